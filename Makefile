@@ -1,0 +1,225 @@
+# Makefile: kernels -> experiment binaries -> SQLite -> queries -> figures and
+# Markdown -> PDF. `make help` lists the targets; `make V=1` shows commands.
+#
+# Overridable settings (a change of any of them rebuilds what it affects):
+#   NVCC          nvcc (default: PATH, then $CUDA_HOME/bin, then /usr/local/cuda/bin)
+#   CUDA_ARCH     sm_NN target; machine code for it plus PTX (default sm_90)
+#   CFLAGS        host C flags (default -O2 -g)
+#   NVCCFLAGS     kernel flags (default -O3)
+#   SQLITE_CFLAGS SQLite include flags (default: pkg-config sqlite3)
+#   SQLITE_LIBS   SQLite link flags (default: pkg-config sqlite3)
+#   DB            measurement database (default data/measurements.db)
+
+CUDA_ARCH     ?= sm_90
+CFLAGS        ?= -O2 -g
+NVCCFLAGS     ?= -O3
+DB            ?= data/measurements.db
+CUDA_HOME     ?= /usr/local/cuda
+NVCC          ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard $(CUDA_HOME)/bin/nvcc),$(wildcard /usr/local/cuda/bin/nvcc))
+SQLITE_CFLAGS ?= $(shell pkg-config --cflags sqlite3 2>/dev/null)
+SQLITE_LIBS   ?= $(or $(shell pkg-config --libs sqlite3 2>/dev/null),-lsqlite3)
+
+ifeq ($(filter sm_%,$(CUDA_ARCH)),)
+$(error CUDA_ARCH must look like sm_90, got '$(CUDA_ARCH)')
+endif
+ARCH_NUM  := $(patsubst sm_%,%,$(CUDA_ARCH))
+GENCODE   := -gencode arch=compute_$(ARCH_NUM),code=[sm_$(ARCH_NUM),compute_$(ARCH_NUM)]
+CUDA_INC  := $(if $(NVCC),$(abspath $(dir $(NVCC))../include))
+
+# How the final flags are assembled.
+WARN       := -Wall -Wextra -Werror -Wno-format-truncation
+ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Ikernels -Iexperiments \
+              -Iexperiments/harness -isystem $(CUDA_INC) $(SQLITE_CFLAGS)
+ALL_NVFLAGS := -std=c++17 $(NVCCFLAGS) $(GENCODE) -Ikernels -Xcompiler -Wall,-Wextra --Werror all-warnings
+LDLIBS     := $(SQLITE_LIBS) -lm
+
+ifndef V
+Q = @
+say = @printf '  %-8s %s\n' $(1) $(2);
+else
+Q =
+say =
+endif
+
+BUILD := build
+OBJ   := $(BUILD)/obj
+BIN   := $(BUILD)/bin
+
+.DEFAULT_GOAL := all
+
+# ---------------------------------------------------------------- settings --
+# Every flag that changes code generation, persisted; objects depend on it.
+SETTINGS := $(NVCC) | $(ALL_CFLAGS) | $(ALL_NVFLAGS) | $(LDLIBS)
+$(BUILD)/settings: FORCE
+	@mkdir -p $(@D)
+	@echo '$(SETTINGS)' | cmp -s - $@ || echo '$(SETTINGS)' > $@
+FORCE:
+.PHONY: FORCE
+
+# ------------------------------------------------------------------ tools --
+# Check (and, as root with apt, install) what a target needs; one line otherwise.
+.PHONY: deps-build deps-report deps-test
+deps-build:
+	$(Q)NVCC='$(NVCC)' sh .ci/deps build
+deps-report:
+	$(Q)sh .ci/deps report
+deps-test:
+	$(Q)NVCC='$(NVCC)' sh .ci/deps test
+
+# ---------------------------------------------------------------- sources --
+HARNESS := experiments/harness/bench.c experiments/harness/db.c experiments/harness/gpu.c \
+           experiments/harness/parse.c experiments/harness/stats.c
+HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o
+
+# Each study adds itself in experiments/<study>.mk: BINARIES += name, and per
+# binary name_SRC (host C), name_CU (kernels built with the default flags),
+# name_EXTRA_OBJ (objects with rules of its own) and TEST_OBJ += what the
+# tests link. Its matrix is experiments/<study>.matrix.
+BINARIES :=
+TEST_OBJ :=
+include $(sort $(wildcard experiments/*.mk))
+BIN_FILES := $(BINARIES:%=$(BIN)/%)
+
+# ------------------------------------------------------------------ rules --
+$(OBJ)/%.o: %.c $(BUILD)/settings | deps-build
+	$(call say,CC,$<)
+	@mkdir -p $(@D)
+	$(Q)gcc $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(OBJ)/%.o: %.cu $(BUILD)/settings | deps-build
+	$(call say,NVCC,$<)
+	@mkdir -p $(@D)
+	$(Q)$(NVCC) $(ALL_NVFLAGS) -MMD -MP -c $< -o $@
+
+# The schema compiled into the harness as a C string.
+$(BUILD)/gen/schema.c: data/schema.sql
+	@mkdir -p $(@D)
+	$(Q){ echo 'const char db_schema_sql[] ='; sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/  "/' -e 's/$$/\\n"/' $<; echo ';'; } > $@
+$(OBJ)/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/settings
+	@mkdir -p $(@D)
+	$(Q)gcc $(ALL_CFLAGS) -c $< -o $@
+
+# Build facts per binary: rewritten only when they change.
+GIT_COMMIT   ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+GIT_DIRTY    ?= $(shell test -z "$$(git status --porcelain -- kernels experiments 2>/dev/null)" && echo 0 || echo 1)
+NVCC_VERSION := $(shell $(NVCC) --version 2>/dev/null | grep -o 'release [^,]*, V[0-9.]*')
+define buildinfo_rule
+$(1)_ID := $$(shell cat $$($(1)_SRC) $$($(1)_CU) $$($(1)_EXTRA_SRC) $(HARNESS) kernels/*.h data/schema.sql 2>/dev/null | { cat; echo '$$(SETTINGS) $$($(1)_NVFLAGS)'; } | sha1sum | cut -c1-16)
+$(BUILD)/gen/buildinfo_$(1).c: FORCE
+	@mkdir -p $$(@D)
+	@printf '%s\n' 'const char buildinfo_id[] = "$$($(1)_ID)";' \
+	  'const char buildinfo_git_commit[] = "$(GIT_COMMIT)";' 'const int buildinfo_git_dirty = $(GIT_DIRTY);' \
+	  'const char buildinfo_nvcc_version[] = "$(NVCC_VERSION)";' \
+	  'const char buildinfo_nvcc_flags[] = "$$(strip $(ALL_NVFLAGS) $$($(1)_NVFLAGS))";' > $$@.tmp
+	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
+endef
+$(foreach b,$(BINARIES),$(eval $(call buildinfo_rule,$(b))))
+
+define binary_rule
+$(BIN)/$(1): $$($(1)_SRC:%.c=$(OBJ)/%.o) $$($(1)_CU:%.cu=$(OBJ)/%.o) $$($(1)_EXTRA_OBJ) $(HARNESS_OBJ) $(OBJ)/gen/buildinfo_$(1).o
+	$$(call say,LINK,$$@)
+	@mkdir -p $$(@D)
+	$(Q)$(NVCC) $(GENCODE) -o $$@ $$^ $(LDLIBS)
+endef
+$(foreach b,$(BINARIES),$(eval $(call binary_rule,$(b))))
+
+# The database tool (load a dump; used where no sqlite3 command exists).
+$(BIN)/dbtool: $(OBJ)/experiments/dbtool.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)gcc -o $@ $^ $(LDLIBS)
+
+# Whether this machine has a usable GPU.
+$(BIN)/gpu-probe: $(OBJ)/experiments/gpu_probe.o $(OBJ)/experiments/harness/gpu.o
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(NVCC) $(GENCODE) -o $@ $^
+
+-include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
+
+.PHONY: build
+build: $(BIN_FILES) $(BIN)/dbtool $(BIN)/gpu-probe ## compile every kernel variant and study binary
+
+# ---------------------------------------------------------------- measure --
+# Each study's matrix is experiments/<study>.matrix: one sweep (binary and
+# arguments) a line. A stamp records that the matrix ran with this binary;
+# the binaries resume, so a re-run measures only what is missing.
+MATRICES := $(sort $(wildcard experiments/*.matrix))
+STAMPS   := $(MATRICES:experiments/%.matrix=$(BUILD)/stamp/measure-%)
+
+$(DB): | $(BIN)/dbtool
+	$(call say,DB,$@ from data/measurements.sql)
+	$(Q)$(BIN)/dbtool load data/measurements.sql $@
+
+$(BUILD)/stamp/measure-%: experiments/%.matrix $(BIN_FILES) | $(DB)
+	@mkdir -p $(@D)
+	$(Q)sh experiments/run-matrix $< $(DB) $(BIN)
+	@touch $@
+
+.PHONY: measure
+measure: build ## measure every stale configuration (needs a GPU)
+	$(Q)$(BIN)/gpu-probe || { echo "make measure: needs a CUDA GPU; nothing measured" >&2; exit 3; }
+	$(Q)$(MAKE) --no-print-directory $(STAMPS)
+
+# ----------------------------------------------------------------- report --
+FIGURES  := $(patsubst reports/figures/%.gp,$(BUILD)/figures/%.pdf,$(wildcard reports/figures/*.gp))
+REPORT_DB := $(BUILD)/report.db
+
+# The report reads a snapshot: the local database if measurements were taken
+# here, else the measurements shipped in data/measurements.sql.
+$(REPORT_DB): data/measurements.sql $(wildcard $(DB)) | $(BIN)/dbtool deps-report
+	@mkdir -p $(@D)
+	$(Q)rm -f $@; if [ -f $(DB) ]; then echo "report: using measurements in $(DB)"; \
+	  sqlite3 $(DB) ".backup '$@'"; else echo "report: using the shipped measurements in data/measurements.sql"; \
+	  $(BIN)/dbtool load data/measurements.sql $@; fi
+
+$(BUILD)/figures/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk
+	@mkdir -p $(@D)
+	$(Q)sqlite3 -bail -header -separator '	' $(REPORT_DB) < $< | awk -f reports/blocks.awk > $@
+
+$(BUILD)/figures/%.pdf: reports/figures/%.gp $(BUILD)/figures/%.dat reports/figures/style.gnuplot
+	$(call say,GNUPLOT,$@)
+	$(Q)gnuplot -e "datafile='$(BUILD)/figures/$*.dat'; outfile='$@'" -c reports/figures/style.gnuplot $< 2>&1 | { grep -v '^$$' || true; } >&2
+
+# The report's text: sections in file-name order, every number a query.
+SECTIONS := $(sort $(wildcard reports/sections/*.md))
+$(BUILD)/report.md: $(SECTIONS) $(REPORT_DB) $(BIN)/mdquery
+	$(call say,QUERY,$@)
+	$(Q)$(BIN)/mdquery $(REPORT_DB) $(SECTIONS) > $@.tmp && mv $@.tmp $@
+
+$(BIN)/mdquery: $(OBJ)/reports/mdquery.o
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)gcc -o $@ $^ $(LDLIBS)
+
+reports/report.pdf: $(BUILD)/report.md $(FIGURES) reports/template.yaml | deps-report
+	$(call say,PANDOC,$@)
+	$(Q)pandoc $(BUILD)/report.md --metadata-file=reports/template.yaml --resource-path=.:$(BUILD) \
+	  --pdf-engine=pdflatex -o $@
+
+.PHONY: report
+report: reports/report.pdf ## render reports/report.pdf from the database
+
+.PHONY: all
+all: build ## measure what is stale (GPU machines only), then render the report
+	$(Q)if $(BIN)/gpu-probe 2>/dev/null; then $(MAKE) --no-print-directory measure; \
+	  else echo "make all: no CUDA GPU here: rendering from the measurements shipped in data/"; fi
+	$(Q)$(MAKE) --no-print-directory report
+
+# Ship the local measurements: a text dump git can diff.
+.PHONY: dump
+dump: ## write data/measurements.sql from $(DB)
+	$(Q)sqlite3 $(DB) .dump > data/measurements.sql.tmp && mv data/measurements.sql.tmp data/measurements.sql
+
+# ------------------------------------------------------------------- test --
+.PHONY: test
+test: build | deps-test ## unit, CLI, report and (with a GPU) kernel tests
+	$(Q)$(MAKE) --no-print-directory -f tests/tests.mk run
+
+.PHONY: clean
+clean: ## remove build outputs (keeps data/ and the measurement database)
+	rm -rf $(BUILD) reports/report.pdf
+
+.PHONY: help
+help: ## this list
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort | awk -F'\t' '{printf "  make %-10s %s\n", $$1, $$2}'

@@ -1,0 +1,137 @@
+-- data/schema.sql: the measurement database, shared by every study.
+--
+-- Data flows one way: experiment binaries INSERT rows here; report queries
+-- (reports/*.sql, reports/report.md.in) only SELECT. Rows from several runs
+-- and several GPUs coexist, keyed by run and device. GB/s and % of peak are
+-- derived in the views below, never stored by a study.
+PRAGMA foreign_keys = ON;
+
+-- One GPU (or, for host-timed baselines, the host CPU row with uuid 'host').
+CREATE TABLE IF NOT EXISTS device (
+  device_id        INTEGER PRIMARY KEY,
+  uuid             TEXT NOT NULL UNIQUE, -- cudaDeviceProp.uuid as hex, or 'host'
+  name             TEXT NOT NULL,        -- e.g. 'NVIDIA H100 80GB HBM3'
+  cc               TEXT,                 -- compute capability, e.g. '9.0'
+  sm_count         INTEGER,              -- multiprocessors
+  l2_bytes         INTEGER,              -- L2 cache size in bytes
+  global_mem_bytes INTEGER,              -- device memory in bytes
+  sm_clock_khz     INTEGER,              -- maximum SM clock (cudaDevAttrClockRate)
+  mem_clock_khz    INTEGER,              -- maximum memory clock (cudaDevAttrMemoryClockRate)
+  bus_width_bits   INTEGER,              -- memory bus width
+  peak_gbps        REAL                  -- theoretical DRAM GB/s = 2 x mem clock x bus width / 8
+);
+
+-- One execution of one study binary.
+CREATE TABLE IF NOT EXISTS run (
+  run_id           INTEGER PRIMARY KEY,
+  study            TEXT NOT NULL,        -- 'reduce', 'distance', 'raytrace', 'access'
+  binary           TEXT NOT NULL,        -- executable name (access-ca and access-cg differ)
+  device_id        INTEGER REFERENCES device(device_id),
+  status           TEXT NOT NULL CHECK (status IN ('running','complete','incomplete','failed')),
+                                         -- 'running' left behind = killed; never used by the report
+  started_utc      TEXT NOT NULL,        -- ISO 8601 UTC
+  finished_utc     TEXT,                 -- NULL until the run ends
+  argv             TEXT NOT NULL,        -- the exact command line
+  host             TEXT,                 -- host name
+  git_commit       TEXT,                 -- commit the binary was built from
+  git_dirty        INTEGER,              -- 1 if the tree had uncommitted changes
+  build_id         TEXT NOT NULL,        -- hash of the sources and flags of this binary
+  nvcc_version     TEXT,                 -- 'release 13.0, V13.0.88'
+  nvcc_flags       TEXT,                 -- flags the kernels were compiled with
+  driver_version   INTEGER,              -- cudaDriverGetVersion
+  runtime_version  INTEGER,              -- cudaRuntimeGetVersion
+  copy_gbps_start  REAL,                 -- measured device-to-device copy GB/s (read+write) at start
+  copy_gbps_end    REAL,                 -- the same at the end: a drop hints at throttling
+  warmups          INTEGER,              -- warm-up launches per configuration
+  max_reps         INTEGER,              -- timed repetitions per configuration (upper bound)
+  note             TEXT                  -- why the run ended early, if it did
+);
+
+-- One configuration of one run: verified, then timed (or failed, or skipped).
+CREATE TABLE IF NOT EXISTS result (
+  result_id        INTEGER PRIMARY KEY,
+  run_id           INTEGER NOT NULL REFERENCES run(run_id),
+  study            TEXT NOT NULL,        -- copy of run.study, for simple queries
+  config_key       TEXT NOT NULL,        -- canonical 'variant=.. dtype=.. n=..' string; resume key
+  variant          TEXT NOT NULL,        -- registry key of the kernel variant
+  dtype            TEXT,                 -- 'int32', 'float32', or NULL
+  n                INTEGER,              -- problem size in elements (or pixels)
+  block            INTEGER,              -- threads per block (NULL where it does not apply)
+  params           TEXT NOT NULL DEFAULT '{}', -- JSON object of the study's other axes
+  cache            TEXT NOT NULL CHECK (cache IN ('cold','warm')), -- L2 flushed before each rep or not
+  timer            TEXT NOT NULL CHECK (timer IN ('cuda-event','host-clock')), -- how it was timed
+  status           TEXT NOT NULL CHECK (status IN ('ok','failed','skipped')),
+  error            TEXT,                 -- why it failed or was skipped (CUDA error text, mismatch)
+  max_err          REAL,                 -- largest |gpu - reference| seen in verification
+  tolerance        REAL,                 -- the bound it was checked against (0 = exact)
+  reps             INTEGER,              -- timed repetitions stored in sample
+  median_ms        REAL,                 -- statistics of the repetitions, milliseconds
+  min_ms           REAL,
+  max_ms           REAL,
+  q1_ms            REAL,                 -- first quartile
+  q3_ms            REAL,                 -- third quartile
+  mean_ms          REAL,
+  rsd              REAL,                 -- relative standard deviation (stdev / mean): the noise
+  bytes_read       INTEGER,              -- useful bytes one launch reads
+  bytes_written    INTEGER,              -- useful bytes one launch writes
+  created_utc      TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS result_by_key ON result(study, config_key);
+
+-- Every timed repetition, for spreads and box plots.
+CREATE TABLE IF NOT EXISTS sample (
+  result_id        INTEGER NOT NULL REFERENCES result(result_id),
+  rep              INTEGER NOT NULL,     -- 0-based repetition index
+  ms               REAL NOT NULL,        -- elapsed milliseconds of this repetition
+  PRIMARY KEY (result_id, rep)
+) WITHOUT ROWID;
+
+-- Hardware counters from Nsight Compute, keyed like the timings.
+CREATE TABLE IF NOT EXISTS counter (
+  run_id           INTEGER NOT NULL REFERENCES run(run_id),
+  config_key       TEXT NOT NULL,        -- as in result.config_key
+  metric           TEXT NOT NULL,        -- ncu metric name
+  value            REAL,                 -- its value for the configuration's kernel(s)
+  unit             TEXT,
+  PRIMARY KEY (run_id, config_key, metric)
+);
+
+-- The compiler's resource report for every kernel of every binary.
+CREATE TABLE IF NOT EXISTS kernel_resource (
+  build_id         TEXT NOT NULL,        -- as in run.build_id
+  binary           TEXT NOT NULL,        -- executable the kernel is linked into
+  kernel           TEXT NOT NULL,        -- mangled kernel name
+  registers        INTEGER,              -- registers per thread
+  stack_bytes      INTEGER,              -- stack frame per thread (local memory)
+  spill_store_bytes INTEGER,
+  spill_load_bytes INTEGER,
+  shared_bytes     INTEGER,              -- static shared memory per block
+  constant_bytes   INTEGER,              -- user constant memory (bank 3)
+  PRIMARY KEY (build_id, binary, kernel)
+);
+
+-- Successful results of complete runs with throughput derived from the
+-- declared bytes: GB/s = (bytes read + written) / median time.
+CREATE VIEW IF NOT EXISTS result_bw AS
+SELECT r.*, u.device_id, d.name AS device, d.peak_gbps, u.copy_gbps_start AS copy_gbps,
+       u.started_utc AS run_started,
+       (r.bytes_read + r.bytes_written) / (r.median_ms * 1e6) AS gbps,
+       100.0 * (r.bytes_read + r.bytes_written) / (r.median_ms * 1e6) / d.peak_gbps AS pct_peak,
+       100.0 * (r.bytes_read + r.bytes_written) / (r.median_ms * 1e6) / u.copy_gbps_start AS pct_copy
+FROM result r JOIN run u USING (run_id) JOIN device d ON d.device_id = u.device_id
+WHERE r.status = 'ok' AND u.status = 'complete';
+
+-- The latest successful result per device and configuration: what figures use.
+CREATE VIEW IF NOT EXISTS latest AS
+SELECT * FROM result_bw b
+WHERE b.result_id = (SELECT max(b2.result_id) FROM result_bw b2
+                     WHERE b2.device_id = b.device_id AND b2.study = b.study
+                       AND b2.config_key = b.config_key);
+
+-- The fastest variant per device, study, dtype and size (GPU variants only).
+CREATE VIEW IF NOT EXISTS best_variant AS
+SELECT device, study, dtype, n, variant, block, median_ms, gbps, pct_peak
+FROM latest l
+WHERE timer = 'cuda-event' AND median_ms = (SELECT min(l2.median_ms) FROM latest l2
+      WHERE l2.device_id = l.device_id AND l2.study = l.study AND l2.timer = 'cuda-event'
+        AND l2.dtype IS l.dtype AND l2.n = l.n AND l2.params = l.params);

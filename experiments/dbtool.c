@@ -1,0 +1,65 @@
+/*
+** experiments/dbtool.c: database chores where no sqlite3 command exists (the
+** GPU machine has the SQLite library but not the shell).
+**
+**   dbtool load SQLFILE DB     create DB with the schema and execute SQLFILE in it
+**   dbtool exec DB SQL         execute SQL text (e.g. the kernel resource rows)
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db.h"
+
+static const char zHelp[] =
+    "Usage: dbtool load SQLFILE DB   create DB (schema) and execute SQLFILE in it\n"
+    "       dbtool exec DB SQL       execute SQL text in DB\n";
+
+/* Read a whole file into a NUL-terminated buffer, or NULL. */
+static char *read_file(const char *zPath) {
+  FILE *f = fopen(zPath, "rb");
+  if (!f) return NULL;
+  size_t n = 0, nAlloc = 1 << 16;
+  char *z = malloc(nAlloc);
+  while (z) {
+    n += fread(z + n, 1, nAlloc - n - 1, f);
+    if (n < nAlloc - 1) break;
+    char *zNew = realloc(z, nAlloc *= 2);
+    if (!zNew) { free(z); z = NULL; }
+    else z = zNew;
+  }
+  fclose(f);
+  if (z) z[n] = 0;
+  return z;
+}
+
+/* Dispatch the subcommand. */
+int main(int argc, char **argv) {
+  char zErr[256];
+  if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    fputs(zHelp, stdout);
+    return 0;
+  }
+  if (argc != 4 || (strcmp(argv[1], "load") && strcmp(argv[1], "exec"))) {
+    fputs(zHelp, stderr);
+    return 2;
+  }
+  int bLoad = !strcmp(argv[1], "load");
+  const char *zDb = bLoad ? argv[3] : argv[2];
+  char *zSql = bLoad ? read_file(argv[2]) : strdup(argv[3]);
+  if (!zSql) {
+    fprintf(stderr, "dbtool: cannot read '%s'\n", argv[2]);
+    return 1;
+  }
+  db *p = db_open(zDb, zErr, sizeof(zErr));
+  if (!p) {
+    fprintf(stderr, "dbtool: %s\n", zErr);
+    free(zSql);
+    return 1;
+  }
+  int rc = db_exec(p, zSql);
+  if (rc) fprintf(stderr, "dbtool: %s: %s\n", zDb, db_errmsg(p));
+  db_close(p);
+  free(zSql);
+  return rc ? 1 : 0;
+}

@@ -1,0 +1,16 @@
+/*
+** experiments/gpu_probe.c: exit 0 if a CUDA GPU is usable here, else print
+** why on stderr and exit 1. Make uses it to choose between measuring and
+** rendering from the shipped data.
+*/
+#include <stdio.h>
+
+#include "gpu.h"
+
+/* Probe the device count. */
+int main(void) {
+  char zWhy[256];
+  if (gpu_available(zWhy, sizeof(zWhy))) return 0;
+  fprintf(stderr, "gpu-probe: %s\n", zWhy);
+  return 1;
+}

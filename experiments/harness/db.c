@@ -1,0 +1,224 @@
+/*
+** experiments/harness/db.c: the measurement database writer.
+*/
+#include "db.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <stdarg.h>
+#include <unistd.h>
+
+/* An open database and its prepared statements. */
+struct db {
+  sqlite3 *pDb;
+  sqlite3_stmt *pInsResult;   /* INSERT INTO result */
+  sqlite3_stmt *pInsSample;   /* INSERT INTO sample */
+  sqlite3_stmt *pHave;        /* resume lookup */
+};
+
+/* Current UTC time as ISO 8601 into z. */
+static void utc_now(char *z, size_t n) {
+  time_t t = time(NULL);
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  strftime(z, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+const char *db_errmsg(db *p) { return p && p->pDb ? sqlite3_errmsg(p->pDb) : "no database"; }
+
+int db_exec(db *p, const char *zSql) {
+  return sqlite3_exec(p->pDb, zSql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+}
+
+db *db_open(const char *zPath, char *zErr, size_t nErr) {
+  db *p = calloc(1, sizeof(*p));
+  if (!p) {
+    snprintf(zErr, nErr, "out of memory");
+    return NULL;
+  }
+  int rc = sqlite3_open_v2(zPath, &p->pDb, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_busy_timeout(p->pDb, 60000);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, "PRAGMA journal_mode=WAL;", NULL, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, db_schema_sql, NULL, NULL, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_prepare_v2(p->pDb,
+        "INSERT INTO result(run_id, study, config_key, variant, dtype, n, block, params, cache,"
+        " timer, status, error, max_err, tolerance, reps, median_ms, min_ms, max_ms, q1_ms,"
+        " q3_ms, mean_ms, rsd, bytes_read, bytes_written, created_utc)"
+        " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,"
+        "?22,?23,?24,?25)", -1, &p->pInsResult, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_prepare_v2(p->pDb, "INSERT INTO sample(result_id, rep, ms) VALUES(?1,?2,?3)",
+                            -1, &p->pInsSample, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_prepare_v2(p->pDb,
+        "SELECT 1 FROM result r JOIN run u USING (run_id) JOIN device d USING (device_id)"
+        " WHERE d.uuid = ?1 AND r.study = ?2 AND u.binary = ?3 AND u.build_id = ?4"
+        " AND r.config_key = ?5 AND r.status IN ('ok','failed') LIMIT 1",
+        -1, &p->pHave, NULL);
+  if (rc != SQLITE_OK) {
+    snprintf(zErr, nErr, "cannot open database '%s': %s", zPath,
+             p->pDb ? sqlite3_errmsg(p->pDb) : "out of memory");
+    db_close(p);
+    return NULL;
+  }
+  return p;
+}
+
+void db_close(db *p) {
+  if (!p) return;
+  sqlite3_finalize(p->pInsResult);
+  sqlite3_finalize(p->pInsSample);
+  sqlite3_finalize(p->pHave);
+  sqlite3_close(p->pDb);
+  free(p);
+}
+
+/* Run one statement with text/integer/real arguments given by a type string:
+** 't' text, 'i' int64, 'r' double, 'n' NULL. Returns the last rowid or -1. */
+static long long exec_bound(db *p, const char *zSql, const char *zTypes, ...) {
+  sqlite3_stmt *pStmt = NULL;
+  va_list ap;
+  long long iRow = -1;
+  if (sqlite3_prepare_v2(p->pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK) return -1;
+  va_start(ap, zTypes);
+  for (int i = 0; zTypes[i]; i++) {
+    switch (zTypes[i]) {
+      case 't': { const char *z = va_arg(ap, const char *);
+                  if (z) sqlite3_bind_text(pStmt, i + 1, z, -1, SQLITE_TRANSIENT);
+                  else sqlite3_bind_null(pStmt, i + 1);
+                  break; }
+      case 'i': sqlite3_bind_int64(pStmt, i + 1, va_arg(ap, long long)); break;
+      case 'r': sqlite3_bind_double(pStmt, i + 1, va_arg(ap, double)); break;
+      default: sqlite3_bind_null(pStmt, i + 1); break;
+    }
+  }
+  va_end(ap);
+  int rc = sqlite3_step(pStmt);
+  if (rc == SQLITE_DONE || rc == SQLITE_ROW) iRow = sqlite3_last_insert_rowid(p->pDb);
+  sqlite3_finalize(pStmt);
+  return iRow;
+}
+
+long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
+  char zNow[32], zHost[256] = "unknown", zCc[16];
+  long long iDev, iRun;
+  utc_now(zNow, sizeof(zNow));
+  gethostname(zHost, sizeof(zHost) - 1);
+  snprintf(zCc, sizeof(zCc), "%d.%d", g->ccMajor, g->ccMinor);
+  if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
+  exec_bound(p,
+      "INSERT OR IGNORE INTO device(uuid, name, cc, sm_count, l2_bytes, global_mem_bytes,"
+      " sm_clock_khz, mem_clock_khz, bus_width_bits, peak_gbps) VALUES(?,?,?,?,?,?,?,?,?,?)",
+      "tttiiiiiir", g->zUuid, g->zName, zCc, (long long)g->nSm, g->nL2Bytes, g->nGlobalBytes,
+      (long long)g->smClockKhz, (long long)g->memClockKhz, (long long)g->busWidthBits, g->peakGbps);
+  sqlite3_stmt *pStmt = NULL;
+  iDev = -1;
+  if (sqlite3_prepare_v2(p->pDb, "SELECT device_id FROM device WHERE uuid=?1", -1, &pStmt, NULL) == SQLITE_OK) {
+    sqlite3_bind_text(pStmt, 1, g->zUuid, -1, SQLITE_STATIC);
+    if (sqlite3_step(pStmt) == SQLITE_ROW) iDev = sqlite3_column_int64(pStmt, 0);
+  }
+  sqlite3_finalize(pStmt);
+  iRun = iDev < 0 ? -1 : exec_bound(p,
+      "INSERT INTO run(study, binary, device_id, status, started_utc, argv, host, git_commit,"
+      " git_dirty, build_id, nvcc_version, nvcc_flags, driver_version, runtime_version,"
+      " copy_gbps_start, warmups, max_reps) VALUES(?,?,?,'running',?,?,?,?,?,?,?,?,?,?,?,?,?)",
+      "ttitttttitttiirii", r->zStudy, r->zBinary, iDev, zNow, r->zArgv, zHost, r->zGitCommit,
+      (long long)r->bGitDirty, r->zBuildId, r->zNvccVersion, r->zNvccFlags,
+      (long long)g->driverVersion, (long long)g->runtimeVersion, r->copyGbps,
+      (long long)r->nWarmup, (long long)r->nRepMax);
+  if (iRun < 0 || db_exec(p, "COMMIT")) {
+    db_exec(p, "ROLLBACK");
+    return -1;
+  }
+  return iRun;
+}
+
+int db_have_result(db *p, const char *zUuid, const char *zStudy, const char *zBinary,
+                   const char *zBuildId, const char *zConfigKey) {
+  sqlite3_stmt *s = p->pHave;
+  sqlite3_bind_text(s, 1, zUuid, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 2, zStudy, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 3, zBinary, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 4, zBuildId, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 5, zConfigKey, -1, SQLITE_STATIC);
+  int bHave = sqlite3_step(s) == SQLITE_ROW;
+  sqlite3_reset(s);
+  return bHave;
+}
+
+/* Bind a double or NULL when it is not finite-positive-meaningful (flag). */
+static void bind_opt_double(sqlite3_stmt *s, int i, int bHave, double v) {
+  if (bHave) sqlite3_bind_double(s, i, v);
+  else sqlite3_bind_null(s, i);
+}
+
+int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r) {
+  char zNow[32];
+  stats st;
+  int bOk = strcmp(r->zStatus, "ok") == 0 && r->nRep > 0;
+  if (bOk && stats_compute(r->aMs, r->nRep, &st)) return -1;
+  utc_now(zNow, sizeof(zNow));
+  if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
+  sqlite3_stmt *s = p->pInsResult;
+  sqlite3_bind_int64(s, 1, iRun);
+  sqlite3_bind_text(s, 2, zStudy, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 3, r->zConfigKey, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 4, r->zVariant, -1, SQLITE_STATIC);
+  if (r->zDtype) sqlite3_bind_text(s, 5, r->zDtype, -1, SQLITE_STATIC); else sqlite3_bind_null(s, 5);
+  if (r->n >= 0) sqlite3_bind_int64(s, 6, r->n); else sqlite3_bind_null(s, 6);
+  if (r->nBlock > 0) sqlite3_bind_int(s, 7, r->nBlock); else sqlite3_bind_null(s, 7);
+  sqlite3_bind_text(s, 8, r->zParams ? r->zParams : "{}", -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 9, r->bWarm ? "warm" : "cold", -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 10, r->bHostTimer ? "host-clock" : "cuda-event", -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 11, r->zStatus, -1, SQLITE_STATIC);
+  if (r->zError) sqlite3_bind_text(s, 12, r->zError, -1, SQLITE_STATIC); else sqlite3_bind_null(s, 12);
+  bind_opt_double(s, 13, strcmp(r->zStatus, "skipped") != 0, r->maxErr);
+  bind_opt_double(s, 14, strcmp(r->zStatus, "skipped") != 0, r->tolerance);
+  if (bOk) sqlite3_bind_int(s, 15, r->nRep); else sqlite3_bind_null(s, 15);
+  bind_opt_double(s, 16, bOk, bOk ? st.median : 0);
+  bind_opt_double(s, 17, bOk, bOk ? st.min : 0);
+  bind_opt_double(s, 18, bOk, bOk ? st.max : 0);
+  bind_opt_double(s, 19, bOk, bOk ? st.q1 : 0);
+  bind_opt_double(s, 20, bOk, bOk ? st.q3 : 0);
+  bind_opt_double(s, 21, bOk, bOk ? st.mean : 0);
+  bind_opt_double(s, 22, bOk, bOk ? st.rsd : 0);
+  sqlite3_bind_int64(s, 23, r->nBytesRead);
+  sqlite3_bind_int64(s, 24, r->nBytesWritten);
+  sqlite3_bind_text(s, 25, zNow, -1, SQLITE_STATIC);
+  int rc = sqlite3_step(s);
+  sqlite3_reset(s);
+  sqlite3_clear_bindings(s);
+  if (rc != SQLITE_DONE) goto fail;
+  long long iResult = sqlite3_last_insert_rowid(p->pDb);
+  for (int i = 0; bOk && i < r->nRep; i++) {
+    sqlite3_stmt *q = p->pInsSample;
+    sqlite3_bind_int64(q, 1, iResult);
+    sqlite3_bind_int(q, 2, i);
+    sqlite3_bind_double(q, 3, r->aMs[i]);
+    rc = sqlite3_step(q);
+    sqlite3_reset(q);
+    if (rc != SQLITE_DONE) goto fail;
+  }
+  if (db_exec(p, "COMMIT")) goto fail;
+  return 0;
+fail:
+  db_exec(p, "ROLLBACK");
+  return -1;
+}
+
+int db_add_counter(db *p, long long iRun, const char *zConfigKey, const char *zMetric,
+                   double value, const char *zUnit) {
+  return exec_bound(p, "INSERT OR REPLACE INTO counter(run_id, config_key, metric, value, unit)"
+                       " VALUES(?,?,?,?,?)", "ittrt", iRun, zConfigKey, zMetric, value, zUnit) < 0 ? -1 : 0;
+}
+
+int db_end_run(db *p, long long iRun, const char *zStatus, const char *zNote, double copyGbpsEnd) {
+  char zNow[32];
+  utc_now(zNow, sizeof(zNow));
+  return exec_bound(p, "UPDATE run SET status=?, note=?, finished_utc=?, copy_gbps_end=? WHERE run_id=?",
+                    "tttri", zStatus, zNote, zNow, copyGbpsEnd, iRun) < 0 ? -1 : 0;
+}

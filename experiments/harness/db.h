@@ -1,0 +1,83 @@
+/*
+** experiments/harness/db.h: every write a study makes to the measurement
+** database (schema: data/schema.sql). One transaction per configuration, so
+** an interrupted run keeps every configuration it finished and none it did
+** not; a busy timeout lets concurrent writers (make -j) wait instead of fail.
+*/
+#ifndef HARNESS_DB_H
+#define HARNESS_DB_H
+
+#include "gpu.h"
+#include "stats.h"
+
+typedef struct db db;
+
+/* Provenance of a run that is not a device fact. */
+typedef struct db_run_info {
+  const char *zStudy;      /* 'reduce', ... */
+  const char *zBinary;     /* executable name */
+  const char *zArgv;       /* the command line */
+  const char *zBuildId;    /* hash of sources and flags */
+  const char *zGitCommit;
+  int bGitDirty;
+  const char *zNvccVersion;
+  const char *zNvccFlags;
+  int nWarmup, nRepMax;
+  double copyGbps;         /* measured copy bandwidth at the start */
+} db_run_info;
+
+/* One configuration's outcome. */
+typedef struct db_result {
+  const char *zConfigKey;  /* canonical key */
+  const char *zVariant;
+  const char *zDtype;      /* NULL where the study has no type axis */
+  long long n;             /* problem size; < 0 for NULL */
+  int nBlock;              /* threads per block; <= 0 for NULL */
+  const char *zParams;     /* JSON object of the other axes */
+  int bWarm;               /* 1: warm cache (no L2 flush) */
+  int bHostTimer;          /* 1: timed with the host clock */
+  const char *zStatus;     /* 'ok', 'failed', 'skipped' */
+  const char *zError;      /* NULL unless failed/skipped */
+  double maxErr, tolerance;
+  long long nBytesRead, nBytesWritten;
+  const double *aMs;       /* samples (ok only) */
+  int nRep;
+} db_result;
+
+/* Open (creating file and schema if needed) the database at zPath. On error
+** returns NULL with a one-line reason in zErr. */
+db *db_open(const char *zPath, char *zErr, size_t nErr);
+
+/* Close; safe on NULL. */
+void db_close(db *p);
+
+/* Insert the device (if new) and a 'running' run; returns the run id or -1. */
+long long db_begin_run(db *p, const gpu_info *pGpu, const db_run_info *pInfo);
+
+/* 1 if this device already has a finished (ok or failed) result for zConfigKey
+** in the study from a binary with the same build id; such a configuration is
+** not measured again (resume). */
+int db_have_result(db *p, const char *zUuid, const char *zStudy, const char *zBinary,
+                   const char *zBuildId, const char *zConfigKey);
+
+/* Store one result and its samples in one transaction. 0 or -1. */
+int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r);
+
+/* Store one counter value. 0 or -1. */
+int db_add_counter(db *p, long long iRun, const char *zConfigKey, const char *zMetric,
+                   double value, const char *zUnit);
+
+/* Mark the run ended: status 'complete', 'incomplete' or 'failed', with an
+** optional note and the closing copy bandwidth. 0 or -1. */
+int db_end_run(db *p, long long iRun, const char *zStatus, const char *zNote, double copyGbpsEnd);
+
+/* The last SQLite error message. */
+const char *db_errmsg(db *p);
+
+/* Execute SQL text (several statements); 0 or -1. Used by dbtool and tests. */
+int db_exec(db *p, const char *zSql);
+
+/* The schema text (data/schema.sql, compiled in). */
+extern const char db_schema_sql[];
+
+#endif

@@ -1,0 +1,371 @@
+/*
+** kernels/access.cu: global-access-pattern kernels (seed 004 readOffset from
+** "Professional CUDA C Programming" ch. 4; local and texture memory from seed
+** 001). Interface and exact output rules: access.h.
+**
+** Variants (zKey: what it does; m = outputs, see access.h):
+**   read-offset          C[i] = A[i+k] + B[i+k], i < n-k, plain loads (book's readOffset)
+**   read-offset-ldg      same, const __restrict__ + __ldg (read-only / non-coherent path)
+**   read-offset-tex      same, A and B fetched with tex1Dfetch<float> from linear textures
+**   read-offset-unroll4  same, plain loads, 4 outputs per thread blockDim apart, tail-safe
+**   write-offset         C[i+k] = A[i] + B[i], i < n-k (misaligned stores, aligned loads)
+**   read-stride          C[i] = A[i*s] + B[i*s], i < ceil(n/s) (k = stride s)
+**   local-dynamic        32-float per-thread array read at run-time indices: local memory
+**   local-static         same float additions, compile-time indices: array in registers
+**
+** Built twice, identical source, only the load caching differs:
+**   nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] \
+**        -Xcompiler -Wall,-Wextra --Werror all-warnings \
+**        -Xptxas -dlcm=ca -DACCESS_DLCM=\"ca\" -Ikernels -c kernels/access.cu -o access_ca.o
+**   nvcc ... -Xptxas -dlcm=cg -DACCESS_DLCM=\"cg\" ... -o access_cg.o
+** Add -Xptxas -v to see registers, stack frame and spills per kernel:
+** local-dynamic must show a 128-byte stack frame, local-static 0 bytes.
+*/
+#include <stdint.h>
+#include <string.h>
+#include <cuda_runtime.h>
+
+#include "access.h"
+#include "cuda_check.cuh"
+
+#ifndef ACCESS_DLCM
+#define ACCESS_DLCM "default"
+#endif
+
+// ----------------------------------------------------------------------------
+// GPU kernels
+// Index arithmetic is in size_t: i + k and i * s cannot wrap for any n the
+// launcher accepts. m is always the number of outputs (>= 1).
+
+// seed 004 readOffset: C[i] = A[i+k] + B[i+k] for i < m = n-k, plain loads
+// (no __restrict__, so the compiler cannot switch them to the read-only path)
+__global__ void read_offset_kernel(const float *A, const float *B, float *C,
+                                   size_t m, size_t k) {
+  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) C[i] = A[i + k] + B[i + k];
+}
+
+// read-offset through the read-only data path (ld.global.nc)
+__global__ void read_offset_ldg_kernel(const float *__restrict__ A,
+                                       const float *__restrict__ B,
+                                       float *__restrict__ C, size_t m, size_t k) {
+  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) C[i] = __ldg(A + i + k) + __ldg(B + i + k);
+}
+
+// read-offset through the texture path; i + k < n <= 2^27 fits in int
+__global__ void read_offset_tex_kernel(cudaTextureObject_t texA,
+                                       cudaTextureObject_t texB, float *C,
+                                       size_t m, size_t k) {
+  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) {
+    int j = (int)(i + k);
+    C[i] = tex1Dfetch<float>(texA, j) + tex1Dfetch<float>(texB, j);
+  }
+}
+
+// book's readOffsetUnroll4: a block covers 4*blockDim outputs, thread t does
+// t, t+blockDim, t+2*blockDim, t+3*blockDim; all loads are issued before any
+// store; every element is guarded, so the tail is handled (the book drops it)
+__global__ void read_offset_unroll4_kernel(const float *A, const float *B, float *C,
+                                           size_t m, size_t k) {
+  size_t i0 = (size_t)blockIdx.x * blockDim.x * 4 + threadIdx.x;
+  float c[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+#pragma unroll
+  for (int u = 0; u < 4; u++) {
+    size_t i = i0 + (size_t)u * blockDim.x;
+    if (i < m) c[u] = A[i + k] + B[i + k];
+  }
+#pragma unroll
+  for (int u = 0; u < 4; u++) {
+    size_t i = i0 + (size_t)u * blockDim.x;
+    if (i < m) C[i] = c[u];
+  }
+}
+
+// book's writeOffset: C[i+k] = A[i] + B[i] for i < m = n-k, plain loads
+__global__ void write_offset_kernel(const float *A, const float *B, float *C,
+                                    size_t m, size_t k) {
+  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) C[i + k] = A[i] + B[i];
+}
+
+// strided reads, coalesced writes: C[i] = A[i*s] + B[i*s] for i < m = ceil(n/s)
+// ((m-1)*s < n, so every read is in bounds)
+__global__ void read_stride_kernel(const float *A, const float *B, float *C,
+                                   size_t m, size_t s) {
+  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) C[i] = A[i * s] + B[i * s];
+}
+
+// 32-float per-thread array filled at compile-time indices, then read at the
+// run-time indices (r + j) & 31 (r = (i*7) & 31 depends on the thread), which
+// registers cannot serve: the array is placed in local memory (128-byte stack
+// frame, STL/LDL). Only float adds: result bitwise equal to ref_access().
+__global__ void local_dynamic_kernel(const float *A, float *C, size_t n) {
+  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float x = A[i];
+  float a[ACCESS_LOCAL_LEN];
+#pragma unroll
+  for (int j = 0; j < ACCESS_LOCAL_LEN; j++) a[j] = x + (float)j;
+  unsigned r = (unsigned)(i * 7u) & 31u;
+  float sum = 0.0f;
+#pragma unroll
+  for (unsigned j = 0; j < ACCESS_LOCAL_LEN; j++) sum += a[(r + j) & 31u];
+  C[i] = sum;
+}
+
+// the same float additions in the same order as local_dynamic_kernel, but the
+// rotation by r is moved into the values (a[j] = x + (r+j)&31) so that every
+// array index is a compile-time constant after unrolling: the array stays in
+// registers (0-byte stack frame, no spills)
+__global__ void local_static_kernel(const float *A, float *C, size_t n) {
+  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float x = A[i];
+  unsigned r = (unsigned)(i * 7u) & 31u;
+  float a[ACCESS_LOCAL_LEN];
+#pragma unroll
+  for (unsigned j = 0; j < ACCESS_LOCAL_LEN; j++) a[j] = x + (float)((r + j) & 31u);
+  float sum = 0.0f;
+#pragma unroll
+  for (int j = 0; j < ACCESS_LOCAL_LEN; j++) sum += a[j];
+  C[i] = sum;
+}
+
+// ----------------------------------------------------------------------------
+// launchers
+// Each takes the validated output count m and the grid size; no checks here.
+
+// read-offset, plain loads
+static void launch_read_offset(const float *d_A, const float *d_B, float *d_C,
+                               size_t m, size_t k, unsigned nGrid, int nBlock,
+                               cudaStream_t s) {
+  read_offset_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_B, d_C, m, k);
+}
+
+// read-offset, read-only path
+static void launch_read_offset_ldg(const float *d_A, const float *d_B, float *d_C,
+                                   size_t m, size_t k, unsigned nGrid, int nBlock,
+                                   cudaStream_t s) {
+  read_offset_ldg_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_B, d_C, m, k);
+}
+
+// read-offset, texture path
+static void launch_read_offset_tex(unsigned long long texA, unsigned long long texB,
+                                   float *d_C, size_t m, size_t k, unsigned nGrid,
+                                   int nBlock, cudaStream_t s) {
+  read_offset_tex_kernel<<<nGrid, nBlock, 0, s>>>((cudaTextureObject_t)texA,
+                                                  (cudaTextureObject_t)texB, d_C, m, k);
+}
+
+// read-offset, 4 outputs per thread
+static void launch_read_offset_unroll4(const float *d_A, const float *d_B, float *d_C,
+                                       size_t m, size_t k, unsigned nGrid, int nBlock,
+                                       cudaStream_t s) {
+  read_offset_unroll4_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_B, d_C, m, k);
+}
+
+// write-offset
+static void launch_write_offset(const float *d_A, const float *d_B, float *d_C,
+                                size_t m, size_t k, unsigned nGrid, int nBlock,
+                                cudaStream_t s) {
+  write_offset_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_B, d_C, m, k);
+}
+
+// read-stride
+static void launch_read_stride(const float *d_A, const float *d_B, float *d_C,
+                               size_t m, size_t stride, unsigned nGrid, int nBlock,
+                               cudaStream_t s) {
+  read_stride_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_B, d_C, m, stride);
+}
+
+// local-dynamic (local memory) or local-static (registers)
+static void launch_local(int bStatic, const float *d_A, float *d_C, size_t n,
+                         unsigned nGrid, int nBlock, cudaStream_t s) {
+  if (bStatic) {
+    local_static_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_C, n);
+  } else {
+    local_dynamic_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_C, n);
+  }
+}
+
+// ----------------------------------------------------------------------------
+// registry
+// Order is free (callers look variants up by key) but the dispatch switch
+// below uses these indices.
+
+enum {
+  V_READ_OFFSET = 0,
+  V_READ_OFFSET_LDG,
+  V_READ_OFFSET_TEX,
+  V_READ_OFFSET_UNROLL4,
+  V_WRITE_OFFSET,
+  V_READ_STRIDE,
+  V_LOCAL_DYNAMIC,
+  V_LOCAL_STATIC,
+  V_COUNT
+};
+
+extern "C" const access_variant access_variants[] = {
+  {"read-offset", "C[i]=A[i+k]+B[i+k], plain global loads (seed 004 readOffset)",
+   ACCESS_AXIS_OFFSET, 1, 0},
+  {"read-offset-ldg", "read-offset via const __restrict__ + __ldg (read-only path)",
+   ACCESS_AXIS_OFFSET, 1, 0},
+  {"read-offset-tex", "read-offset via tex1Dfetch on linear-memory texture objects",
+   ACCESS_AXIS_OFFSET, 1, 1},
+  {"read-offset-unroll4", "read-offset, 4 outputs per thread blockDim apart",
+   ACCESS_AXIS_OFFSET, 4, 0},
+  {"write-offset", "C[i+k]=A[i]+B[i]: aligned loads, offset stores",
+   ACCESS_AXIS_OFFSET, 1, 0},
+  {"read-stride", "C[i]=A[i*s]+B[i*s], i<ceil(n/s): strided loads",
+   ACCESS_AXIS_STRIDE, 1, 0},
+  {"local-dynamic", "32-float per-thread array at run-time indices (local memory)",
+   ACCESS_AXIS_NONE, 1, 0},
+  {"local-static", "same adds, compile-time indices (array in registers)",
+   ACCESS_AXIS_NONE, 1, 0},
+};
+extern "C" const int access_nvariant =
+    (int)(sizeof(access_variants) / sizeof(access_variants[0]));
+
+static_assert(sizeof(access_variants) / sizeof(access_variants[0]) == V_COUNT,
+              "registry and dispatch enum disagree");
+
+// index of the variant with key zKey, or -1
+extern "C" int access_find(const char *zKey) {
+  if (zKey == NULL) return -1;
+  for (int i = 0; i < access_nvariant; i++) {
+    if (strcmp(access_variants[i].zKey, zKey) == 0) return i;
+  }
+  return -1;
+}
+
+// the -dlcm this object was built for
+extern "C" const char *access_build_dlcm(void) { return ACCESS_DLCM; }
+
+// ----------------------------------------------------------------------------
+// dispatch
+
+// number of outputs of variant iVar for (n, k), or 0 when iVar, n or k is
+// invalid for it (a valid call always has m >= 1)
+static size_t access_nout(int iVar, size_t n, int k) {
+  if (iVar < 0 || iVar >= access_nvariant) return 0;
+  if (n < 1 || n > ACCESS_MAX_N) return 0;
+  switch (access_variants[iVar].eAxis) {
+    case ACCESS_AXIS_OFFSET:
+      if (k < 0 || (size_t)k >= n) return 0;
+      return n - (size_t)k;
+    case ACCESS_AXIS_STRIDE:
+      if (k < 1) return 0;
+      return ceil_div(n, (size_t)k);
+    case ACCESS_AXIS_NONE:
+      return n;
+  }
+  return 0;
+}
+
+// texture object over n floats of linear device memory (setup, not timed)
+extern "C" int access_texture_create(const float *d_buf, size_t n,
+                                     unsigned long long *pTex) {
+  REQUIRE(d_buf != NULL && pTex != NULL && n >= 1);
+  *pTex = 0;
+  int iDev = 0, nMaxWidth = 0, nAlign = 0;
+  TRY(cudaGetDevice(&iDev));
+  TRY(cudaDeviceGetAttribute(&nMaxWidth, cudaDevAttrMaxTexture1DLinearWidth, iDev));
+  TRY(cudaDeviceGetAttribute(&nAlign, cudaDevAttrTextureAlignment, iDev));
+  REQUIRE(n <= (size_t)nMaxWidth);
+  REQUIRE(nAlign <= 0 || (uintptr_t)d_buf % (uintptr_t)nAlign == 0);
+
+  cudaResourceDesc resDesc;
+  memset(&resDesc, 0, sizeof(resDesc));
+  resDesc.resType = cudaResourceTypeLinear;
+  resDesc.res.linear.devPtr = (void *)d_buf;
+  resDesc.res.linear.desc = cudaCreateChannelDesc<float>();
+  resDesc.res.linear.sizeInBytes = n * sizeof(float);
+
+  cudaTextureDesc texDesc;
+  memset(&texDesc, 0, sizeof(texDesc));
+  texDesc.addressMode[0] = cudaAddressModeClamp;
+  texDesc.filterMode = cudaFilterModePoint;
+  texDesc.readMode = cudaReadModeElementType;
+  texDesc.normalizedCoords = 0;
+
+  cudaTextureObject_t tex = 0;
+  TRY(cudaCreateTextureObject(&tex, &resDesc, &texDesc, NULL));
+  *pTex = (unsigned long long)tex;
+  return (int)cudaSuccess;
+}
+
+// destroy a texture object from access_texture_create (0: nothing to do)
+extern "C" int access_texture_destroy(unsigned long long tex) {
+  if (tex == 0) return (int)cudaSuccess;
+  return (int)cudaDestroyTextureObject((cudaTextureObject_t)tex);
+}
+
+// validate, size the grid and launch variant iVar once on stream s
+extern "C" int access_launch(int iVar, const float *d_A, const float *d_B, float *d_C,
+                             size_t n, int k, unsigned long long texA,
+                             unsigned long long texB, int nBlock, cudaStream_t s) {
+  REQUIRE(iVar >= 0 && iVar < access_nvariant);
+  REQUIRE(nBlock >= 32 && nBlock <= 1024 && nBlock % 32 == 0);
+  size_t m = access_nout(iVar, n, k);  // 0 for a bad n or k
+  REQUIRE(m >= 1);
+  REQUIRE(d_C != NULL);
+  const access_variant *pVar = &access_variants[iVar];
+  if (pVar->bTex) {
+    REQUIRE(texA != 0 && texB != 0);
+  } else {
+    REQUIRE(d_A != NULL);
+    if (pVar->eAxis != ACCESS_AXIS_NONE) REQUIRE(d_B != NULL);
+  }
+  size_t nGrid = ceil_div(m, (size_t)nBlock * (size_t)pVar->nElemPerThread);
+  REQUIRE(nGrid >= 1 && nGrid <= 2147483647u);  // gridDim.x limit
+  unsigned g = (unsigned)nGrid;
+  size_t kk = (size_t)k;  // offset or stride; unused by local-*
+
+  switch (iVar) {
+    case V_READ_OFFSET:
+      launch_read_offset(d_A, d_B, d_C, m, kk, g, nBlock, s);
+      break;
+    case V_READ_OFFSET_LDG:
+      launch_read_offset_ldg(d_A, d_B, d_C, m, kk, g, nBlock, s);
+      break;
+    case V_READ_OFFSET_TEX:
+      launch_read_offset_tex(texA, texB, d_C, m, kk, g, nBlock, s);
+      break;
+    case V_READ_OFFSET_UNROLL4:
+      launch_read_offset_unroll4(d_A, d_B, d_C, m, kk, g, nBlock, s);
+      break;
+    case V_WRITE_OFFSET:
+      launch_write_offset(d_A, d_B, d_C, m, kk, g, nBlock, s);
+      break;
+    case V_READ_STRIDE:
+      launch_read_stride(d_A, d_B, d_C, m, kk, g, nBlock, s);
+      break;
+    case V_LOCAL_DYNAMIC:
+      launch_local(0, d_A, d_C, n, g, nBlock, s);
+      break;
+    case V_LOCAL_STATIC:
+      launch_local(1, d_A, d_C, n, g, nBlock, s);
+      break;
+    default:
+      return (int)cudaErrorInvalidValue;
+  }
+  LAUNCH_RETURN();
+}
+
+// useful bytes read and written by one launch (see access.h)
+extern "C" void access_traffic(int iVar, size_t n, int k,
+                               unsigned long long *pBytesRead,
+                               unsigned long long *pBytesWritten) {
+  unsigned long long nRead = 0, nWritten = 0;
+  size_t m = access_nout(iVar, n, k);
+  if (m >= 1) {
+    int nIn = access_variants[iVar].eAxis == ACCESS_AXIS_NONE ? 1 : 2;
+    nRead = (unsigned long long)nIn * m * sizeof(float);
+    nWritten = (unsigned long long)m * sizeof(float);
+  }
+  if (pBytesRead) *pBytesRead = nRead;
+  if (pBytesWritten) *pBytesWritten = nWritten;
+}

@@ -1,0 +1,640 @@
+/*
+Parallel reduction (sum) of int32 or float32, the ladder of seed 003
+("Professional CUDA C Programming" ch. 3), with the seed's bugs fixed.
+
+version neighbored: in-place in global memory, pairs tid % (2*stride) (seed step 2)
+version neighbored-less-divergence: in-place, remapped index 2*stride*tid (step 3)
+version interleaved: in-place, stride halves from blockDim/2 (step 4)
+version unroll2: fold 2 data blocks per thread block, then interleaved (step 5)
+version unroll4: fold 4 data blocks per thread block, then interleaved (step 5)
+version unroll8: fold 8 data blocks per thread block, then interleaved (step 5)
+version unroll-warps8: unroll8 + last warp unrolled, volatile + __syncwarp (step 6)
+version complete-unroll-warps8: unroll8 + in-block loop fully unrolled (step 7)
+version complete-unroll-template: step 7 with the block size a template parameter
+version warp-shuffle: grid-stride register sum + __shfl_down_sync block reduce
+version vectorized: warp-shuffle with 16-byte int4/float4 loads, occupancy grid
+version single-pass: vectorized + "last block done" counter: one launch in all
+version cub: cub::DeviceReduce::Sum
+
+Every version but single-pass and cub writes one partial per block into the
+workspace; the common single-block reduce_finish_kernel then writes *d_out.
+
+Compile:
+nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] -Ikernels -c kernels/reduce.cu -o reduce.o
+*/
+#include <stdint.h>
+#include <string.h>
+#include <cub/device/device_reduce.cuh>
+
+#include "cuda_check.cuh"
+#include "reduce.h"
+
+/* Longest sequential chain of additions one thread performs over elements
+** (grid-stride loops) or partials (finisher); ref_reduce_f32_tolerance()
+** relies on it. */
+#define REDUCE_CHAIN_MAX 2048
+
+/* Threads of the single-block finishing kernel. */
+#define REDUCE_FINISH_BLOCK 1024
+
+/* Bytes reserved at the start of the single-pass workspace for its counter. */
+#define REDUCE_COUNTER_BYTES 16
+
+// ----------------------------------------------------------------------------
+// GPU kernels
+
+/* 16-byte vector type of T for the vectorized loads. */
+template <typename T> struct vec4_of;
+template <> struct vec4_of<int> { typedef int4 type; };
+template <> struct vec4_of<float> { typedef float4 type; };
+
+/* Sum of v over the 32 lanes of a full warp, valid in lane 0. */
+template <typename T>
+__device__ T warp_sum(T v) {
+  for (int iOff = 16; iOff > 0; iOff >>= 1) v += __shfl_down_sync(0xffffffffu, v, iOff);
+  return v;
+}
+
+/* Sum of v over the block (blockDim.x a multiple of 32), valid in thread 0.
+** All threads must call it; a second call needs a __syncthreads() between. */
+template <typename T>
+__device__ T block_sum(T v) {
+  __shared__ T s_aWarp[32];
+  const unsigned iLane = threadIdx.x & 31u, iWarp = threadIdx.x >> 5;
+  v = warp_sum(v);
+  if (iLane == 0) s_aWarp[iWarp] = v;
+  __syncthreads();
+  if (iWarp == 0) v = warp_sum(iLane < (blockDim.x >> 5) ? s_aWarp[iLane] : T(0));
+  return v;
+}
+
+/* This thread's share of pX[0..n) strided by the block, summed in runs of at
+** most REDUCE_CHAIN_MAX so no chain of additions exceeds that (used by the
+** single block that adds partials). Loads go to L2 (__ldcg): the partials were
+** written by other blocks. */
+template <typename T>
+__device__ T thread_sum_partials(const T *pX, size_t n) {
+  const size_t nRun = (size_t)blockDim.x * REDUCE_CHAIN_MAX;
+  T acc = 0;
+  for (size_t i0 = 0; i0 < n; i0 += nRun) {
+    const size_t iEnd = n - i0 < nRun ? n : i0 + nRun;
+    T run = 0;
+    for (size_t i = i0 + threadIdx.x; i < iEnd; i += blockDim.x) run += __ldcg(pX + i);
+    acc += run;
+  }
+  return acc;
+}
+
+/* This thread's grid-stride share of d_in[0..n) with 16-byte loads over the
+** 16-byte-aligned body; the scalar head (before the first aligned address)
+** and tail (after the last whole vector) go to the first threads of the grid. */
+template <typename T>
+__device__ T thread_sum_vec4(const T *d_in, size_t n) {
+  typedef typename vec4_of<T>::type V;
+  const size_t iGlobal = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  const size_t nStride = (size_t)gridDim.x * blockDim.x;
+  size_t nHead = ((16u - ((uintptr_t)d_in & 15u)) & 15u) / sizeof(T);
+  if (nHead > n) nHead = n;
+  const size_t nVec = (n - nHead) / 4;
+  const size_t iTail = nHead + 4 * nVec;
+  const V *pV = (const V *)(d_in + nHead);
+  T acc = 0;
+  for (size_t i = iGlobal; i < nVec; i += nStride) {
+    const V v = pV[i];
+    acc += (v.x + v.y) + (v.z + v.w);
+  }
+  if (iGlobal < nHead) acc += d_in[iGlobal];
+  if (iTail + iGlobal < n) acc += d_in[iTail + iGlobal];
+  return acc;
+}
+
+/* Sum of U data blocks of this thread's column: d_in[idx + k*nBlock], k < U,
+** elements at or past n count as 0 (the seed skipped the whole column). */
+template <int U, typename T>
+__device__ T fold_blocks(const T *d_in, size_t idx, size_t n, unsigned nBlock) {
+  T sum = 0;
+#pragma unroll
+  for (int k = 0; k < U; k++)
+    if (idx + (size_t)k * nBlock < n) sum += d_in[idx + (size_t)k * nBlock];
+  return sum;
+}
+
+/* Interleaved in-place tree over pData[0..m), strides kFirst, kFirst/2, ...
+** down to and including kLast; all threads reach every barrier. Before a
+** stride s the live slots are [0, min(2s, m)), so the guard tid + s < m never
+** touches a slot at or past m. */
+template <typename T>
+__device__ void tree_interleaved(T *pData, unsigned tid, unsigned m, unsigned kFirst,
+                                 unsigned kLast) {
+  for (unsigned stride = kFirst; stride >= kLast; stride >>= 1) {
+    if (tid < stride && tid + stride < m) pData[tid] += pData[tid + stride];
+    __syncthreads();
+  }
+}
+
+/* The seed's unrolled last warp over live slots [0, min(64, m)), called by the
+** 32 threads of warp 0. Fixed for independent thread scheduling: at step s
+** only lanes tid < s add, so no lane reads a slot another lane writes in the
+** same step, and __syncwarp() orders the steps. */
+template <typename T>
+__device__ void warp_tail_inplace(volatile T *vmem, unsigned tid, unsigned m) {
+  if (tid + 32 < m) vmem[tid] += vmem[tid + 32];
+  __syncwarp();
+  if (tid < 16 && tid + 16 < m) vmem[tid] += vmem[tid + 16];
+  __syncwarp();
+  if (tid < 8 && tid + 8 < m) vmem[tid] += vmem[tid + 8];
+  __syncwarp();
+  if (tid < 4 && tid + 4 < m) vmem[tid] += vmem[tid + 4];
+  __syncwarp();
+  if (tid < 2 && tid + 2 < m) vmem[tid] += vmem[tid + 2];
+  __syncwarp();
+  if (tid < 1 && tid + 1 < m) vmem[tid] += vmem[tid + 1];
+}
+
+/* Live slots of a block whose chunk starts at iBase: min(nBlock, n - iBase). */
+__device__ inline unsigned live_slots(size_t n, size_t iBase, unsigned nBlock) {
+  return n - iBase < nBlock ? (unsigned)(n - iBase) : nBlock;
+}
+
+/* Step 2: neighbored pairs in place, active threads tid % (2*stride) == 0. */
+template <typename T>
+__global__ void reduce_neighbored_kernel(T *d_in, size_t n, T *d_part) {
+  const unsigned tid = threadIdx.x;
+  const size_t iBase = (size_t)blockIdx.x * blockDim.x;
+  const unsigned m = live_slots(n, iBase, blockDim.x);
+  T *pData = d_in + iBase;
+  for (unsigned stride = 1; stride < blockDim.x; stride *= 2) {
+    if ((tid % (2 * stride)) == 0 && tid + stride < m) pData[tid] += pData[tid + stride];
+    __syncthreads();
+  }
+  if (tid == 0) d_part[blockIdx.x] = pData[0];
+}
+
+/* Step 3: neighbored pairs in place with index = 2*stride*tid, so the active
+** threads are the first ones of the block (index + stride < m implies the
+** seed's index < blockDim.x). */
+template <typename T>
+__global__ void reduce_neighbored_less_divergence_kernel(T *d_in, size_t n, T *d_part) {
+  const unsigned tid = threadIdx.x;
+  const size_t iBase = (size_t)blockIdx.x * blockDim.x;
+  const unsigned m = live_slots(n, iBase, blockDim.x);
+  T *pData = d_in + iBase;
+  for (unsigned stride = 1; stride < blockDim.x; stride *= 2) {
+    const unsigned index = 2 * stride * tid;
+    if (index + stride < m) pData[index] += pData[index + stride];
+    __syncthreads();
+  }
+  if (tid == 0) d_part[blockIdx.x] = pData[0];
+}
+
+/* Step 4: interleaved pairs in place, stride halving from blockDim/2. */
+template <typename T>
+__global__ void reduce_interleaved_kernel(T *d_in, size_t n, T *d_part) {
+  const size_t iBase = (size_t)blockIdx.x * blockDim.x;
+  T *pData = d_in + iBase;
+  tree_interleaved(pData, threadIdx.x, live_slots(n, iBase, blockDim.x), blockDim.x / 2, 1);
+  if (threadIdx.x == 0) d_part[blockIdx.x] = pData[0];
+}
+
+/* Step 5: fold U data blocks into the first, then the interleaved tree. */
+template <int U, typename T>
+__global__ void reduce_unroll_kernel(T *d_in, size_t n, T *d_part) {
+  const unsigned tid = threadIdx.x;
+  const size_t iBase = (size_t)blockIdx.x * blockDim.x * U;
+  const unsigned m = live_slots(n, iBase, blockDim.x);
+  T *pData = d_in + iBase;
+  const T sum = fold_blocks<U>(d_in, iBase + tid, n, blockDim.x);
+  if (tid < m) pData[tid] = sum;
+  __syncthreads();
+  tree_interleaved(pData, tid, m, blockDim.x / 2, 1);
+  if (tid == 0) d_part[blockIdx.x] = pData[0];
+}
+
+/* Step 6: unroll8, the tree stops at stride 64, warp 0 finishes unrolled. */
+template <typename T>
+__global__ void reduce_unroll_warps8_kernel(T *d_in, size_t n, T *d_part) {
+  const unsigned tid = threadIdx.x;
+  const size_t iBase = (size_t)blockIdx.x * blockDim.x * 8;
+  const unsigned m = live_slots(n, iBase, blockDim.x);
+  T *pData = d_in + iBase;
+  const T sum = fold_blocks<8>(d_in, iBase + tid, n, blockDim.x);
+  if (tid < m) pData[tid] = sum;
+  __syncthreads();
+  tree_interleaved(pData, tid, m, blockDim.x / 2, 64);
+  if (tid < 32) warp_tail_inplace<T>(pData, tid, m);
+  if (tid == 0) d_part[blockIdx.x] = pData[0];
+}
+
+/* Step 7: unroll8 with the in-block loop written out for blockDim <= 1024. */
+template <typename T>
+__global__ void reduce_complete_unroll_warps8_kernel(T *d_in, size_t n, T *d_part) {
+  const unsigned tid = threadIdx.x, nBlock = blockDim.x;
+  const size_t iBase = (size_t)blockIdx.x * nBlock * 8;
+  const unsigned m = live_slots(n, iBase, nBlock);
+  T *pData = d_in + iBase;
+  const T sum = fold_blocks<8>(d_in, iBase + tid, n, nBlock);
+  if (tid < m) pData[tid] = sum;
+  __syncthreads();
+  if (nBlock >= 1024 && tid < 512 && tid + 512 < m) pData[tid] += pData[tid + 512];
+  __syncthreads();
+  if (nBlock >= 512 && tid < 256 && tid + 256 < m) pData[tid] += pData[tid + 256];
+  __syncthreads();
+  if (nBlock >= 256 && tid < 128 && tid + 128 < m) pData[tid] += pData[tid + 128];
+  __syncthreads();
+  if (nBlock >= 128 && tid < 64 && tid + 64 < m) pData[tid] += pData[tid + 64];
+  __syncthreads();
+  if (tid < 32) warp_tail_inplace<T>(pData, tid, m);
+  if (tid == 0) d_part[blockIdx.x] = pData[0];
+}
+
+/* Step 7, the book's template version: kBlock (== blockDim.x) is a compile
+** time constant, so the untaken steps vanish. */
+template <unsigned kBlock, typename T>
+__global__ void __launch_bounds__(kBlock) reduce_complete_unroll_template_kernel(T *d_in, size_t n,
+                                                                             T *d_part) {
+  const unsigned tid = threadIdx.x;
+  const size_t iBase = (size_t)blockIdx.x * kBlock * 8;
+  const unsigned m = live_slots(n, iBase, kBlock);
+  T *pData = d_in + iBase;
+  const T sum = fold_blocks<8>(d_in, iBase + tid, n, kBlock);
+  if (tid < m) pData[tid] = sum;
+  __syncthreads();
+  if (kBlock >= 1024 && tid < 512 && tid + 512 < m) pData[tid] += pData[tid + 512];
+  __syncthreads();
+  if (kBlock >= 512 && tid < 256 && tid + 256 < m) pData[tid] += pData[tid + 256];
+  __syncthreads();
+  if (kBlock >= 256 && tid < 128 && tid + 128 < m) pData[tid] += pData[tid + 128];
+  __syncthreads();
+  if (kBlock >= 128 && tid < 64 && tid + 64 < m) pData[tid] += pData[tid + 64];
+  __syncthreads();
+  if (tid < 32) warp_tail_inplace<T>(pData, tid, m);
+  if (tid == 0) d_part[blockIdx.x] = pData[0];
+}
+
+/* Grid-stride scalar loads into a register, warp-shuffle block reduce, one
+** partial per block. d_in is only read. */
+template <typename T>
+__global__ void reduce_warp_shuffle_kernel(const T *d_in, size_t n, T *d_part) {
+  const size_t nStride = (size_t)gridDim.x * blockDim.x;
+  T acc = 0;
+  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += nStride) acc += d_in[i];
+  acc = block_sum(acc);
+  if (threadIdx.x == 0) d_part[blockIdx.x] = acc;
+}
+
+/* warp-shuffle with 16-byte loads. */
+template <typename T>
+__global__ void reduce_vectorized_kernel(const T *d_in, size_t n, T *d_part) {
+  const T acc = block_sum(thread_sum_vec4(d_in, n));
+  if (threadIdx.x == 0) d_part[blockIdx.x] = acc;
+}
+
+/* vectorized, then the last block to finish (counted by atomicAdd on
+** *d_count after a __threadfence()) adds all partials into *d_out and resets
+** *d_count to 0 for the next launch. */
+template <typename T>
+__global__ void reduce_single_pass_kernel(const T *d_in, size_t n, T *d_part,
+                                          unsigned *d_count, T *d_out) {
+  __shared__ bool s_bLast;
+  const T acc = block_sum(thread_sum_vec4(d_in, n));
+  if (threadIdx.x == 0) {
+    d_part[blockIdx.x] = acc;
+    __threadfence();
+    s_bLast = atomicAdd(d_count, 1u) == gridDim.x - 1;
+    __threadfence();
+  }
+  __syncthreads();
+  if (!s_bLast) return;
+  const T total = block_sum(thread_sum_partials(d_part, gridDim.x));
+  if (threadIdx.x == 0) {
+    *d_out = total;
+    *d_count = 0;
+  }
+}
+
+/* Common last step: one block adds the nPart partials into *d_out. */
+template <typename T>
+__global__ void __launch_bounds__(REDUCE_FINISH_BLOCK)
+    reduce_finish_kernel(const T *d_part, size_t nPart, T *d_out) {
+  const T total = block_sum(thread_sum_partials(d_part, nPart));
+  if (threadIdx.x == 0) *d_out = total;
+}
+
+// ----------------------------------------------------------------------------
+// kernel launchers
+//
+// Every launcher reduce_<key>(d_in, n, nBlock, d_ws, pnWsBytes, d_out, s)
+// works like CUB: with d_ws == NULL it only stores the workspace bytes it
+// needs in *pnWsBytes; otherwise it requires *pnWsBytes to be enough and
+// launches. reduce_launch() has already checked n >= 1 and the block size
+// against the registry; each launcher REQUIREs what its kernels rely on.
+
+/* Kernel signature of the ladder variants (one partial per block). */
+template <typename T>
+using ladder_kernel = void (*)(T *, size_t, T *);
+
+/* True if nBlock is a power of two in [nMin, 1024]. */
+static bool block_ok(int nBlock, int nMin) {
+  return nBlock >= nMin && nBlock <= 1024 && (nBlock & (nBlock - 1)) == 0;
+}
+
+/* log2 of a power of two. */
+static int log2_pow2(int nBlock) {
+  int iLog = 0;
+  while ((1 << iLog) < nBlock) iLog++;
+  return iLog;
+}
+
+/* Number of SMs of the current device, queried once (one device per process). */
+static cudaError_t sm_count(int *pnSM) {
+  static int s_nSM = 0;
+  if (s_nSM == 0) {
+    int iDev = 0;
+    cudaError_t e = cudaGetDevice(&iDev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&s_nSM, cudaDevAttrMultiProcessorCount, iDev);
+    if (e != cudaSuccess) return e;
+  }
+  *pnSM = s_nSM;
+  return cudaSuccess;
+}
+
+/* Grid of a grid-stride kernel: enough blocks to fill the device (SMs times
+** resident blocks per SM, cached in anResident[log2 nBlock]), raised to
+** ceil(n / (nBlock*REDUCE_CHAIN_MAX)) so no thread adds more than
+** REDUCE_CHAIN_MAX elements, capped at ceil(n / (nBlock*nPerThread)) so
+** every thread has work. */
+template <typename K>
+static cudaError_t stride_grid(K kernel, int anResident[11], size_t n, int nBlock,
+                               size_t nPerThread, size_t *pnGrid) {
+  int *pnResident = &anResident[log2_pow2(nBlock)];
+  if (*pnResident == 0) {
+    int nSM = 0, nPerSM = 0;
+    cudaError_t e = sm_count(&nSM);
+    if (e == cudaSuccess) e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nPerSM, kernel, nBlock, 0);
+    if (e != cudaSuccess) return e;
+    *pnResident = nSM * (nPerSM > 0 ? nPerSM : 1);
+  }
+  size_t nGrid = (size_t)*pnResident;
+  const size_t nChainGrid = ceil_div(n, (size_t)nBlock * REDUCE_CHAIN_MAX);
+  const size_t nMaxGrid = ceil_div(n, (size_t)nBlock * nPerThread);
+  if (nGrid < nChainGrid) nGrid = nChainGrid;
+  if (nGrid > nMaxGrid) nGrid = nMaxGrid;
+  *pnGrid = nGrid;
+  return nGrid <= INT32_MAX ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+/* Launch a ladder kernel (each block sums nBlock*nUnroll elements into one
+** partial in d_ws) and the finishing kernel. */
+template <typename T>
+static int ladder_launch(ladder_kernel<T> kernel, int nUnroll, int nMinBlock, T *d_in, size_t n,
+                         int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out, cudaStream_t s) {
+  REQUIRE(block_ok(nBlock, nMinBlock));
+  const size_t nGrid = ceil_div(n, (size_t)nBlock * nUnroll);
+  REQUIRE(nGrid <= INT32_MAX);
+  const size_t nNeed = nGrid * sizeof(T);
+  if (d_ws == NULL) {
+    *pnWsBytes = nNeed;
+    return (int)cudaSuccess;
+  }
+  REQUIRE(*pnWsBytes >= nNeed);
+  T *d_part = (T *)d_ws;
+  kernel<<<(unsigned)nGrid, nBlock, 0, s>>>(d_in, n, d_part);
+  TRY(cudaGetLastError());
+  reduce_finish_kernel<T><<<1, REDUCE_FINISH_BLOCK, 0, s>>>(d_part, nGrid, d_out);
+  LAUNCH_RETURN();
+}
+
+/* neighbored. */
+template <typename T>
+static int reduce_neighbored(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes,
+                             T *d_out, cudaStream_t s) {
+  return ladder_launch<T>(reduce_neighbored_kernel<T>, 1, 32, d_in, n, nBlock, d_ws, pnWsBytes,
+                          d_out, s);
+}
+
+/* neighbored-less-divergence. */
+template <typename T>
+static int reduce_neighbored_less_divergence(T *d_in, size_t n, int nBlock, void *d_ws,
+                                             size_t *pnWsBytes, T *d_out, cudaStream_t s) {
+  return ladder_launch<T>(reduce_neighbored_less_divergence_kernel<T>, 1, 32, d_in, n, nBlock,
+                          d_ws, pnWsBytes, d_out, s);
+}
+
+/* interleaved. */
+template <typename T>
+static int reduce_interleaved(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes,
+                              T *d_out, cudaStream_t s) {
+  return ladder_launch<T>(reduce_interleaved_kernel<T>, 1, 32, d_in, n, nBlock, d_ws, pnWsBytes,
+                          d_out, s);
+}
+
+/* unroll2, unroll4, unroll8 (U data blocks per thread block). */
+template <int U, typename T>
+static int reduce_unroll(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                         cudaStream_t s) {
+  return ladder_launch<T>(reduce_unroll_kernel<U, T>, U, 32, d_in, n, nBlock, d_ws, pnWsBytes,
+                          d_out, s);
+}
+
+/* unroll-warps8 (needs a full warp plus one more: nBlock >= 64). */
+template <typename T>
+static int reduce_unroll_warps8(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes,
+                                T *d_out, cudaStream_t s) {
+  return ladder_launch<T>(reduce_unroll_warps8_kernel<T>, 8, 64, d_in, n, nBlock, d_ws,
+                          pnWsBytes, d_out, s);
+}
+
+/* complete-unroll-warps8 (nBlock >= 64). */
+template <typename T>
+static int reduce_complete_unroll_warps8(T *d_in, size_t n, int nBlock, void *d_ws,
+                                         size_t *pnWsBytes, T *d_out, cudaStream_t s) {
+  return ladder_launch<T>(reduce_complete_unroll_warps8_kernel<T>, 8, 64, d_in, n, nBlock, d_ws,
+                          pnWsBytes, d_out, s);
+}
+
+/* complete-unroll-template: pick the instance for nBlock in 64..1024. */
+template <typename T>
+static int reduce_complete_unroll_template(T *d_in, size_t n, int nBlock, void *d_ws,
+                                           size_t *pnWsBytes, T *d_out, cudaStream_t s) {
+  ladder_kernel<T> kernel;
+  switch (nBlock) {
+    case 64: kernel = reduce_complete_unroll_template_kernel<64, T>; break;
+    case 128: kernel = reduce_complete_unroll_template_kernel<128, T>; break;
+    case 256: kernel = reduce_complete_unroll_template_kernel<256, T>; break;
+    case 512: kernel = reduce_complete_unroll_template_kernel<512, T>; break;
+    case 1024: kernel = reduce_complete_unroll_template_kernel<1024, T>; break;
+    default: return (int)cudaErrorInvalidValue;
+  }
+  return ladder_launch<T>(kernel, 8, 64, d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
+}
+
+/* Launch a grid-stride kernel writing nGrid partials into d_ws, then the
+** finishing kernel. */
+template <typename T>
+static int stride_launch(void (*kernel)(const T *, size_t, T *), size_t nGrid, const T *d_in,
+                         size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                         cudaStream_t s) {
+  const size_t nNeed = nGrid * sizeof(T);
+  if (d_ws == NULL) {
+    *pnWsBytes = nNeed;
+    return (int)cudaSuccess;
+  }
+  REQUIRE(*pnWsBytes >= nNeed);
+  T *d_part = (T *)d_ws;
+  kernel<<<(unsigned)nGrid, nBlock, 0, s>>>(d_in, n, d_part);
+  TRY(cudaGetLastError());
+  reduce_finish_kernel<T><<<1, REDUCE_FINISH_BLOCK, 0, s>>>(d_part, nGrid, d_out);
+  LAUNCH_RETURN();
+}
+
+/* warp-shuffle: grid fills the device, at least one element per thread. */
+template <typename T>
+static int reduce_warp_shuffle(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes,
+                               T *d_out, cudaStream_t s) {
+  static int s_anResident[11];
+  size_t nGrid = 0;
+  REQUIRE(block_ok(nBlock, 32));
+  TRY(stride_grid(reduce_warp_shuffle_kernel<T>, s_anResident, n, nBlock, 1, &nGrid));
+  return stride_launch<T>(reduce_warp_shuffle_kernel<T>, nGrid, d_in, n, nBlock, d_ws, pnWsBytes,
+                          d_out, s);
+}
+
+/* vectorized: grid = min(ceil(n/(4*nBlock)), resident blocks), see stride_grid. */
+template <typename T>
+static int reduce_vectorized(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes,
+                             T *d_out, cudaStream_t s) {
+  static int s_anResident[11];
+  size_t nGrid = 0;
+  REQUIRE(block_ok(nBlock, 32));
+  TRY(stride_grid(reduce_vectorized_kernel<T>, s_anResident, n, nBlock, 4, &nGrid));
+  return stride_launch<T>(reduce_vectorized_kernel<T>, nGrid, d_in, n, nBlock, d_ws, pnWsBytes,
+                          d_out, s);
+}
+
+/* single-pass: workspace = counter (zeroed once by reduce_workspace_init, then
+** reset by the kernel itself) followed by the partials; one launch. */
+template <typename T>
+static int reduce_single_pass(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes,
+                              T *d_out, cudaStream_t s) {
+  static int s_anResident[11];
+  size_t nGrid = 0;
+  REQUIRE(block_ok(nBlock, 32));
+  TRY(stride_grid(reduce_single_pass_kernel<T>, s_anResident, n, nBlock, 4, &nGrid));
+  const size_t nNeed = REDUCE_COUNTER_BYTES + nGrid * sizeof(T);
+  if (d_ws == NULL) {
+    *pnWsBytes = nNeed;
+    return (int)cudaSuccess;
+  }
+  REQUIRE(*pnWsBytes >= nNeed);
+  unsigned *d_count = (unsigned *)d_ws;
+  T *d_part = (T *)((char *)d_ws + REDUCE_COUNTER_BYTES);
+  reduce_single_pass_kernel<T><<<(unsigned)nGrid, nBlock, 0, s>>>(d_in, n, d_part, d_count, d_out);
+  LAUNCH_RETURN();
+}
+
+/* cub: cub::DeviceReduce::Sum with its temporary storage in d_ws; nBlock is
+** ignored. CUB itself answers the size query (d_ws == NULL) and returns
+** cudaErrorInvalidValue when *pnWsBytes is too small. */
+template <typename T>
+static int reduce_cub(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                      cudaStream_t s) {
+  (void)nBlock;
+  TRY(cub::DeviceReduce::Sum(d_ws, *pnWsBytes, (const T *)d_in, d_out, n, s));
+  if (d_ws == NULL) return (int)cudaSuccess;
+  LAUNCH_RETURN();
+}
+
+// ----------------------------------------------------------------------------
+// variant registry
+
+const reduce_variant reduce_variants[] = {
+    {"neighbored", "in-place neighbored pairs, tid % (2*stride)", 1, 32, 1, 2},
+    {"neighbored-less-divergence", "in-place neighbored pairs, index = 2*stride*tid", 1, 32, 1, 3},
+    {"interleaved", "in-place interleaved pairs, stride halves", 1, 32, 1, 4},
+    {"unroll2", "fold 2 data blocks per thread block, then interleaved", 1, 32, 1, 5},
+    {"unroll4", "fold 4 data blocks per thread block, then interleaved", 1, 32, 1, 5},
+    {"unroll8", "fold 8 data blocks per thread block, then interleaved", 1, 32, 1, 5},
+    {"unroll-warps8", "unroll8 + last warp unrolled (volatile, __syncwarp)", 1, 64, 1, 6},
+    {"complete-unroll-warps8", "unroll8 + in-block loop completely unrolled", 1, 64, 1, 7},
+    {"complete-unroll-template", "complete unroll with the block size a template parameter", 1, 64,
+     1, 7},
+    {"warp-shuffle", "grid-stride register sum, __shfl_down_sync block reduce", 0, 32, 1, 0},
+    {"vectorized", "warp-shuffle with 16-byte loads, occupancy-sized grid", 0, 32, 1, 0},
+    {"single-pass", "vectorized + last-block-done counter: one kernel launch", 0, 32, 1, 0},
+    {"cub", "cub::DeviceReduce::Sum", 0, 32, 0, 0},
+};
+const int reduce_nvariant = (int)(sizeof(reduce_variants) / sizeof(reduce_variants[0]));
+
+/* Launcher signature, one instance per element type. */
+template <typename T>
+using reduce_fn = int (*)(T *, size_t, int, void *, size_t *, T *, cudaStream_t);
+
+/* Launchers of reduce_variants[i], same order. */
+static const struct {
+  reduce_fn<int> xI32;
+  reduce_fn<float> xF32;
+} reduce_impls[] = {
+    {reduce_neighbored<int>, reduce_neighbored<float>},
+    {reduce_neighbored_less_divergence<int>, reduce_neighbored_less_divergence<float>},
+    {reduce_interleaved<int>, reduce_interleaved<float>},
+    {reduce_unroll<2, int>, reduce_unroll<2, float>},
+    {reduce_unroll<4, int>, reduce_unroll<4, float>},
+    {reduce_unroll<8, int>, reduce_unroll<8, float>},
+    {reduce_unroll_warps8<int>, reduce_unroll_warps8<float>},
+    {reduce_complete_unroll_warps8<int>, reduce_complete_unroll_warps8<float>},
+    {reduce_complete_unroll_template<int>, reduce_complete_unroll_template<float>},
+    {reduce_warp_shuffle<int>, reduce_warp_shuffle<float>},
+    {reduce_vectorized<int>, reduce_vectorized<float>},
+    {reduce_single_pass<int>, reduce_single_pass<float>},
+    {reduce_cub<int>, reduce_cub<float>},
+};
+static_assert(sizeof(reduce_impls) / sizeof(reduce_impls[0]) ==
+                  sizeof(reduce_variants) / sizeof(reduce_variants[0]),
+              "reduce_impls[] and reduce_variants[] must match");
+
+// ----------------------------------------------------------------------------
+// dispatch
+
+/* Validate the common arguments and call variant iVar's launcher (d_ws NULL:
+** size query only). */
+static int reduce_dispatch(int iVar, reduce_dtype eType, void *d_in, size_t n, int nBlock,
+                           void *d_ws, size_t *pnWsBytes, void *d_out, cudaStream_t s) {
+  REQUIRE(iVar >= 0 && iVar < reduce_nvariant && n >= 1);
+  const reduce_variant *pVar = &reduce_variants[iVar];
+  REQUIRE(pVar->bBlockAxis == 0 || block_ok(nBlock, pVar->nMinBlock));
+  switch (eType) {
+    case REDUCE_I32:
+      return reduce_impls[iVar].xI32((int *)d_in, n, nBlock, d_ws, pnWsBytes, (int *)d_out, s);
+    case REDUCE_F32:
+      return reduce_impls[iVar].xF32((float *)d_in, n, nBlock, d_ws, pnWsBytes, (float *)d_out, s);
+  }
+  return (int)cudaErrorInvalidValue;
+}
+
+/* Index of the variant with key zKey, or -1. */
+extern "C" int reduce_find(const char *zKey) {
+  for (int i = 0; i < reduce_nvariant; i++)
+    if (strcmp(reduce_variants[i].zKey, zKey) == 0) return i;
+  return -1;
+}
+
+/* Workspace bytes of variant iVar: its launcher's size query (0 if invalid). */
+extern "C" size_t reduce_workspace_bytes(int iVar, reduce_dtype eType, size_t n, int nBlock) {
+  size_t nBytes = 0;
+  if (reduce_dispatch(iVar, eType, NULL, n, nBlock, NULL, &nBytes, NULL, 0) != cudaSuccess) return 0;
+  return nBytes;
+}
+
+/* Zero the workspace once after allocation (single-pass's counter). */
+extern "C" int reduce_workspace_init(void *d_ws, size_t nWsBytes, cudaStream_t s) {
+  REQUIRE(d_ws != NULL || nWsBytes == 0);
+  if (nWsBytes == 0) return (int)cudaSuccess;
+  return (int)cudaMemsetAsync(d_ws, 0, nWsBytes, s);
+}
+
+/* Sum d_in[0..n) into *d_out with variant iVar; see reduce.h. */
+extern "C" int reduce_launch(int iVar, reduce_dtype eType, void *d_in, size_t n, int nBlock,
+                             void *d_ws, size_t nWsBytes, void *d_out, cudaStream_t s) {
+  REQUIRE(d_in != NULL && d_ws != NULL && d_out != NULL);
+  return reduce_dispatch(iVar, eType, d_in, n, nBlock, d_ws, &nWsBytes, d_out, s);
+}

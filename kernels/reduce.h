@@ -1,0 +1,66 @@
+/*
+** kernels/reduce.h: the parallel-reduction family (seed 003), C interface.
+**
+** Every variant computes the sum of n >= 1 elements of type int32 or float32
+** from device memory into one device scalar of the same type, for any n and
+** any power-of-two block size in [variant.nMinBlock, 1024]. The table
+** reduce_variants[] is the registry: its zKey is what SQLite stores and the
+** report shows; never rename or reuse a key once data has shipped with it.
+*/
+#ifndef KERNELS_REDUCE_H
+#define KERNELS_REDUCE_H
+
+#include <stddef.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Element types of the reduction study. */
+typedef enum { REDUCE_I32 = 0, REDUCE_F32 = 1 } reduce_dtype;
+
+/* One registered variant. */
+typedef struct reduce_variant {
+  const char *zKey;   /* stable key, e.g. "interleaved" */
+  const char *zDesc;  /* one line: what this step changes */
+  int bInPlace;       /* 1: overwrites its input; the caller restores it */
+  int nMinBlock;      /* smallest block size it accepts (power of two) */
+  int bBlockAxis;     /* 0: ignores the block size (CUB), so sweep it once */
+  int iSeedStep;      /* step number in seed 003 (2..7), 0 if not a seed step */
+} reduce_variant;
+
+extern const reduce_variant reduce_variants[];
+extern const int reduce_nvariant;
+
+/* Index of the variant with key zKey, or -1. */
+int reduce_find(const char *zKey);
+
+/* Bytes of device workspace variant iVar needs for n elements and block size
+** nBlock (0 if the arguments are invalid; every valid call needs some). Call
+** once at setup, not in the timed region. The grid-stride variants size
+** their grid from the SM count and occupancy of the current device, so query
+** on the device that will run the launches. */
+size_t reduce_workspace_bytes(int iVar, reduce_dtype eType, size_t n, int nBlock);
+
+/* Zero the workspace: call ONCE after allocating it, before the first
+** reduce_launch on it (cudaMemsetAsync on stream s). "single-pass" keeps a
+** block counter in it that must start at 0; the kernel resets it to 0 at the
+** end of every launch, so later launches need no re-initialisation (as long as
+** launches on one workspace are not run concurrently). Returns a cudaError_t. */
+int reduce_workspace_init(void *d_ws, size_t nWsBytes, cudaStream_t s);
+
+/* Sum d_in[0..n) into *d_out (device pointer, one element of eType) on stream
+** s. d_ws must hold reduce_workspace_bytes() bytes. Returns a cudaError_t as
+** int: cudaErrorInvalidValue for a bad block size or n == 0. In-place
+** variants modify d_in. Only kernels are launched: no allocation, no copy to
+** the host, no synchronisation. Variants with bBlockAxis == 0 ignore nBlock.
+** Float sums are accurate to ref_reduce_f32_tolerance() (experiments/
+** ref_reduce.h): no thread adds more than 2048 elements in a row. */
+int reduce_launch(int iVar, reduce_dtype eType, void *d_in, size_t n, int nBlock,
+                  void *d_ws, size_t nWsBytes, void *d_out, cudaStream_t s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,155 @@
+/*
+** reports/mdquery.c: expand the queries in the report's Markdown sections.
+**
+**   mdquery DB SECTION.md...  > report.md
+**
+** Every number in the report comes from the database through one of:
+**   {{= SELECT ... }}       the first column of the first row, as text
+**   {{table: SELECT ... }}  a Markdown pipe table, headers = column names
+**                           (right-aligned where the first row holds a number)
+** A query that fails, returns no row, or returns NULL in a scalar stops the
+** build with the file and line: a report never shows an empty number.
+*/
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char zHelp[] =
+    "Usage: mdquery DB SECTION.md... > report.md\n"
+    "Expands {{= SQL }} (a scalar) and {{table: SQL }} (a pipe table) in each\n"
+    "section against DB, opened read-only, and prints the sections in order.\n";
+
+/* Print a fatal error naming the place and exit 1. */
+static void fatal(const char *zFile, int iLine, const char *zWhat, const char *zSql, const char *zMsg) {
+  fprintf(stderr, "mdquery: %s:%d: %s: %s\n  query: %.300s\n", zFile, iLine, zWhat, zMsg, zSql);
+  exit(1);
+}
+
+/* Read a whole file, or exit. */
+static char *slurp(const char *zPath) {
+  FILE *f = fopen(zPath, "rb");
+  if (!f) {
+    fprintf(stderr, "mdquery: cannot open %s\n", zPath);
+    exit(1);
+  }
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *z = malloc((size_t)n + 1);
+  if (!z || fread(z, 1, (size_t)n, f) != (size_t)n) {
+    fprintf(stderr, "mdquery: cannot read %s\n", zPath);
+    exit(1);
+  }
+  z[n] = 0;
+  fclose(f);
+  return z;
+}
+
+/* Write a cell, escaping the pipe so it cannot break the table. */
+static void put_cell(const char *z) {
+  for (; z && *z; z++) {
+    if (*z == '|') fputs("\\|", stdout);
+    else if (*z == '\n') fputc(' ', stdout);
+    else fputc(*z, stdout);
+  }
+}
+
+/* Print a query's result as a pipe table. */
+static void emit_table(sqlite3 *pDb, const char *zSql, const char *zFile, int iLine) {
+  sqlite3_stmt *pStmt;
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK)
+    fatal(zFile, iLine, "table query failed", zSql, sqlite3_errmsg(pDb));
+  int nCol = sqlite3_column_count(pStmt), nRow = 0, rc;
+  while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+    if (nRow++ == 0) {
+      fputs("\n|", stdout);
+      for (int i = 0; i < nCol; i++) {
+        fputc(' ', stdout);
+        put_cell(sqlite3_column_name(pStmt, i));
+        fputs(" |", stdout);
+      }
+      fputs("\n|", stdout);
+      for (int i = 0; i < nCol; i++) {
+        int t = sqlite3_column_type(pStmt, i);
+        fputs(t == SQLITE_INTEGER || t == SQLITE_FLOAT ? "---:|" : ":---|", stdout);
+      }
+      fputc('\n', stdout);
+    }
+    fputc('|', stdout);
+    for (int i = 0; i < nCol; i++) {
+      char zNum[64];
+      fputc(' ', stdout);
+      if (sqlite3_column_type(pStmt, i) == SQLITE_FLOAT) {
+        snprintf(zNum, sizeof(zNum), "%.4g", sqlite3_column_double(pStmt, i));
+        put_cell(zNum);
+      } else {
+        put_cell((const char *)sqlite3_column_text(pStmt, i));
+      }
+      fputs(" |", stdout);
+    }
+    fputc('\n', stdout);
+  }
+  if (rc != SQLITE_DONE) fatal(zFile, iLine, "table query failed", zSql, sqlite3_errmsg(pDb));
+  if (nRow == 0) fatal(zFile, iLine, "table query returned no rows", zSql, "empty");
+  fputc('\n', stdout);
+  sqlite3_finalize(pStmt);
+}
+
+/* Print a query's scalar. */
+static void emit_scalar(sqlite3 *pDb, const char *zSql, const char *zFile, int iLine) {
+  sqlite3_stmt *pStmt;
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK)
+    fatal(zFile, iLine, "query failed", zSql, sqlite3_errmsg(pDb));
+  int rc = sqlite3_step(pStmt);
+  if (rc != SQLITE_ROW) fatal(zFile, iLine, "query returned no row", zSql, sqlite3_errmsg(pDb));
+  if (sqlite3_column_type(pStmt, 0) == SQLITE_NULL) fatal(zFile, iLine, "query returned NULL", zSql, "NULL");
+  if (sqlite3_column_type(pStmt, 0) == SQLITE_FLOAT) printf("%.4g", sqlite3_column_double(pStmt, 0));
+  else fputs((const char *)sqlite3_column_text(pStmt, 0), stdout);
+  sqlite3_finalize(pStmt);
+}
+
+/* Expand one section file. */
+static void expand(sqlite3 *pDb, const char *zFile) {
+  char *zText = slurp(zFile), *p = zText;
+  int iLine = 1;
+  while (*p) {
+    char *zOpen = strstr(p, "{{");
+    if (!zOpen) {
+      fputs(p, stdout);
+      break;
+    }
+    fwrite(p, 1, (size_t)(zOpen - p), stdout);
+    for (char *q = p; q < zOpen; q++) iLine += *q == '\n';
+    char *zClose = strstr(zOpen, "}}");
+    if (!zClose) fatal(zFile, iLine, "unclosed {{", zOpen, "missing }}");
+    *zClose = 0;
+    if (strncmp(zOpen, "{{=", 3) == 0) emit_scalar(pDb, zOpen + 3, zFile, iLine);
+    else if (strncmp(zOpen, "{{table:", 8) == 0) emit_table(pDb, zOpen + 8, zFile, iLine);
+    else fatal(zFile, iLine, "unknown directive", zOpen, "use {{= SQL}} or {{table: SQL}}");
+    for (char *q = zOpen; q < zClose; q++) iLine += *q == '\n';
+    p = zClose + 2;
+  }
+  fputc('\n', stdout);
+  free(zText);
+}
+
+/* Open the database read-only and expand every section in order. */
+int main(int argc, char **argv) {
+  sqlite3 *pDb;
+  if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    fputs(zHelp, stdout);
+    return 0;
+  }
+  if (argc < 3) {
+    fputs(zHelp, stderr);
+    return 2;
+  }
+  if (sqlite3_open_v2(argv[1], &pDb, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+    fprintf(stderr, "mdquery: cannot open %s: %s\n", argv[1], sqlite3_errmsg(pDb));
+    return 1;
+  }
+  for (int i = 2; i < argc; i++) expand(pDb, argv[i]);
+  sqlite3_close(pDb);
+  return 0;
+}
