@@ -167,11 +167,12 @@ REPORT_DB := $(BUILD)/report.db
 
 # The report reads a snapshot: the local database if measurements were taken
 # here, else the measurements shipped in data/measurements.sql.
-$(REPORT_DB): data/measurements.sql $(wildcard $(DB)) | $(BIN)/dbtool deps-report
+$(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/views.sql | $(BIN)/dbtool deps-report
 	@mkdir -p $(@D)
 	$(Q)rm -f $@; if [ -f $(DB) ]; then echo "report: using measurements in $(DB)"; \
 	  sqlite3 $(DB) ".backup '$@'"; else echo "report: using the shipped measurements in data/measurements.sql"; \
 	  $(BIN)/dbtool load data/measurements.sql $@; fi
+	$(Q)sqlite3 -bail $@ < reports/views.sql
 
 $(BUILD)/figures/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk
 	@mkdir -p $(@D)
@@ -212,9 +213,11 @@ dump: ## write data/measurements.sql from $(DB)
 	$(Q)sqlite3 $(DB) .dump > data/measurements.sql.tmp && mv data/measurements.sql.tmp data/measurements.sql
 
 # ------------------------------------------------------------------- test --
+include tests/tests.mk
 .PHONY: test
-test: build | deps-test ## unit, CLI, report and (with a GPU) kernel tests
-	$(Q)$(MAKE) --no-print-directory -f tests/tests.mk run
+test: deps-test ## unit, CLI, report and (with a GPU) kernel tests
+	$(Q)$(MAKE) --no-print-directory test-build
+	$(Q)sh tests/run-tests $(TEST_BINS) $(TEST_SH)
 
 .PHONY: clean
 clean: ## remove build outputs (keeps data/ and the measurement database)

@@ -25,18 +25,19 @@
 #include "rng.h"
 
 /* --------------------------------------------------------------- axes -- */
-enum { AX_VARIANT, AX_DTYPE, AX_N, AX_BLOCK, NAXIS };
+/* Variant is the innermost axis, so one input serves every variant in turn. */
+enum { AX_DTYPE, AX_N, AX_BLOCK, AX_VARIANT, NAXIS };
 
 #define CPU_SERIAL "cpu-serial"
 static const char *azVariant[64];
 static const char *const azDtype[] = {"int32", "float32", NULL};
 
 static bench_axis aAxis[NAXIS] = {
-    {"variant", "kernel variant (cpu-serial: the seed's host loop)", NULL, 0, 0, 0, azVariant, 0, {0}, {0}, NULL},
     {"dtype", "element type", "int32,float32", 0, 0, 0, azDtype, 0, {0}, {0}, NULL},
     {"n", "number of elements", "2^10:2^28,1000000,2^24+7", 1, 1, 1LL << 31, NULL, 0, {0}, {0}, NULL},
     {"block", "threads per block (powers of two; variants without a block axis run at the first value only)",
      "256", 1, 32, 1024, NULL, 0, {0}, {0}, NULL},
+    {"variant", "kernel variant (cpu-serial: the seed's host loop)", NULL, 0, 0, 0, azVariant, 0, {0}, {0}, NULL},
 };
 static char zVariantDefault[2048];
 

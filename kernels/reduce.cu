@@ -17,7 +17,8 @@ version single-pass: vectorized + "last block done" counter: one launch in all
 version cub: cub::DeviceReduce::Sum
 
 Every version but single-pass and cub writes one partial per block into the
-workspace; the common single-block reduce_finish_kernel then writes *d_out.
+workspace; the common finishing stage (finish_launch: one block, preceded by a
+grid-stride pass when there are more than 16384 partials) then writes *d_out.
 
 Compile:
 nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] -Ikernels -c kernels/reduce.cu -o reduce.o
@@ -329,6 +330,36 @@ __global__ void __launch_bounds__(REDUCE_FINISH_BLOCK)
 // launches. reduce_launch() has already checked n >= 1 and the block size
 // against the registry; each launcher REQUIREs what its kernels rely on.
 
+/* Partials the single finishing block takes alone; above this a grid-stride
+** pass (the warp-shuffle kernel over the partials) first cuts them to at most
+** REDUCE_FINISH_GRID, so the finish never costs more than a few microseconds. */
+#define REDUCE_FINISH_DIRECT 16384
+#define REDUCE_FINISH_GRID 1024
+
+/* Workspace elements the finishing stage needs beyond nPart partials. */
+static size_t finish_extra(size_t nPart) {
+  return nPart > REDUCE_FINISH_DIRECT ? REDUCE_FINISH_GRID + 64 : 0;
+}
+
+template <typename T>
+__global__ void reduce_warp_shuffle_kernel(const T *d_in, size_t n, T *d_part);
+
+/* Reduce the nPart partials at d_part into *d_out: one block, or a
+** grid-stride pass into d_part + nPart (aligned up) followed by one block. */
+template <typename T>
+static int finish_launch(T *d_part, size_t nPart, T *d_out, cudaStream_t s) {
+  if (nPart > REDUCE_FINISH_DIRECT) {
+    const size_t nGrid2 = REDUCE_FINISH_GRID;
+    T *d_part2 = d_part + ceil_div(nPart, 64) * 64;
+    reduce_warp_shuffle_kernel<T><<<(unsigned)nGrid2, REDUCE_FINISH_BLOCK, 0, s>>>(d_part, nPart, d_part2);
+    TRY(cudaGetLastError());
+    d_part = d_part2;
+    nPart = nGrid2;
+  }
+  reduce_finish_kernel<T><<<1, REDUCE_FINISH_BLOCK, 0, s>>>(d_part, nPart, d_out);
+  LAUNCH_RETURN();
+}
+
 /* Kernel signature of the ladder variants (one partial per block). */
 template <typename T>
 using ladder_kernel = void (*)(T *, size_t, T *);
@@ -391,7 +422,7 @@ static int ladder_launch(ladder_kernel<T> kernel, int nUnroll, int nMinBlock, T 
   REQUIRE(block_ok(nBlock, nMinBlock));
   const size_t nGrid = ceil_div(n, (size_t)nBlock * nUnroll);
   REQUIRE(nGrid <= INT32_MAX);
-  const size_t nNeed = nGrid * sizeof(T);
+  const size_t nNeed = (ceil_div(nGrid, 64) * 64 + finish_extra(nGrid)) * sizeof(T);
   if (d_ws == NULL) {
     *pnWsBytes = nNeed;
     return (int)cudaSuccess;
@@ -400,8 +431,7 @@ static int ladder_launch(ladder_kernel<T> kernel, int nUnroll, int nMinBlock, T 
   T *d_part = (T *)d_ws;
   kernel<<<(unsigned)nGrid, nBlock, 0, s>>>(d_in, n, d_part);
   TRY(cudaGetLastError());
-  reduce_finish_kernel<T><<<1, REDUCE_FINISH_BLOCK, 0, s>>>(d_part, nGrid, d_out);
-  LAUNCH_RETURN();
+  return finish_launch<T>(d_part, nGrid, d_out, s);
 }
 
 /* neighbored. */
@@ -474,7 +504,7 @@ template <typename T>
 static int stride_launch(void (*kernel)(const T *, size_t, T *), size_t nGrid, const T *d_in,
                          size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
                          cudaStream_t s) {
-  const size_t nNeed = nGrid * sizeof(T);
+  const size_t nNeed = (ceil_div(nGrid, 64) * 64 + finish_extra(nGrid)) * sizeof(T);
   if (d_ws == NULL) {
     *pnWsBytes = nNeed;
     return (int)cudaSuccess;
@@ -483,8 +513,7 @@ static int stride_launch(void (*kernel)(const T *, size_t, T *), size_t nGrid, c
   T *d_part = (T *)d_ws;
   kernel<<<(unsigned)nGrid, nBlock, 0, s>>>(d_in, n, d_part);
   TRY(cudaGetLastError());
-  reduce_finish_kernel<T><<<1, REDUCE_FINISH_BLOCK, 0, s>>>(d_part, nGrid, d_out);
-  LAUNCH_RETURN();
+  return finish_launch<T>(d_part, nGrid, d_out, s);
 }
 
 /* warp-shuffle: grid fills the device, at least one element per thread. */

@@ -1,0 +1,2 @@
+-- data/measurements.sql: the shipped measurements (a sqlite3 .dump of
+-- data/measurements.db taken on the GPU machine). Empty until the first run.
