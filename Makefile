@@ -32,6 +32,8 @@ ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Ikernels -Ie
               -Iexperiments/harness -isystem $(CUDA_INC) $(SQLITE_CFLAGS)
 ALL_NVFLAGS := -std=c++17 $(NVCCFLAGS) $(GENCODE) -Ikernels -Xcompiler -Wall,-Wextra --Werror all-warnings
 LDLIBS     := $(SQLITE_LIBS) -lm
+# nvcc links too; it takes -l/-L itself and hands anything else (a library path) to the host linker.
+NVLDLIBS   := $(foreach x,$(LDLIBS),$(if $(filter -l% -L%,$(x)),$(x),-Xlinker $(x)))
 
 ifndef V
 Q = @
@@ -46,6 +48,8 @@ OBJ   := $(BUILD)/obj
 BIN   := $(BUILD)/bin
 
 .DEFAULT_GOAL := all
+# Keep the figure data for inspection.
+.SECONDARY:
 
 # ---------------------------------------------------------------- settings --
 # Every flag that changes code generation, persisted; objects depend on it.
@@ -119,7 +123,7 @@ define binary_rule
 $(BIN)/$(1): $$($(1)_SRC:%.c=$(OBJ)/%.o) $$($(1)_CU:%.cu=$(OBJ)/%.o) $$($(1)_EXTRA_OBJ) $(HARNESS_OBJ) $(OBJ)/gen/buildinfo_$(1).o
 	$$(call say,LINK,$$@)
 	@mkdir -p $$(@D)
-	$(Q)$(NVCC) $(GENCODE) -o $$@ $$^ $(LDLIBS)
+	$(Q)$(NVCC) $(GENCODE) -o $$@ $$^ $(NVLDLIBS)
 endef
 $(foreach b,$(BINARIES),$(eval $(call binary_rule,$(b))))
 
@@ -180,7 +184,8 @@ $(BUILD)/figures/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk
 
 $(BUILD)/figures/%.pdf: reports/figures/%.gp $(BUILD)/figures/%.dat reports/figures/style.gnuplot
 	$(call say,GNUPLOT,$@)
-	$(Q)gnuplot -e "datafile='$(BUILD)/figures/$*.dat'; outfile='$@'" -c reports/figures/style.gnuplot $< 2>&1 | { grep -v '^$$' || true; } >&2
+	$(Q)gnuplot -e "datafile='$(BUILD)/figures/$*.dat'; outfile='$@'" -c reports/figures/style.gnuplot $< 2> $@.log \
+	  && test -s $@ || { cat $@.log >&2; rm -f $@; exit 1; }
 
 # The report's text: sections in file-name order, every number a query.
 SECTIONS := $(sort $(wildcard reports/sections/*.md))
@@ -210,7 +215,8 @@ all: build ## measure what is stale (GPU machines only), then render the report
 # Ship the local measurements: a text dump git can diff.
 .PHONY: dump
 dump: ## write data/measurements.sql from $(DB)
-	$(Q)sqlite3 $(DB) .dump > data/measurements.sql.tmp && mv data/measurements.sql.tmp data/measurements.sql
+	$(Q){ printf -- '-- data/measurements.sql: the shipped measurements, rows only (the schema is\n-- data/schema.sql). Written by `make dump` from $(DB).\n'; \
+	  sqlite3 $(DB) ".dump --data-only"; } > data/measurements.sql.tmp && mv data/measurements.sql.tmp data/measurements.sql
 
 # ------------------------------------------------------------------- test --
 include tests/tests.mk

@@ -19,7 +19,7 @@ $(BUILD)/gen/buildinfo_test.c:
 $(BIN)/tests/%: $(OBJ)/tests/%.o $(HARNESS_OBJ) $(sort $(TEST_OBJ)) $(OBJ)/gen/buildinfo_test.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
-	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS) -lcmocka
+	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(NVLDLIBS) -lcmocka
 
 .PHONY: test-build
 test-build: $(TEST_BINS) $(BIN_FILES) $(BIN)/dbtool $(BIN)/mdquery $(BIN)/gpu-probe

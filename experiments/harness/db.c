@@ -126,7 +126,7 @@ long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
       "INSERT INTO run(study, binary, device_id, status, started_utc, argv, host, git_commit,"
       " git_dirty, build_id, nvcc_version, nvcc_flags, driver_version, runtime_version,"
       " copy_gbps_start, warmups, max_reps) VALUES(?,?,?,'running',?,?,?,?,?,?,?,?,?,?,?,?,?)",
-      "ttitttttitttiirii", r->zStudy, r->zBinary, iDev, zNow, r->zArgv, zHost, r->zGitCommit,
+      "ttittttitttiirii", r->zStudy, r->zBinary, iDev, zNow, r->zArgv, zHost, r->zGitCommit,
       (long long)r->bGitDirty, r->zBuildId, r->zNvccVersion, r->zNvccFlags,
       (long long)g->driverVersion, (long long)g->runtimeVersion, r->copyGbps,
       (long long)r->nWarmup, (long long)r->nRepMax);

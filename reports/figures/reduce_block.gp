@@ -5,4 +5,4 @@ set xlabel "threads per block (log_2 scale)"
 set ylabel "throughput (GB/s read)"
 set yrange [0:*]
 plot for [i=0:*] datafile index i using 2:3 title columnheader(1) \
-     lt (i % 8) + 1 dt (i < 8 ? 1 : 2) pt (i % 13) + 1
+     lt (i % 8 + 1) dt i / 8 + 1 pt (i % 13 + 1)

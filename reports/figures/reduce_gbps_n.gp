@@ -6,4 +6,4 @@ set ylabel "throughput (GB/s read)"
 set yrange [0:*]
 set key outside right top
 plot for [i=0:*] datafile index i using 2:3 title columnheader(1) \
-     lt (i % 8) + 1 dt (i < 8 ? 1 : 2) pt (i % 13) + 1
+     lt (i % 8 + 1) dt i / 8 + 1 pt (i % 13 + 1)
