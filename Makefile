@@ -8,6 +8,7 @@
 #   NVCCFLAGS     kernel flags (default -O3)
 #   SQLITE_CFLAGS SQLite include flags (default: pkg-config sqlite3)
 #   SQLITE_LIBS   SQLite link flags (default: pkg-config sqlite3)
+#   CMOCKA_CFLAGS, CMOCKA_LIBS  the test framework (default: system cmocka)
 #   DB            measurement database (default data/measurements.db)
 
 CUDA_ARCH     ?= sm_90
@@ -18,6 +19,8 @@ CUDA_HOME     ?= /usr/local/cuda
 NVCC          ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard $(CUDA_HOME)/bin/nvcc),$(wildcard /usr/local/cuda/bin/nvcc))
 SQLITE_CFLAGS ?= $(shell pkg-config --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS   ?= $(or $(shell pkg-config --libs sqlite3 2>/dev/null),-lsqlite3)
+CMOCKA_CFLAGS ?=
+CMOCKA_LIBS   ?= -lcmocka
 
 ifeq ($(filter sm_%,$(CUDA_ARCH)),)
 $(error CUDA_ARCH must look like sm_90, got '$(CUDA_ARCH)')
@@ -29,7 +32,7 @@ CUDA_INC  := $(if $(NVCC),$(abspath $(dir $(NVCC))../include))
 # How the final flags are assembled.
 WARN       := -Wall -Wextra -Werror -Wno-format-truncation
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Ikernels -Iexperiments \
-              -Iexperiments/harness -isystem $(CUDA_INC) $(SQLITE_CFLAGS)
+              -Iexperiments/harness -isystem $(CUDA_INC) $(SQLITE_CFLAGS) $(CMOCKA_CFLAGS)
 ALL_NVFLAGS := -std=c++17 $(NVCCFLAGS) $(GENCODE) -Ikernels -Xcompiler -Wall,-Wextra --Werror all-warnings
 LDLIBS     := $(SQLITE_LIBS) -lm
 # nvcc links too; it takes -l/-L itself and hands anything else (a library path) to the host linker.
@@ -48,6 +51,8 @@ OBJ   := $(BUILD)/obj
 BIN   := $(BUILD)/bin
 
 .DEFAULT_GOAL := all
+# A recipe that fails leaves no half-written target behind.
+.DELETE_ON_ERROR:
 # Keep the figure data for inspection.
 .SECONDARY:
 
@@ -224,6 +229,11 @@ include tests/tests.mk
 test: deps-test ## unit, CLI, report and (with a GPU) kernel tests
 	$(Q)$(MAKE) --no-print-directory test-build
 	$(Q)sh tests/run-tests $(TEST_BINS) $(TEST_SH)
+
+# Only the kernel correctness suites: for a GPU machine without the report tools.
+.PHONY: test-gpu
+test-gpu: $(GPU_TEST_BINS) ## kernel correctness tests only (no report tools needed)
+	$(Q)sh tests/run-tests $(GPU_TEST_BINS)
 
 .PHONY: clean
 clean: ## remove build outputs (keeps data/ and the measurement database)

@@ -57,8 +57,12 @@ int main(int argc, char **argv) {
     free(zSql);
     return 1;
   }
-  int rc = db_exec(p, zSql);
-  if (rc) fprintf(stderr, "dbtool: %s: %s\n", zDb, db_errmsg(p));
+  /* All or nothing: a dump that fails part-way leaves the database as it was. */
+  int rc = db_exec(p, "BEGIN IMMEDIATE") || db_exec(p, zSql) || db_exec(p, "COMMIT");
+  if (rc) {
+    fprintf(stderr, "dbtool: %s: %s\n", zDb, db_errmsg(p));
+    db_exec(p, "ROLLBACK");
+  }
   db_close(p);
   free(zSql);
   return rc ? 1 : 0;

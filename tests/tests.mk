@@ -8,6 +8,7 @@
 # (TEST_OBJ, from experiments/*.mk) and cmocka.
 TEST_C    := $(sort $(wildcard tests/unit/test_*.c tests/gpu/test_*.c))
 TEST_BINS := $(TEST_C:tests/%.c=$(BIN)/tests/%)
+GPU_TEST_BINS := $(patsubst tests/%.c,$(BIN)/tests/%,$(sort $(wildcard tests/gpu/test_*.c)))
 TEST_SH   := $(sort $(wildcard tests/cli/test_*.sh tests/report/test_*.sh))
 
 $(BUILD)/gen/buildinfo_test.c:
@@ -19,7 +20,7 @@ $(BUILD)/gen/buildinfo_test.c:
 $(BIN)/tests/%: $(OBJ)/tests/%.o $(HARNESS_OBJ) $(sort $(TEST_OBJ)) $(OBJ)/gen/buildinfo_test.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
-	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(NVLDLIBS) -lcmocka
+	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(NVLDLIBS) $(CMOCKA_LIBS)
 
 .PHONY: test-build
 test-build: $(TEST_BINS) $(BIN_FILES) $(BIN)/dbtool $(BIN)/mdquery $(BIN)/gpu-probe

@@ -63,6 +63,7 @@ static void usage(const bench_study *s, FILE *f) {
       "  --budget-ms X  stop adding repetitions after X ms of kernel time (default %g)\n"
       "  --warm         do not flush the L2 before repetitions (warm-cache numbers)\n"
       "  --no-resume    measure configurations this build already measured on this GPU\n"
+      "  --build-id     print the build id (hash of sources and flags) and exit\n"
       "  --help         this text\n"
       "\nExit status: 0 ok, 1 a configuration failed, 2 bad arguments, 3 no GPU,\n"
       "4 database error, 130 interrupted (finished configurations are kept).\n",
@@ -249,6 +250,7 @@ int bench_main(const bench_study *s, int argc, char **argv) {
     const char *zOpt = argv[i], *zVal = NULL;
     char zName[64];
     if (!strcmp(zOpt, "--help") || !strcmp(zOpt, "-h")) { usage(s, stdout); return 0; }
+    if (!strcmp(zOpt, "--build-id")) { printf("%s\n", buildinfo_id); return 0; }
     if (strncmp(zOpt, "--", 2) != 0) return bad_arg(s, zOpt, "unexpected argument");
     const char *zEq = strchr(zOpt, '=');
     size_t nName = zEq ? (size_t)(zEq - zOpt - 2) : strlen(zOpt + 2);
@@ -263,6 +265,12 @@ int bench_main(const bench_study *s, int argc, char **argv) {
       else o.bResume = 0;
       continue;
     }
+    int iAxis = -1;
+    for (int j = 0; j < s->nAxis; j++)
+      if (!strcmp(s->aAxis[j].zName, zName)) iAxis = j;
+    int bOption = !strcmp(zName, "db") || !strcmp(zName, "reps") || !strcmp(zName, "min-reps") ||
+                  !strcmp(zName, "warmup") || !strcmp(zName, "budget-ms");
+    if (iAxis < 0 && !bOption) return bad_arg(s, zOpt, "unknown option");
     if (zEq) zVal = zEq + 1;
     else if (i + 1 < argc) zVal = argv[++i];
     else return bad_arg(s, zOpt, "needs a value");
@@ -284,10 +292,6 @@ int bench_main(const bench_study *s, int argc, char **argv) {
       bDone = 0;
     }
     if (bDone) continue;
-    int iAxis = -1;
-    for (int j = 0; j < s->nAxis; j++)
-      if (!strcmp(s->aAxis[j].zName, zName)) iAxis = j;
-    if (iAxis < 0) return bad_arg(s, zOpt, "unknown option");
     if (parse_axis(&s->aAxis[iAxis], zVal, zErr, sizeof(zErr))) return bad_arg(s, zOpt, zErr);
   }
   for (int i = 0; i < s->nAxis; i++) {

@@ -219,6 +219,7 @@ int db_add_counter(db *p, long long iRun, const char *zConfigKey, const char *zM
 int db_end_run(db *p, long long iRun, const char *zStatus, const char *zNote, double copyGbpsEnd) {
   char zNow[32];
   utc_now(zNow, sizeof(zNow));
-  return exec_bound(p, "UPDATE run SET status=?, note=?, finished_utc=?, copy_gbps_end=? WHERE run_id=?",
-                    "tttri", zStatus, zNote, zNow, copyGbpsEnd, iRun) < 0 ? -1 : 0;
+  if (exec_bound(p, "UPDATE run SET status=?, note=?, finished_utc=?, copy_gbps_end=? WHERE run_id=?",
+                 "tttri", zStatus, zNote, zNow, copyGbpsEnd, iRun) < 0) return -1;
+  return sqlite3_changes(p->pDb) == 1 ? 0 : -1;
 }

@@ -113,10 +113,11 @@ int parse_int_list(const char *z, long long iMin, long long iMax, long long *a,
       if (lo > hi) return fail(zErr, nErr, "range %lld..%lld is empty", lo, hi);
       if (zColon && (!is_pow2(lo) || !is_pow2(hi)))
         return fail(zErr, nErr, "range LO:HI needs powers of two, got %lld:%lld", lo, hi);
-      for (long long v = lo; v <= hi; v = zColon ? v * 2 : v + 1) {
+      /* Stop at hi before stepping: v + 1 or 2v past hi could overflow. */
+      for (long long v = lo;; v = zColon ? v * 2 : v + 1) {
         if (n >= nMax) return fail(zErr, nErr, "more than %d values in list", nMax);
         a[n++] = v;
-        if (v > iMax / 2 && zColon) break;
+        if (v >= hi) break;
       }
     } else {
       if (n >= nMax) return fail(zErr, nErr, "more than %d values in list", nMax);

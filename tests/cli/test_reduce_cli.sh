@@ -1,0 +1,137 @@
+#!/bin/sh
+# tests/cli/test_reduce_cli.sh: command-line behaviour of build/bin/reduce:
+# --help, --list (no GPU needed) and its configuration count computed from
+# the variant table in kernels/reduce.cu, argument errors (exit 2, one line on
+# stderr, nothing written), and a real run: exit 3 with one line and no
+# database without a GPU, exit 0 with a stored result with one.
+# Prints 'ok NAME' / 'not ok NAME' per check; exits 1 if any failed.
+# Usage: sh tests/cli/test_reduce_cli.sh   (BIN=dir overrides build/bin)
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+ROOT=$(pwd)
+BIN=${BIN:-build/bin}
+case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
+REDUCE="$BIN/reduce"
+nfail=0
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_reduce_cli.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+ok() { echo "ok $1"; }
+notok() { echo "not ok $1${2:+: $2}"; nfail=$((nfail + 1)); }
+check() { # check NAME CONDITION-COMMAND...
+  c_name=$1; shift
+  if "$@"; then ok "$c_name"; else notok "$c_name"; fi
+}
+
+if [ ! -x "$REDUCE" ]; then
+  notok "reduce binary exists" "$REDUCE missing: run make test-build"
+  exit 1
+fi
+
+# Run reduce in an empty working directory; sets rc, out, err.
+run_reduce() {
+  rm -rf "$tmp/cwd" && mkdir "$tmp/cwd"
+  (cd "$tmp/cwd" && "$REDUCE" "$@" >"$tmp/out" 2>"$tmp/err")
+  rc=$?
+  out=$(cat "$tmp/out")
+  err=$(cat "$tmp/err")
+}
+nlines() { printf '%s' "$1" | awk 'END { print NR }'; }
+
+# The variant table: key nMinBlock bBlockAxis per line, from kernels/reduce.cu.
+tr '\n' ' ' < kernels/reduce.cu \
+  | grep -o '{"[a-z0-9-]*", *"[^"]*", *[01], *[0-9]*, *[01], *[0-9]*}' \
+  | sed 's/^{"\([^"]*\)", *"[^"]*", *[01], *\([0-9]*\), *\([01]\), *[0-9]*}$/\1 \2 \3/' > "$tmp/variants"
+nvar=$(wc -l < "$tmp/variants")
+check "variant table parsed from kernels/reduce.cu ($nvar variants)" test "$nvar" -ge 13
+
+# --help: exit 0, text on stdout, every variant key and cpu-serial mentioned.
+run_reduce --help
+check "--help exits 0" test "$rc" -eq 0
+check "--help writes nothing to stderr" test -z "$err"
+missing=""
+for key in $(cut -d' ' -f1 "$tmp/variants") cpu-serial; do
+  printf '%s\n' "$out" | grep -q -- "$key" || missing="$missing $key"
+done
+if [ -z "$missing" ]; then ok "--help mentions every variant key"; else notok "--help mentions every variant key" "missing:$missing"; fi
+
+# --list with the default matrix works without a GPU and counts its lines.
+run_reduce --list --db "$tmp/x.db"
+check "--list exits 0" test "$rc" -eq 0
+summary=$(printf '%s\n' "$out" | tail -n 1)
+ntotal=$(printf '%s\n' "$summary" | sed -n 's/^# \([0-9][0-9]*\) configurations.*/\1/p')
+nlisted=$(printf '%s\n' "$out" | grep -c -v '^#')
+check "--list prints '# N configurations'" test -n "$ntotal"
+check "--list prints N lines ($nlisted)" test "${ntotal:-x}" = "$nlisted"
+check "--list creates no database" test ! -e "$tmp/x.db"
+
+# --list on a small matrix: the count follows the variant table. A variant
+# with a block axis runs at every block >= its nMinBlock; one without (cub)
+# and cpu-serial run at the first block only.
+blocks="64 256"
+want_total=$(( ($(wc -l < "$tmp/variants") + 1) * 2 ))
+want_run=$(awk -v blocks="$blocks" '
+  BEGIN { nb = split(blocks, b, " ") }
+  { for (i = 1; i <= nb; i++) if (b[i] >= $2 && ($3 == 1 || i == 1)) n++ }
+  END { print n + 1 }' "$tmp/variants")
+run_reduce --list --n 2^20 --dtype int32 --block 64,256
+summary=$(printf '%s\n' "$out" | tail -n 1)
+check "--list --n 2^20 --dtype int32 --block 64,256 exits 0" test "$rc" -eq 0
+check "--list small matrix: '# $want_total configurations, $want_run to run'" \
+  test "$summary" = "# $want_total configurations, $want_run to run"
+nnotrun=$(printf '%s\n' "$out" | grep -c '# not run')
+check "--list small matrix: $((want_total - want_run)) lines marked not run" test "$nnotrun" -eq $((want_total - want_run))
+check "--list small matrix: every line has n=1048576" \
+  test "$(printf '%s\n' "$out" | grep -v '^#' | grep -c 'n=1048576')" -eq "$want_total"
+
+# Bad arguments: exit 2, exactly one line on stderr, nothing on stdout, no
+# database and no other file created.
+bad() { # bad NAME ARGS...
+  b_name=$1; shift
+  run_reduce "$@"
+  if [ "$rc" -ne 2 ]; then notok "$b_name: exit 2" "got $rc"; else ok "$b_name: exit 2"; fi
+  n=$(nlines "$err")
+  if [ "$n" -eq 1 ]; then ok "$b_name: one line on stderr"; else notok "$b_name: one line on stderr" "got $n: $err"; fi
+  check "$b_name: nothing on stdout" test -z "$out"
+  if [ ! -e "$tmp/x.db" ] && [ -z "$(ls -A "$tmp/cwd")" ]; then ok "$b_name: no file created"
+  else notok "$b_name: no file created"; fi
+}
+bad "--variant nope" --db "$tmp/x.db" --variant nope
+bad "--n -1" --db "$tmp/x.db" --n -1
+bad "--n 0" --db "$tmp/x.db" --n 0
+bad "--n abc" --db "$tmp/x.db" --n abc
+bad "--n 2^40" --db "$tmp/x.db" --n 2^40
+bad "--n 1,,2" --db "$tmp/x.db" --n 1,,2
+bad "--block 2048" --db "$tmp/x.db" --block 2048
+bad "--block 0" --db "$tmp/x.db" --block 0
+bad "--reps 0" --db "$tmp/x.db" --reps 0
+bad "--reps x" --db "$tmp/x.db" --reps x
+bad "--db (missing value)" --n 2^10 --db
+bad "--frobnicate" --db "$tmp/x.db" --frobnicate
+bad "--frobnicate 1" --db "$tmp/x.db" --frobnicate 1
+bad "positional argument" --db "$tmp/x.db" extra
+bad "--list=1" --db "$tmp/x.db" --list=1
+bad "--block 48 (no valid configuration)" --db "$tmp/x.db" --n 2^10 --block 48
+
+# A real run. Without a GPU: exit 3, one line, no database. With one: exit 0
+# and the database holds one ok result of a complete run.
+if "$BIN/gpu-probe" >/dev/null 2>&1; then
+  run_reduce --n 2^10 --variant cub --dtype int32 --reps 3 --min-reps 3 --warmup 1 --db "$tmp/x.db"
+  check "run with a GPU exits 0" test "$rc" -eq 0
+  check "run with a GPU creates the database" test -s "$tmp/x.db"
+  if command -v sqlite3 >/dev/null 2>&1; then
+    got=$(sqlite3 "$tmp/x.db" "SELECT count(*) FROM result r JOIN run u USING (run_id)
+                               WHERE r.status = 'ok' AND u.status = 'complete' AND r.variant = 'cub'")
+    check "run with a GPU stores one ok result" test "$got" = 1
+  else
+    echo "SKIP: no sqlite3 command: stored rows not checked"
+  fi
+else
+  run_reduce --n 2^10 --variant cub --db "$tmp/x.db"
+  check "run without a GPU exits 3" test "$rc" -eq 3
+  n=$(nlines "$err")
+  if [ "$n" -eq 1 ]; then ok "run without a GPU: one line on stderr"; else notok "run without a GPU: one line on stderr" "got $n: $err"; fi
+  check "run without a GPU creates no database" test ! -e "$tmp/x.db"
+fi
+
+[ "$nfail" -eq 0 ]

@@ -1,0 +1,228 @@
+/*
+** tests/gpu/test_reduce_gpu.c: every variant of kernels/reduce.h against the
+** CPU references, one cmocka test per variant. Each test covers dtype
+** {int32, float32} x n {1, 31, 1000, 2^20+1, 2^24+7} x block {32, 64, 256,
+** 1024} (blocks below the variant's nMinBlock skipped; a variant without a
+** block axis runs at its first valid block only). int32 inputs are in [-8,7]
+** (negatives covered) and must match the exact sum wrapped to 32 bits; float32
+** inputs are in [-1,1) and must be within ref_reduce_f32_tolerance(). Every
+** configuration is launched TWICE on the same workspace (initialised once),
+** so single-pass's counter must reset itself; in-place variants get their
+** input uploaded again before the second launch. Without a GPU every test
+** prints 'SKIP: <reason>' and calls skip().
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu.h"
+#include "reduce.h"
+#include "ref_reduce.h"
+#include "rng.h"
+
+#define NSIZE 5
+static const size_t anSize[NSIZE] = {1, 31, 1000, ((size_t)1 << 20) + 1, ((size_t)1 << 24) + 7};
+static const int anBlock[] = {32, 64, 256, 1024};
+
+/* Host inputs and references, made once per process on first use. */
+static struct {
+  int bReady;
+  int32_t *aI32[NSIZE];
+  float *aF32[NSIZE];
+  int64_t iRef[NSIZE];
+  double dRef[NSIZE], dSumAbs[NSIZE];
+} h;
+
+/* Fill the inputs with fixed seeds and compute their references. */
+static void make_inputs(void) {
+  if (h.bReady) return;
+  for (int j = 0; j < NSIZE; j++) {
+    size_t n = anSize[j];
+    uint64_t iSeed = 0x7e57u + (uint64_t)j;
+    h.aI32[j] = malloc(n * sizeof(int32_t));
+    h.aF32[j] = malloc(n * sizeof(float));
+    assert_non_null(h.aI32[j]);
+    assert_non_null(h.aF32[j]);
+    for (size_t i = 0; i < n; i++) {
+      h.aI32[j][i] = (int32_t)(rng_next(&iSeed) & 15) - 8;
+      h.aF32[j][i] = 2.0f * rng_float(&iSeed) - 1.0f;
+    }
+    h.iRef[j] = ref_reduce_i32(h.aI32[j], n);
+    h.dRef[j] = ref_reduce_f32(h.aF32[j], n, &h.dSumAbs[j]);
+  }
+  h.bReady = 1;
+}
+
+/* Skip the calling test, visibly, when no GPU is usable. */
+#define REQUIRE_GPU()                                  \
+  do {                                                 \
+    char zWhy[256];                                    \
+    if (!gpu_available(zWhy, sizeof zWhy)) {           \
+      print_message("SKIP: %s\n", zWhy);               \
+      skip();                                          \
+    }                                                  \
+  } while (0)
+
+/* Run one configuration (both launches). Returns 0, or -1 with the reason in
+** zErr; device memory is freed either way. */
+static int run_config(int iVar, reduce_dtype eType, int jSize, int nBlock, char *zErr, size_t nErr) {
+  const reduce_variant *v = &reduce_variants[iVar];
+  const size_t n = anSize[jSize];
+  const void *pHost = eType == REDUCE_I32 ? (const void *)h.aI32[jSize] : (const void *)h.aF32[jSize];
+  const size_t nBytes = n * 4;
+  void *d_in = NULL, *d_ws = NULL, *d_out = NULL;
+  int rc = 0, iStep = 0;
+  const char *zStage = "";
+  size_t nWs = reduce_workspace_bytes(iVar, eType, n, nBlock);
+  if (nWs == 0) {
+    snprintf(zErr, nErr, "reduce_workspace_bytes returned 0");
+    return -1;
+  }
+#define STEP(what, call) \
+  do {                   \
+    zStage = (what);     \
+    rc = (int)(call);    \
+    if (rc) goto done;   \
+  } while (0)
+  STEP("cudaMalloc input", cudaMalloc(&d_in, nBytes));
+  STEP("cudaMalloc workspace", cudaMalloc(&d_ws, nWs));
+  STEP("cudaMalloc output", cudaMalloc(&d_out, 16));
+  STEP("reduce_workspace_init", reduce_workspace_init(d_ws, nWs, 0));
+  for (iStep = 1; iStep <= 2; iStep++) {
+    /* The first launch needs the input; in-place variants need it again. */
+    if (iStep == 1 || v->bInPlace) STEP("upload input", cudaMemcpy(d_in, pHost, nBytes, cudaMemcpyHostToDevice));
+    /* 0x7f7f7f7f is no possible sum: a launch that writes nothing fails. */
+    STEP("poison output", cudaMemset(d_out, 0x7f, 16));
+    STEP("reduce_launch", reduce_launch(iVar, eType, d_in, n, nBlock, d_ws, nWs, d_out, 0));
+    STEP("synchronize", cudaDeviceSynchronize());
+    if (eType == REDUCE_I32) {
+      int32_t got = 0;
+      const int32_t want = (int32_t)(uint32_t)h.iRef[jSize];
+      STEP("copy result", cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
+      if (got != want) {
+        snprintf(zErr, nErr, "launch %d: got %d, want %d", iStep, got, want);
+        rc = -1;
+        goto done;
+      }
+    } else {
+      float got = 0;
+      const double tol = ref_reduce_f32_tolerance(n, h.dSumAbs[jSize]);
+      STEP("copy result", cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
+      if (!(fabs((double)got - h.dRef[jSize]) <= tol)) {
+        snprintf(zErr, nErr, "launch %d: got %.9g, want %.9g (error %.3g > bound %.3g)", iStep, got,
+                 h.dRef[jSize], fabs((double)got - h.dRef[jSize]), tol);
+        rc = -1;
+        goto done;
+      }
+    }
+  }
+#undef STEP
+done:
+  if (rc > 0)
+    snprintf(zErr, nErr, "%s (launch %d): %s (%s)", zStage, iStep, cudaGetErrorString((cudaError_t)rc),
+             cudaGetErrorName((cudaError_t)rc));
+  cudaGetLastError();
+  if (d_in) cudaFree(d_in);
+  if (d_ws) cudaFree(d_ws);
+  if (d_out) cudaFree(d_out);
+  return rc ? -1 : 0;
+}
+
+/* Every (dtype, n, block) of variant zKey sums correctly, twice on one
+** workspace; the message names the first failing configuration. */
+static void check_variant(const char *zKey) {
+  REQUIRE_GPU();
+  const int iVar = reduce_find(zKey);
+  if (iVar < 0) fail_msg("variant %s is not in reduce_variants[]", zKey);
+  const reduce_variant *v = &reduce_variants[iVar];
+  make_inputs();
+  char zFirst[512] = "", zErr[384];
+  int nFail = 0, nRun = 0;
+  for (int t = 0; t < 2; t++) {
+    const reduce_dtype eType = t ? REDUCE_F32 : REDUCE_I32;
+    for (int j = 0; j < NSIZE; j++) {
+      for (size_t k = 0; k < sizeof(anBlock) / sizeof(anBlock[0]); k++) {
+        const int nBlock = anBlock[k];
+        if (nBlock < v->nMinBlock) continue;
+        nRun++;
+        zErr[0] = 0;
+        if (run_config(iVar, eType, j, nBlock, zErr, sizeof(zErr))) {
+          if (nFail++ == 0)
+            snprintf(zFirst, sizeof(zFirst), "variant=%s dtype=%s n=%zu block=%d: %s", zKey,
+                     t ? "float32" : "int32", anSize[j], nBlock, zErr);
+          print_message("FAIL variant=%s dtype=%s n=%zu block=%d: %s\n", zKey, t ? "float32" : "int32",
+                        anSize[j], nBlock, zErr);
+        }
+        if (!v->bBlockAxis) break; /* the block size is ignored: one is enough */
+      }
+    }
+  }
+  if (nFail) fail_msg("%d of %d configurations failed; first: %s", nFail, nRun, zFirst);
+}
+
+/* One test per registered variant: each asserts that check_variant() passes. */
+#define VARIANT_TEST(name, key) \
+  static void name(void **state) { (void)state; check_variant(key); }
+VARIANT_TEST(test_neighbored, "neighbored")
+VARIANT_TEST(test_neighbored_less_divergence, "neighbored-less-divergence")
+VARIANT_TEST(test_interleaved, "interleaved")
+VARIANT_TEST(test_unroll2, "unroll2")
+VARIANT_TEST(test_unroll4, "unroll4")
+VARIANT_TEST(test_unroll8, "unroll8")
+VARIANT_TEST(test_unroll_warps8, "unroll-warps8")
+VARIANT_TEST(test_complete_unroll_warps8, "complete-unroll-warps8")
+VARIANT_TEST(test_complete_unroll_template, "complete-unroll-template")
+VARIANT_TEST(test_warp_shuffle, "warp-shuffle")
+VARIANT_TEST(test_vectorized, "vectorized")
+VARIANT_TEST(test_single_pass, "single-pass")
+VARIANT_TEST(test_cub, "cub")
+
+/* The tests above cover the whole registry: a variant added to
+** reduce_variants[] without a test here fails this one. */
+static void test_every_variant_covered(void **state) {
+  (void)state;
+  REQUIRE_GPU(); /* so that a machine without a GPU reports this suite as skipped */
+  static const char *const azTested[] = {
+      "neighbored", "neighbored-less-divergence", "interleaved", "unroll2", "unroll4", "unroll8",
+      "unroll-warps8", "complete-unroll-warps8", "complete-unroll-template", "warp-shuffle",
+      "vectorized", "single-pass", "cub"};
+  const int nTested = (int)(sizeof(azTested) / sizeof(azTested[0]));
+  for (int i = 0; i < reduce_nvariant; i++) {
+    int bFound = 0;
+    for (int j = 0; j < nTested; j++) bFound |= !strcmp(azTested[j], reduce_variants[i].zKey);
+    if (!bFound) fail_msg("variant %s has no GPU test", reduce_variants[i].zKey);
+  }
+  assert_int_equal(reduce_nvariant, nTested);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_neighbored),
+      cmocka_unit_test(test_neighbored_less_divergence),
+      cmocka_unit_test(test_interleaved),
+      cmocka_unit_test(test_unroll2),
+      cmocka_unit_test(test_unroll4),
+      cmocka_unit_test(test_unroll8),
+      cmocka_unit_test(test_unroll_warps8),
+      cmocka_unit_test(test_complete_unroll_warps8),
+      cmocka_unit_test(test_complete_unroll_template),
+      cmocka_unit_test(test_warp_shuffle),
+      cmocka_unit_test(test_vectorized),
+      cmocka_unit_test(test_single_pass),
+      cmocka_unit_test(test_cub),
+      cmocka_unit_test(test_every_variant_covered),
+  };
+  int rc = cmocka_run_group_tests(tests, NULL, NULL);
+  for (int j = 0; j < NSIZE; j++) {
+    free(h.aI32[j]);
+    free(h.aF32[j]);
+  }
+  return rc;
+}

@@ -1,0 +1,641 @@
+/*
+** tests/unit/test_db.c: the measurement database writer
+** (experiments/harness/db.c) against a fresh temporary file per test. The
+** device facts are filled in by hand, so no GPU is needed; the rows are read
+** back with plain SQLite.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "db.h"
+#include "stats.h"
+
+/* |a - b| <= tol for doubles (cmocka 1.1 only compares floats). */
+#define assert_near(a, b, tol)                                                               \
+  do {                                                                                       \
+    double a_ = (a), b_ = (b), t_ = (tol);                                                   \
+    if (!(fabs(a_ - b_) <= t_)) fail_msg("%s = %.17g, want %.17g (+/- %g)", #a, a_, b_, t_); \
+  } while (0)
+
+/* Per-test fixture: a temporary directory and a database path inside it. */
+typedef struct fixture {
+  char zDir[256];
+  char zPath[300];
+} fixture;
+
+static int setup(void **state) {
+  fixture *f = calloc(1, sizeof(*f));
+  const char *zTmp = getenv("TMPDIR");
+  snprintf(f->zDir, sizeof(f->zDir), "%s/test_db.XXXXXX", zTmp && *zTmp ? zTmp : "/tmp");
+  if (!mkdtemp(f->zDir)) return -1;
+  snprintf(f->zPath, sizeof(f->zPath), "%s/m.db", f->zDir);
+  *state = f;
+  return 0;
+}
+
+static int teardown(void **state) {
+  fixture *f = *state;
+  char zCmd[400];
+  snprintf(zCmd, sizeof(zCmd), "rm -rf '%s'", f->zDir);
+  int rc = system(zCmd);
+  free(f);
+  return rc == 0 ? 0 : -1;
+}
+
+/* A device described by hand. */
+static gpu_info fake_gpu(const char *zUuid) {
+  gpu_info g;
+  memset(&g, 0, sizeof(g));
+  snprintf(g.zName, sizeof(g.zName), "Test GPU %s", zUuid);
+  snprintf(g.zUuid, sizeof(g.zUuid), "%s", zUuid);
+  g.ccMajor = 9;
+  g.ccMinor = 0;
+  g.nSm = 132;
+  g.nL2Bytes = 50LL << 20;
+  g.nGlobalBytes = 80LL << 30;
+  g.smClockKhz = 1980000;
+  g.memClockKhz = 2619000;
+  g.busWidthBits = 5120;
+  g.peakGbps = 2.0 * g.memClockKhz * 1e3 * (g.busWidthBits / 8.0) / 1e9;
+  g.driverVersion = 13000;
+  g.runtimeVersion = 13000;
+  return g;
+}
+
+/* Run provenance with a given build id. */
+static db_run_info fake_run(const char *zBuildId) {
+  db_run_info r = {"reduce", "reduce", "reduce --n 2^10", zBuildId, "abc123", 0,
+                   "release 13.0, V13.0.88", "-O3", 3, 30, 1234.5};
+  return r;
+}
+
+/* An ok result with samples aMs[0..nRep). */
+static db_result ok_result(const char *zKey, const double *aMs, int nRep) {
+  db_result r = {zKey, "cub", "int32", 1024, 256, "{}", 0, 0, "ok", NULL, 0.0, 0.0,
+                 4096, 4, aMs, nRep};
+  return r;
+}
+
+/* First column of the first row of zSql as int64 (-999 if no row). */
+static long long q_int(const char *zPath, const char *zSql) {
+  sqlite3 *pDb = NULL;
+  sqlite3_stmt *pStmt = NULL;
+  long long v = -999;
+  if (sqlite3_open_v2(zPath, &pDb, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+    fail_msg("open %s: %s", zPath, sqlite3_errmsg(pDb));
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK)
+    fail_msg("prepare '%s': %s", zSql, sqlite3_errmsg(pDb));
+  if (sqlite3_step(pStmt) == SQLITE_ROW) v = sqlite3_column_int64(pStmt, 0);
+  sqlite3_finalize(pStmt);
+  sqlite3_close(pDb);
+  return v;
+}
+
+/* First column of the first row of zSql as double; *pbNull set if SQL NULL. */
+static double q_real(const char *zPath, const char *zSql, int *pbNull) {
+  sqlite3 *pDb = NULL;
+  sqlite3_stmt *pStmt = NULL;
+  double v = NAN;
+  *pbNull = 1;
+  if (sqlite3_open_v2(zPath, &pDb, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+    fail_msg("open %s: %s", zPath, sqlite3_errmsg(pDb));
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK)
+    fail_msg("prepare '%s': %s", zSql, sqlite3_errmsg(pDb));
+  if (sqlite3_step(pStmt) == SQLITE_ROW && sqlite3_column_type(pStmt, 0) != SQLITE_NULL) {
+    v = sqlite3_column_double(pStmt, 0);
+    *pbNull = 0;
+  }
+  sqlite3_finalize(pStmt);
+  sqlite3_close(pDb);
+  return v;
+}
+
+/* First column of the first row of zSql as text into z ("<null>" / "<none>"). */
+static const char *q_text(const char *zPath, const char *zSql, char *z, size_t n) {
+  sqlite3 *pDb = NULL;
+  sqlite3_stmt *pStmt = NULL;
+  snprintf(z, n, "<none>");
+  if (sqlite3_open_v2(zPath, &pDb, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+    fail_msg("open %s: %s", zPath, sqlite3_errmsg(pDb));
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK)
+    fail_msg("prepare '%s': %s", zSql, sqlite3_errmsg(pDb));
+  if (sqlite3_step(pStmt) == SQLITE_ROW) {
+    const unsigned char *zV = sqlite3_column_text(pStmt, 0);
+    snprintf(z, n, "%s", zV ? (const char *)zV : "<null>");
+  }
+  sqlite3_finalize(pStmt);
+  sqlite3_close(pDb);
+  return z;
+}
+
+/* Open the fixture's database or fail the test. */
+static db *open_ok(fixture *f) {
+  char zErr[256] = "";
+  db *p = db_open(f->zPath, zErr, sizeof(zErr));
+  if (!p) fail_msg("db_open(%s): %s", f->zPath, zErr);
+  return p;
+}
+
+/* db_open on a new file creates every table and view of data/schema.sql. */
+static void test_open_creates_schema(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  const char *azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource"};
+  const char *azView[] = {"result_bw", "latest", "best_variant"};
+  char zSql[200];
+  for (size_t i = 0; i < sizeof(azTable) / sizeof(azTable[0]); i++) {
+    snprintf(zSql, sizeof(zSql), "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='%s'",
+             azTable[i]);
+    if (q_int(f->zPath, zSql) != 1) fail_msg("table %s missing", azTable[i]);
+  }
+  for (size_t i = 0; i < sizeof(azView) / sizeof(azView[0]); i++) {
+    snprintf(zSql, sizeof(zSql), "SELECT count(*) FROM sqlite_master WHERE type='view' AND name='%s'",
+             azView[i]);
+    if (q_int(f->zPath, zSql) != 1) fail_msg("view %s missing", azView[i]);
+  }
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 0);
+  db_close(p);
+  /* Re-opening an existing database keeps it (CREATE ... IF NOT EXISTS). */
+  p = open_ok(f);
+  db_close(p);
+  db_close(NULL); /* safe on NULL */
+}
+
+/* db_begin_run stores the device once (by uuid) and a 'running' run with its
+** provenance and no finish time. */
+static void test_begin_run(void **state) {
+  fixture *f = *state;
+  char z[256];
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("00112233445566778899aabbccddeeff");
+  db_run_info ri = fake_run("build-A");
+  long long iRun = db_begin_run(p, &g, &ri);
+  assert_true(iRun > 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM device"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run"), 1);
+  assert_string_equal(q_text(f->zPath, "SELECT status FROM run", z, sizeof z), "running");
+  assert_string_equal(q_text(f->zPath, "SELECT finished_utc FROM run", z, sizeof z), "<null>");
+  assert_string_equal(q_text(f->zPath, "SELECT build_id FROM run", z, sizeof z), "build-A");
+  assert_string_equal(q_text(f->zPath, "SELECT argv FROM run", z, sizeof z), "reduce --n 2^10");
+  assert_string_equal(q_text(f->zPath, "SELECT cc FROM device", z, sizeof z), "9.0");
+  assert_string_equal(q_text(f->zPath, "SELECT uuid FROM device", z, sizeof z),
+                      "00112233445566778899aabbccddeeff");
+  assert_int_equal(q_int(f->zPath, "SELECT sm_count FROM device"), 132);
+  assert_int_equal(q_int(f->zPath, "SELECT l2_bytes FROM device"), 50LL << 20);
+  assert_int_equal(q_int(f->zPath, "SELECT max_reps FROM run"), 30);
+  int bNull;
+  assert_near(q_real(f->zPath, "SELECT copy_gbps_start FROM run", &bNull), 1234.5, 1e-9);
+  assert_near(q_real(f->zPath, "SELECT peak_gbps FROM device", &bNull), g.peakGbps, 1e-6);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run r JOIN device d USING (device_id)"), 1);
+  /* A second run on the same device reuses its row. */
+  long long iRun2 = db_begin_run(p, &g, &ri);
+  assert_true(iRun2 > iRun);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM device"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run"), 2);
+  /* Another device gets its own row. */
+  gpu_info g2 = fake_gpu("ffeeddccbbaa99887766554433221100");
+  assert_true(db_begin_run(p, &g2, &ri) > iRun2);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM device"), 2);
+  db_close(p);
+}
+
+/* An ok result stores exactly stats_compute's summary of its samples and one
+** sample row per repetition, in order. */
+static void test_add_ok_result(void **state) {
+  fixture *f = *state;
+  char z[256];
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  long long iRun = db_begin_run(p, &g, &ri);
+  assert_true(iRun > 0);
+  const double aMs[] = {0.50, 0.40, 0.45, 0.70, 0.41, 0.43, 0.44};
+  const int nRep = (int)(sizeof(aMs) / sizeof(aMs[0]));
+  stats st;
+  assert_int_equal(stats_compute(aMs, nRep, &st), 0);
+  db_result r = ok_result("variant=cub dtype=int32 n=1024 block=256 cache=cold", aMs, nRep);
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
+  int bNull;
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT reps FROM result"), nRep);
+  assert_near(q_real(f->zPath, "SELECT median_ms FROM result", &bNull), st.median, 1e-15);
+  assert_near(q_real(f->zPath, "SELECT min_ms FROM result", &bNull), st.min, 1e-15);
+  assert_near(q_real(f->zPath, "SELECT max_ms FROM result", &bNull), st.max, 1e-15);
+  assert_near(q_real(f->zPath, "SELECT q1_ms FROM result", &bNull), st.q1, 1e-15);
+  assert_near(q_real(f->zPath, "SELECT q3_ms FROM result", &bNull), st.q3, 1e-15);
+  assert_near(q_real(f->zPath, "SELECT mean_ms FROM result", &bNull), st.mean, 1e-15);
+  assert_near(q_real(f->zPath, "SELECT rsd FROM result", &bNull), st.rsd, 1e-15);
+  assert_near(q_real(f->zPath, "SELECT max_err FROM result", &bNull), 0.0, 0);
+  assert_false(bNull);
+  assert_string_equal(q_text(f->zPath, "SELECT status FROM result", z, sizeof z), "ok");
+  assert_string_equal(q_text(f->zPath, "SELECT error FROM result", z, sizeof z), "<null>");
+  assert_string_equal(q_text(f->zPath, "SELECT cache || ' ' || timer FROM result", z, sizeof z),
+                      "cold cuda-event");
+  assert_string_equal(q_text(f->zPath, "SELECT variant || ' ' || dtype || ' ' || n || ' ' || block FROM result",
+                             z, sizeof z),
+                      "cub int32 1024 256");
+  assert_int_equal(q_int(f->zPath, "SELECT bytes_read FROM result"), 4096);
+  assert_int_equal(q_int(f->zPath, "SELECT bytes_written FROM result"), 4);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), nRep);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample s JOIN result r USING (result_id)"), nRep);
+  for (int i = 0; i < nRep; i++) {
+    char zSql[128];
+    snprintf(zSql, sizeof(zSql), "SELECT ms FROM sample WHERE rep = %d", i);
+    assert_near(q_real(f->zPath, zSql, &bNull), aMs[i], 0);
+  }
+  /* NULL columns: dtype NULL, n < 0, block <= 0; host timer and warm cache. */
+  db_result r2 = ok_result("k2", aMs, 1);
+  r2.zDtype = NULL;
+  r2.n = -1;
+  r2.nBlock = 0;
+  r2.bWarm = 1;
+  r2.bHostTimer = 1;
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r2), 0);
+  assert_string_equal(q_text(f->zPath, "SELECT coalesce(dtype,'N') || coalesce(n,'N') || coalesce(block,'N')"
+                             " || ' ' || cache || ' ' || timer FROM result WHERE config_key='k2'", z, sizeof z),
+                      "NNN warm host-clock");
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), nRep + 1);
+  db_close(p);
+}
+
+/* A failed result keeps its error text and verification numbers, has NULL
+** timing columns and no samples, even when samples are passed. A skipped one
+** also has NULL max_err/tolerance. */
+static void test_add_failed_result(void **state) {
+  fixture *f = *state;
+  char z[256];
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  long long iRun = db_begin_run(p, &g, &ri);
+  const double aMs[] = {1, 2, 3};
+  db_result r = ok_result("kf", aMs, 3);
+  r.zStatus = "failed";
+  r.zError = "wrong sum: got 3, want 4";
+  r.maxErr = 1.0;
+  r.tolerance = 0.0;
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
+  assert_string_equal(q_text(f->zPath, "SELECT status FROM result", z, sizeof z), "failed");
+  assert_string_equal(q_text(f->zPath, "SELECT error FROM result", z, sizeof z), "wrong sum: got 3, want 4");
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result WHERE reps IS NULL AND median_ms IS NULL"
+                                   " AND min_ms IS NULL AND max_ms IS NULL AND q1_ms IS NULL AND q3_ms IS NULL"
+                                   " AND mean_ms IS NULL AND rsd IS NULL"), 1);
+  int bNull;
+  assert_near(q_real(f->zPath, "SELECT max_err FROM result", &bNull), 1.0, 0);
+  assert_false(bNull);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 0);
+  db_result s = ok_result("ks", NULL, 0);
+  s.zStatus = "skipped";
+  s.zError = "needs 9 GiB";
+  assert_int_equal(db_add_result(p, iRun, "reduce", &s), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result WHERE config_key='ks' AND status='skipped'"
+                                   " AND max_err IS NULL AND tolerance IS NULL AND median_ms IS NULL"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 0);
+  db_close(p);
+}
+
+/* db_have_result: true for ok and failed results of the same device, study,
+** binary, build id and key; false for a skipped result and for any other
+** device, binary, build id or key. */
+static void test_have_result(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  long long iRun = db_begin_run(p, &g, &ri);
+  const double aMs[] = {1, 2};
+  db_result r = ok_result("key-ok", aMs, 2);
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
+  r.zConfigKey = "key-failed";
+  r.zStatus = "failed";
+  r.zError = "boom";
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
+  r.zConfigKey = "key-skipped";
+  r.zStatus = "skipped";
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
+  assert_int_equal(db_have_result(p, "u1", "reduce", "reduce", "build-A", "key-ok"), 1);
+  assert_int_equal(db_have_result(p, "u1", "reduce", "reduce", "build-A", "key-failed"), 1);
+  assert_int_equal(db_have_result(p, "u1", "reduce", "reduce", "build-A", "key-skipped"), 0);
+  assert_int_equal(db_have_result(p, "u1", "reduce", "reduce", "build-B", "key-ok"), 0);
+  assert_int_equal(db_have_result(p, "u1", "reduce", "reduce", "build-B", "key-failed"), 0);
+  assert_int_equal(db_have_result(p, "u2", "reduce", "reduce", "build-A", "key-ok"), 0);
+  assert_int_equal(db_have_result(p, "u1", "distance", "reduce", "build-A", "key-ok"), 0);
+  assert_int_equal(db_have_result(p, "u1", "reduce", "access-ca", "build-A", "key-ok"), 0);
+  assert_int_equal(db_have_result(p, "u1", "reduce", "reduce", "build-A", "key-other"), 0);
+  /* Repeated lookups give the same answer (the statement is reset). */
+  assert_int_equal(db_have_result(p, "u1", "reduce", "reduce", "build-A", "key-ok"), 1);
+  db_close(p);
+}
+
+/* db_end_run sets status, note, finish time and closing bandwidth; a status
+** outside the CHECK list is refused and changes nothing. */
+static void test_end_run(void **state) {
+  fixture *f = *state;
+  char z[256];
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  long long iRun = db_begin_run(p, &g, &ri);
+  assert_int_equal(db_end_run(p, iRun, "bogus", NULL, 0), -1);
+  assert_string_equal(q_text(f->zPath, "SELECT status FROM run", z, sizeof z), "running");
+  assert_int_equal(db_end_run(p, iRun, "incomplete", "interrupted by a signal", 1000.25), 0);
+  assert_string_equal(q_text(f->zPath, "SELECT status FROM run", z, sizeof z), "incomplete");
+  assert_string_equal(q_text(f->zPath, "SELECT note FROM run", z, sizeof z), "interrupted by a signal");
+  q_text(f->zPath, "SELECT finished_utc FROM run", z, sizeof z);
+  assert_int_equal(strlen(z), 20); /* 2025-01-02T03:04:05Z */
+  assert_true(z[4] == '-' && z[10] == 'T' && z[19] == 'Z');
+  int bNull;
+  assert_near(q_real(f->zPath, "SELECT copy_gbps_end FROM run", &bNull), 1000.25, 0);
+  assert_int_equal(db_end_run(p, iRun, "complete", NULL, 0), 0);
+  assert_string_equal(q_text(f->zPath, "SELECT status FROM run", z, sizeof z), "complete");
+  assert_string_equal(q_text(f->zPath, "SELECT note FROM run", z, sizeof z), "<null>");
+  db_close(p);
+}
+
+/* The latest view shows only ok results of complete runs, the newest per
+** device and key. */
+static void test_latest_view(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  const double a1[] = {1.0}, a2[] = {2.0}, a3[] = {3.0}, a4[] = {4.0};
+  long long iComplete1 = db_begin_run(p, &g, &ri);
+  db_result r = ok_result("k", a1, 1);
+  assert_int_equal(db_add_result(p, iComplete1, "reduce", &r), 0);
+  db_result rf = ok_result("kfail", NULL, 0);
+  rf.zStatus = "failed";
+  rf.zError = "x";
+  assert_int_equal(db_add_result(p, iComplete1, "reduce", &rf), 0);
+  assert_int_equal(db_end_run(p, iComplete1, "complete", NULL, 0), 0);
+  long long iComplete2 = db_begin_run(p, &g, &ri);
+  r.aMs = a2;
+  assert_int_equal(db_add_result(p, iComplete2, "reduce", &r), 0);
+  assert_int_equal(db_end_run(p, iComplete2, "complete", NULL, 0), 0);
+  long long iIncomplete = db_begin_run(p, &g, &ri);
+  r.aMs = a3;
+  assert_int_equal(db_add_result(p, iIncomplete, "reduce", &r), 0);
+  r.zConfigKey = "only-incomplete";
+  assert_int_equal(db_add_result(p, iIncomplete, "reduce", &r), 0);
+  assert_int_equal(db_end_run(p, iIncomplete, "incomplete", "stopped", 0), 0);
+  long long iRunning = db_begin_run(p, &g, &ri);
+  r.zConfigKey = "k";
+  r.aMs = a4;
+  assert_int_equal(db_add_result(p, iRunning, "reduce", &r), 0);
+  /* Only the newest complete ok row for 'k' survives. */
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM latest"), 1);
+  char zSql[128];
+  snprintf(zSql, sizeof(zSql), "SELECT run_id FROM latest WHERE config_key='k'");
+  assert_int_equal(q_int(f->zPath, zSql), iComplete2);
+  int bNull;
+  assert_near(q_real(f->zPath, "SELECT median_ms FROM latest", &bNull), 2.0, 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM latest WHERE config_key IN ('kfail','only-incomplete')"), 0);
+  /* result_bw derives GB/s from the declared bytes: (4096+4) B / 2 ms. */
+  assert_near(q_real(f->zPath, "SELECT gbps FROM latest", &bNull), 4100.0 / 2e6, 1e-12);
+  db_close(p);
+}
+
+/* A result refused by the database (status outside the CHECK list, or a run
+** id that does not exist) leaves no result and no sample row, and the handle
+** keeps working. */
+static void test_rollback_on_refused_result(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  long long iRun = db_begin_run(p, &g, &ri);
+  const double aMs[] = {1, 2, 3, 4};
+  db_result r = ok_result("k", aMs, 4);
+  r.zStatus = "bogus";
+  r.zError = "x";
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r), -1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 0);
+  r = ok_result("k", aMs, 4);
+  assert_int_equal(db_add_result(p, iRun + 1000, "reduce", &r), -1); /* foreign key */
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 0);
+  /* The handle still works: no transaction was left open. */
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 4);
+  assert_int_equal(db_end_run(p, iRun, "complete", NULL, 0), 0);
+  db_close(p);
+}
+
+/* A failure after the result row was inserted (a sample SQLite stores as NULL:
+** NaN violates sample.ms NOT NULL) rolls back the result row and every sample
+** already written; the handle keeps working and a reader sees nothing. */
+static void test_rollback_mid_way(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  long long iRun = db_begin_run(p, &g, &ri);
+  const double aGood[] = {1, 2};
+  db_result r0 = ok_result("before", aGood, 2);
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r0), 0);
+  const double aMs[] = {1.0, 2.0, 3.0, NAN, 5.0};
+  db_result r = ok_result("k", aMs, 5);
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r), -1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result WHERE config_key='k'"), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 2);
+  const double aAfter[] = {1, 2, 3};
+  db_result r2 = ok_result("after", aAfter, 3);
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r2), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 2);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 5);
+  assert_int_equal(db_end_run(p, iRun, "complete", NULL, 0), 0);
+  db_close(p);
+}
+
+/* db_open of a path in a directory that does not exist fails with a one-line
+** message naming the path, returns NULL and creates nothing. */
+static void test_open_missing_dir(void **state) {
+  fixture *f = *state;
+  char zPath[400], zErr[256] = "";
+  snprintf(zPath, sizeof(zPath), "%s/no/such/dir/m.db", f->zDir);
+  db *p = db_open(zPath, zErr, sizeof(zErr));
+  assert_null(p);
+  assert_true(zErr[0] != 0);
+  assert_non_null(strstr(zErr, zPath));
+  assert_null(strchr(zErr, '\n'));
+  struct stat sb;
+  char zSub[300];
+  snprintf(zSub, sizeof(zSub), "%s/no", f->zDir);
+  assert_int_equal(stat(zSub, &sb), -1);
+}
+
+/* db_open of a file that is not a database fails with a message, returns NULL
+** and leaves the file's bytes as they were. */
+static void test_open_garbage_file(void **state) {
+  fixture *f = *state;
+  unsigned char aGarbage[4096];
+  for (size_t i = 0; i < sizeof(aGarbage); i++) aGarbage[i] = (unsigned char)(i * 7 + 13);
+  FILE *fp = fopen(f->zPath, "wb");
+  assert_non_null(fp);
+  assert_int_equal(fwrite(aGarbage, 1, sizeof(aGarbage), fp), sizeof(aGarbage));
+  fclose(fp);
+  char zErr[256] = "";
+  db *p = db_open(f->zPath, zErr, sizeof(zErr));
+  assert_null(p);
+  assert_true(zErr[0] != 0);
+  assert_null(strchr(zErr, '\n'));
+  unsigned char aBack[sizeof(aGarbage) + 1];
+  fp = fopen(f->zPath, "rb");
+  assert_non_null(fp);
+  assert_int_equal(fread(aBack, 1, sizeof(aBack), fp), sizeof(aGarbage));
+  fclose(fp);
+  assert_memory_equal(aBack, aGarbage, sizeof(aGarbage));
+  /* A text file is no database either. */
+  fp = fopen(f->zPath, "w");
+  assert_non_null(fp);
+  fputs("this is not a database\n", fp);
+  fclose(fp);
+  zErr[0] = 0;
+  assert_null(db_open(f->zPath, zErr, sizeof(zErr)));
+  assert_true(zErr[0] != 0);
+}
+
+/* Two handles on one file can both write; each sees the other's rows. */
+static void test_two_handles(void **state) {
+  fixture *f = *state;
+  db *pA = open_ok(f);
+  db *pB = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  long long iRunA = db_begin_run(pA, &g, &ri);
+  long long iRunB = db_begin_run(pB, &g, &ri);
+  assert_true(iRunA > 0 && iRunB > 0 && iRunA != iRunB);
+  const double aMs[] = {1, 2, 3};
+  char zKey[32];
+  for (int i = 0; i < 10; i++) {
+    snprintf(zKey, sizeof(zKey), "k%d", i);
+    db_result r = ok_result(zKey, aMs, 3);
+    assert_int_equal(db_add_result(i % 2 ? pB : pA, i % 2 ? iRunB : iRunA, "reduce", &r), 0);
+  }
+  assert_int_equal(db_have_result(pA, "u1", "reduce", "reduce", "build-A", "k1"), 1);
+  assert_int_equal(db_have_result(pB, "u1", "reduce", "reduce", "build-A", "k0"), 1);
+  assert_int_equal(db_end_run(pA, iRunA, "complete", NULL, 0), 0);
+  assert_int_equal(db_end_run(pB, iRunB, "complete", NULL, 0), 0);
+  db_close(pA);
+  db_close(pB);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM device"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 10);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 30);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM latest"), 10);
+}
+
+/* Monotonic milliseconds. */
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* A writer that finds the database locked by another process waits (busy
+** timeout) and succeeds once the lock is released, instead of failing. */
+static void test_busy_timeout_waits(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  long long iRun = db_begin_run(p, &g, &ri);
+  int aPipe[2];
+  assert_int_equal(pipe(aPipe), 0);
+  fflush(NULL);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    /* Child: hold the write lock for 400 ms, then commit. */
+    sqlite3 *pDb = NULL;
+    close(aPipe[0]);
+    if (sqlite3_open(f->zPath, &pDb) != SQLITE_OK) _exit(10);
+    if (sqlite3_exec(pDb, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) _exit(11);
+    if (write(aPipe[1], "L", 1) != 1) _exit(12);
+    struct timespec ts = {0, 400 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    if (sqlite3_exec(pDb, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) _exit(13);
+    sqlite3_close(pDb);
+    _exit(0);
+  }
+  close(aPipe[1]);
+  char c = 0;
+  assert_int_equal(read(aPipe[0], &c, 1), 1);
+  close(aPipe[0]);
+  const double aMs[] = {1};
+  db_result r = ok_result("k", aMs, 1);
+  double t0 = now_ms();
+  int rc = db_add_result(p, iRun, "reduce", &r);
+  double msWaited = now_ms() - t0;
+  int status = 0;
+  assert_int_equal(waitpid(pid, &status, 0), pid);
+  assert_true(WIFEXITED(status));
+  assert_int_equal(WEXITSTATUS(status), 0);
+  if (rc != 0) fail_msg("db_add_result under a held lock failed: %s", db_errmsg(p));
+  assert_true(msWaited >= 200); /* it did wait for the lock */
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 1);
+  db_close(p);
+}
+
+/* db_add_counter stores one value per (run, key, metric), replacing a repeat. */
+static void test_add_counter(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  long long iRun = db_begin_run(p, &g, &ri);
+  assert_int_equal(db_add_counter(p, iRun, "k", "dram__bytes_read.sum", 100, "byte"), 0);
+  assert_int_equal(db_add_counter(p, iRun, "k", "dram__bytes_read.sum", 200, "byte"), 0);
+  assert_int_equal(db_add_counter(p, iRun, "k", "sm__throughput", 50, "%"), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM counter"), 2);
+  assert_int_equal(q_int(f->zPath, "SELECT value FROM counter WHERE metric='dram__bytes_read.sum'"), 200);
+  db_close(p);
+}
+
+/* db_exec runs several statements and reports a syntax error as -1 with a message. */
+static void test_exec(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  assert_int_equal(db_exec(p, "CREATE TABLE t(x); INSERT INTO t VALUES(1); INSERT INTO t VALUES(2);"), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT sum(x) FROM t"), 3);
+  assert_int_equal(db_exec(p, "INSERT INTO nope VALUES(1)"), -1);
+  assert_non_null(strstr(db_errmsg(p), "nope"));
+  assert_string_equal(db_errmsg(NULL), "no database");
+  db_close(p);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(test_open_creates_schema, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_begin_run, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_add_ok_result, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_add_failed_result, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_have_result, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_end_run, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_latest_view, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_rollback_on_refused_result, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_rollback_mid_way, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_open_missing_dir, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_open_garbage_file, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_two_handles, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_busy_timeout_waits, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_add_counter, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_exec, setup, teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

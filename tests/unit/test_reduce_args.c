@@ -1,0 +1,172 @@
+/*
+** tests/unit/test_reduce_args.c: what kernels/reduce.h promises without a
+** GPU: the variant registry, and the argument checks of reduce_launch(),
+** reduce_workspace_bytes() and reduce_workspace_init(), which return
+** cudaErrorInvalidValue before any CUDA call (reduce_launch checks the
+** pointers, then reduce_dispatch checks the variant index, n >= 1 and, for
+** variants with a block axis, the block size, all before a launcher runs).
+**
+** Not asserted here: block-size rejection for "cub" (bBlockAxis 0: the block
+** size is documented as ignored), and workspace sizes of the grid-stride
+** variants and cub, whose size query asks the driver for the SM count and
+** occupancy (or calls CUB), so it needs a device.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "reduce.h"
+
+/* Stand-ins for device pointers: never dereferenced, the checks fail first. */
+static int32_t aFakeIn[64], aFakeWs[64], aFakeOut[4];
+
+static const char *dtype_name(int t) { return t == REDUCE_I32 ? "int32" : "float32"; }
+
+/* Call reduce_launch with fake pointers; fail unless it returns
+** cudaErrorInvalidValue. */
+static void expect_invalid(int iVar, int eType, size_t n, int nBlock, void *d_in, void *d_ws, void *d_out) {
+  int rc = reduce_launch(iVar, (reduce_dtype)eType, d_in, n, nBlock, d_ws, sizeof(aFakeWs), d_out, 0);
+  if (rc != (int)cudaErrorInvalidValue)
+    fail_msg("reduce_launch(%s, %s, n=%zu, block=%d) returned %d, want cudaErrorInvalidValue (%d)",
+             iVar >= 0 && iVar < reduce_nvariant ? reduce_variants[iVar].zKey : "?", dtype_name(eType), n,
+             nBlock, rc, (int)cudaErrorInvalidValue);
+}
+
+/* The registry is consistent: unique non-empty keys that reduce_find maps
+** back to their index, power-of-two minimum blocks in [32, 1024], in-place
+** variants all have a block axis, and unknown keys give -1. */
+static void test_registry(void **state) {
+  (void)state;
+  assert_int_equal(reduce_nvariant, 13);
+  for (int i = 0; i < reduce_nvariant; i++) {
+    const reduce_variant *v = &reduce_variants[i];
+    assert_non_null(v->zKey);
+    assert_true(v->zKey[0] != 0);
+    assert_non_null(v->zDesc);
+    assert_int_equal(reduce_find(v->zKey), i);
+    assert_true(v->nMinBlock >= 32 && v->nMinBlock <= 1024 && (v->nMinBlock & (v->nMinBlock - 1)) == 0);
+    if (v->bInPlace) assert_int_equal(v->bBlockAxis, 1);
+    assert_in_range(v->iSeedStep, 0, 7);
+    for (int j = 0; j < i; j++)
+      if (!strcmp(reduce_variants[j].zKey, v->zKey)) fail_msg("duplicate key %s", v->zKey);
+  }
+  assert_int_equal(reduce_find("nope"), -1);
+  assert_int_equal(reduce_find("cpu-serial"), -1);
+  assert_int_equal(reduce_find(""), -1);
+  assert_int_equal(reduce_find("CUB"), -1);
+}
+
+/* n == 0 is rejected by every variant and dtype, whatever the block size. */
+static void test_launch_rejects_n0(void **state) {
+  (void)state;
+  for (int i = 0; i < reduce_nvariant; i++)
+    for (int t = 0; t < 2; t++) {
+      expect_invalid(i, t, 0, 256, aFakeIn, aFakeWs, aFakeOut);
+      expect_invalid(i, t, 0, 48, aFakeIn, aFakeWs, aFakeOut);
+      assert_int_equal(reduce_workspace_bytes(i, (reduce_dtype)t, 0, 256), 0);
+    }
+}
+
+/* Variants with a block axis reject block sizes that are not a power of two
+** in [nMinBlock, 1024]: 48, 2048, 0, -256, 16, 1000 (and 32 where the minimum
+** is 64); their workspace query returns 0 for the same. */
+static void test_launch_rejects_bad_block(void **state) {
+  (void)state;
+  const int aBad[] = {48, 2048, 0, -256, 16, 1000, 96, 4096};
+  int nChecked = 0;
+  for (int i = 0; i < reduce_nvariant; i++) {
+    if (!reduce_variants[i].bBlockAxis) continue; /* cub: block size ignored by design */
+    nChecked++;
+    for (int t = 0; t < 2; t++) {
+      for (size_t k = 0; k < sizeof(aBad) / sizeof(aBad[0]); k++) {
+        expect_invalid(i, t, 1024, aBad[k], aFakeIn, aFakeWs, aFakeOut);
+        if (reduce_workspace_bytes(i, (reduce_dtype)t, 1024, aBad[k]) != 0)
+          fail_msg("%s: workspace bytes for block %d not 0", reduce_variants[i].zKey, aBad[k]);
+      }
+      for (int b = 1; b < reduce_variants[i].nMinBlock; b *= 2) {
+        expect_invalid(i, t, 1024, b, aFakeIn, aFakeWs, aFakeOut);
+        assert_int_equal(reduce_workspace_bytes(i, (reduce_dtype)t, 1024, b), 0);
+      }
+    }
+  }
+  assert_int_equal(nChecked, reduce_nvariant - 1);
+}
+
+/* NULL input, workspace or output pointers and out-of-range variant indices
+** are rejected for every variant. */
+static void test_launch_rejects_null_and_index(void **state) {
+  (void)state;
+  for (int i = 0; i < reduce_nvariant; i++)
+    for (int t = 0; t < 2; t++) {
+      expect_invalid(i, t, 1024, 256, NULL, aFakeWs, aFakeOut);
+      expect_invalid(i, t, 1024, 256, aFakeIn, NULL, aFakeOut);
+      expect_invalid(i, t, 1024, 256, aFakeIn, aFakeWs, NULL);
+    }
+  for (int t = 0; t < 2; t++) {
+    expect_invalid(-1, t, 1024, 256, aFakeIn, aFakeWs, aFakeOut);
+    expect_invalid(reduce_nvariant, t, 1024, 256, aFakeIn, aFakeWs, aFakeOut);
+    assert_int_equal(reduce_workspace_bytes(-1, (reduce_dtype)t, 1024, 256), 0);
+    assert_int_equal(reduce_workspace_bytes(reduce_nvariant, (reduce_dtype)t, 1024, 256), 0);
+  }
+  /* An unknown dtype is rejected too. */
+  for (int i = 0; i < reduce_nvariant; i++) expect_invalid(i, 7, 1024, 256, aFakeIn, aFakeWs, aFakeOut);
+}
+
+/* Data blocks one thread block folds in a ladder variant (kernels/reduce.cu). */
+static size_t unroll_of(const char *zKey) {
+  if (!strcmp(zKey, "unroll2")) return 2;
+  if (!strcmp(zKey, "unroll4")) return 4;
+  if (strstr(zKey, "8") || strstr(zKey, "template")) return 8;
+  return 1;
+}
+
+/* The in-place ladder variants size their workspace without the driver: at
+** least one partial per block of nBlock*U elements, for any n including ones
+** that need the two-stage finish; a grid above INT32_MAX blocks is refused. */
+static void test_ladder_workspace_bytes(void **state) {
+  (void)state;
+  const size_t an[] = {1, 31, 1000, ((size_t)1 << 20) + 1, ((size_t)1 << 24) + 7, (size_t)1 << 31};
+  const int aBlock[] = {32, 64, 256, 1024};
+  for (int i = 0; i < reduce_nvariant; i++) {
+    const reduce_variant *v = &reduce_variants[i];
+    if (!v->bInPlace) continue;
+    size_t nUnroll = unroll_of(v->zKey);
+    for (size_t j = 0; j < sizeof(an) / sizeof(an[0]); j++)
+      for (size_t k = 0; k < sizeof(aBlock) / sizeof(aBlock[0]); k++) {
+        if (aBlock[k] < v->nMinBlock) continue;
+        for (int t = 0; t < 2; t++) {
+          size_t nBytes = reduce_workspace_bytes(i, (reduce_dtype)t, an[j], aBlock[k]);
+          size_t nPart = (an[j] + (size_t)aBlock[k] * nUnroll - 1) / ((size_t)aBlock[k] * nUnroll);
+          if (nBytes < nPart * 4)
+            fail_msg("%s n=%zu block=%d: workspace %zu bytes < %zu partials", v->zKey, an[j], aBlock[k],
+                     nBytes, nPart);
+        }
+      }
+    /* 2^40 elements in blocks of 32 would need 2^35 blocks. */
+    if (nUnroll == 1) assert_int_equal(reduce_workspace_bytes(i, REDUCE_I32, (size_t)1 << 40, 32), 0);
+  }
+}
+
+/* reduce_workspace_init accepts an empty workspace without touching CUDA and
+** rejects a NULL pointer with a size. */
+static void test_workspace_init_args(void **state) {
+  (void)state;
+  assert_int_equal(reduce_workspace_init(NULL, 0, 0), (int)cudaSuccess);
+  assert_int_equal(reduce_workspace_init(NULL, 16, 0), (int)cudaErrorInvalidValue);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_registry),
+      cmocka_unit_test(test_launch_rejects_n0),
+      cmocka_unit_test(test_launch_rejects_bad_block),
+      cmocka_unit_test(test_launch_rejects_null_and_index),
+      cmocka_unit_test(test_ladder_workspace_bytes),
+      cmocka_unit_test(test_workspace_init_args),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
