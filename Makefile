@@ -187,9 +187,11 @@ $(BUILD)/figures/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk
 	@mkdir -p $(@D)
 	$(Q)sqlite3 -bail -header -separator '	' $(REPORT_DB) < $< | awk -f reports/blocks.awk > $@
 
-$(BUILD)/figures/%.pdf: reports/figures/%.gp $(BUILD)/figures/%.dat reports/figures/style.gnuplot
+$(BUILD)/figures/%.pdf: reports/figures/%.gp $(BUILD)/figures/%.dat reports/figures/style.gnuplot reports/figures/empty.gnuplot
 	$(call say,GNUPLOT,$@)
-	$(Q)gnuplot -e "datafile='$(BUILD)/figures/$*.dat'; outfile='$@'" -c reports/figures/style.gnuplot $< 2> $@.log \
+	$(Q)if [ -s $(BUILD)/figures/$*.dat ]; then \
+	  gnuplot -e "datafile='$(BUILD)/figures/$*.dat'; outfile='$@'" -c reports/figures/style.gnuplot $< 2> $@.log; \
+	else gnuplot -e "outfile='$@'" reports/figures/empty.gnuplot 2> $@.log; fi \
 	  && test -s $@ || { cat $@.log >&2; rm -f $@; exit 1; }
 
 # The report's text: sections in file-name order, every number a query.

@@ -7,6 +7,10 @@
 **   {{= SELECT ... }}       the first column of the first row, as text
 **   {{table: SELECT ... }}  a Markdown pipe table, headers = column names
 **                           (right-aligned where the first row holds a number)
+**   {{if: SELECT ... }} A {{else}} B {{end}}
+**                           A when the query's first value is true (non-zero,
+**                           non-NULL), else B ({{else}} B is optional); used
+**                           for what a database may lack (a study not measured)
 ** A query that fails, returns no row, or returns NULL in a scalar stops the
 ** build with the file and line: a report never shows an empty number.
 */
@@ -109,27 +113,53 @@ static void emit_scalar(sqlite3 *pDb, const char *zSql, const char *zFile, int i
   sqlite3_finalize(pStmt);
 }
 
+/* Truth of a query's first value (0 for no row or NULL). */
+static int eval_cond(sqlite3 *pDb, const char *zSql, const char *zFile, int iLine) {
+  sqlite3_stmt *pStmt;
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK)
+    fatal(zFile, iLine, "condition failed", zSql, sqlite3_errmsg(pDb));
+  int rc = sqlite3_step(pStmt);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) fatal(zFile, iLine, "condition failed", zSql, sqlite3_errmsg(pDb));
+  int bTrue = rc == SQLITE_ROW && sqlite3_column_type(pStmt, 0) != SQLITE_NULL && sqlite3_column_double(pStmt, 0) != 0;
+  sqlite3_finalize(pStmt);
+  return bTrue;
+}
+
 /* Expand one section file. */
 static void expand(sqlite3 *pDb, const char *zFile) {
   char *zText = slurp(zFile), *p = zText;
   int iLine = 1;
+  int bInIf = 0, bSkip = 0; /* inside {{if}}; output suppressed */
   while (*p) {
     char *zOpen = strstr(p, "{{");
     if (!zOpen) {
-      fputs(p, stdout);
+      if (!bSkip) fputs(p, stdout);
       break;
     }
-    fwrite(p, 1, (size_t)(zOpen - p), stdout);
+    if (!bSkip) fwrite(p, 1, (size_t)(zOpen - p), stdout);
     for (char *q = p; q < zOpen; q++) iLine += *q == '\n';
     char *zClose = strstr(zOpen, "}}");
     if (!zClose) fatal(zFile, iLine, "unclosed {{", zOpen, "missing }}");
     *zClose = 0;
-    if (strncmp(zOpen, "{{=", 3) == 0) emit_scalar(pDb, zOpen + 3, zFile, iLine);
+    if (strncmp(zOpen, "{{if:", 5) == 0) {
+      if (bInIf) fatal(zFile, iLine, "nested {{if:}}", zOpen, "not supported");
+      bInIf = 1;
+      bSkip = !eval_cond(pDb, zOpen + 5, zFile, iLine);
+    } else if (strcmp(zOpen, "{{else") == 0) {
+      if (!bInIf) fatal(zFile, iLine, "{{else}} without {{if:}}", zOpen, "stray");
+      bSkip = !bSkip;
+    } else if (strcmp(zOpen, "{{end") == 0) {
+      if (!bInIf) fatal(zFile, iLine, "{{end}} without {{if:}}", zOpen, "stray");
+      bInIf = bSkip = 0;
+    } else if (bSkip) {
+      /* inside the branch not taken: not evaluated */
+    } else if (strncmp(zOpen, "{{=", 3) == 0) emit_scalar(pDb, zOpen + 3, zFile, iLine);
     else if (strncmp(zOpen, "{{table:", 8) == 0) emit_table(pDb, zOpen + 8, zFile, iLine);
-    else fatal(zFile, iLine, "unknown directive", zOpen, "use {{= SQL}} or {{table: SQL}}");
+    else fatal(zFile, iLine, "unknown directive", zOpen, "use {{= SQL}}, {{table: SQL}} or {{if: SQL}}");
     for (char *q = zOpen; q < zClose; q++) iLine += *q == '\n';
     p = zClose + 2;
   }
+  if (bInIf) fatal(zFile, iLine, "{{if:}} without {{end}}", "", "unclosed");
   fputc('\n', stdout);
   free(zText);
 }
