@@ -7,8 +7,9 @@
 **   readonly - const float2 * __restrict__ loaded with __ldg (read-only path)
 **   shared   - points staged per block in blockDim-sized tiles in shared memory
 **
-** Access-pattern axis k: see kernels/distance.h (lanes read min(k, P)
-** distinct points per step; every thread still visits every point once).
+** Access-pattern axis k: see kernels/distance.h (the lanes of a warp read
+** min(k, P) neighbouring points per step, so only the constant variant must
+** serialise; every thread still visits every point once).
 ** Fixed from the seed: the output is written, not accumulated into unzeroed
 ** memory, and the row pitch is W (not blockDim.x * gridDim.x).
 **
@@ -44,11 +45,10 @@ __device__ __forceinline__ float dist2(float2 p, float fx, float fy) {
   return dx * dx + dy * dy;
 }
 
-// First point of lane iLane for pattern k over n points: ((l % k) * s) mod n
-// with s = n / k (or 1 if n < k); distinct for distinct l % k when k <= n.
+// First point of lane iLane for pattern k over n points: (l % k) mod n. The
+// k distinct offsets of a warp (min(k, n) when k > n) are neighbouring points.
 __device__ __forceinline__ int pattern_offset(int iLane, int k, int n) {
-  int s = n >= k ? n / k : 1;
-  return ((iLane % k) * s) % n;
+  return (iLane % k) % n;
 }
 
 // Lane of this thread in its warp (linear thread index in the block % 32).
@@ -56,13 +56,18 @@ __device__ __forceinline__ int lane_id(void) {
   return (int)((threadIdx.y * blockDim.x + threadIdx.x) % 32u);
 }
 
-// Sum dist2 over points o, o+1, .., n-1, 0, .., o-1 (step j reads (j+o) mod n)
-// read through the loader ld(i); two plain loops, no modulo per step.
+// Sum dist2 over the n points read through the loader ld(i), step j reading
+// point (j + o) mod n. One loop of n steps with a compare-and-select wrap
+// (no modulo, no divergent trip counts), so at every step the whole warp
+// issues one load with exactly its min(k, n) distinct addresses.
 template <class Loader>
 __device__ __forceinline__ float sum_rotated(Loader ld, int n, int o, float fx, float fy) {
   float acc = 0.0f;
-  for (int i = o; i < n; i++) acc += dist2(ld(i), fx, fy);
-  for (int i = 0; i < o; i++) acc += dist2(ld(i), fx, fy);
+  int i = o;
+  for (int j = 0; j < n; j++) {
+    acc += dist2(ld(i), fx, fy);
+    i = i + 1 == n ? 0 : i + 1;
+  }
   return acc;
 }
 

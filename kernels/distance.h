@@ -17,17 +17,19 @@
 ** Access-pattern axis k (a power of two in 1..32): at loop step j the thread
 ** with lane l = (linear thread index in the block) % 32 reads point
 **
-**   i(j, l) = (j + o(l)) mod P,   o(l) = ((l % k) * s) mod P,
-**   s = P / k if P >= k, else 1          (integer division)
+**   i(j, l) = (j + o(l)) mod P,   o(l) = (l % k) mod P,
 **
 ** so every thread visits every point exactly once over its P steps (the
 ** result does not depend on k beyond float summation order), and the lanes
-** of a warp read exactly min(k, P) distinct points per step: for k <= P the
-** offsets 0, s, 2s, .., (k-1)s are distinct and < P; for k > P they cover all
-** P residues. k = 1 is the seed's uniform (broadcast) case. The k addresses of
-** a step lie s points (8*s bytes) apart, so for large P they also fall in
-** distinct 32-byte sectors / cache lines. The "shared" variant applies the
-** same formula inside each staged tile (P replaced by the tile length).
+** of a warp read exactly min(k, P) distinct points per step. k = 1 is the
+** seed's uniform (broadcast) case. The k addresses of a step are neighbouring
+** points (8*k contiguous bytes, two runs where they wrap at P): global and
+** read-only loads stay coalesced (at most 256 bytes, a few 32-byte sectors)
+** and shared-memory loads stay free of bank conflicts, while __constant__
+** reads, which serve one address at a time, must serialise into min(k, P)
+** requests. This isolates the constant-cache serialisation the seed claims.
+** The "shared" variant applies the same formula inside each staged tile (P
+** replaced by the tile length).
 */
 #ifndef KERNELS_DISTANCE_H
 #define KERNELS_DISTANCE_H

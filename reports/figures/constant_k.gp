@@ -1,0 +1,9 @@
+# Time against distinct addresses per warp (see constant_k.sql).
+set logscale x 2
+set logscale y 10
+set xtics (1, 2, 4, 8, 16, 32)
+set xlabel "distinct points read per warp and step, k (log_2 scale)"
+set ylabel "median kernel time (ms, log scale)"
+set key outside right top title "memory space"
+plot for [i=0:3] datafile index i using 2:3 title columnheader(1) lt (i + 1) pt (i + 1), \
+     datafile index 4 using 2:3 title columnheader(1) with lines lc rgb "#888888" dt 2

@@ -1,0 +1,386 @@
+/*
+** tests/unit/test_constant_ref.c: what the constant-memory studies rely on
+** without a GPU: the CPU references of the distance field
+** (experiments/ref_distance.c) and of the ray tracer
+** (experiments/ref_raytrace.c), the image comparison and its bounds, the
+** scene generator's determinism, the PNG writer (experiments/png.c, read back
+** and checked chunk by chunk with an independent CRC-32 and Adler-32), and
+** the argument checks of distance_launch() and raytrace_launch(), which
+** return cudaErrorInvalidValue before any CUDA call.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "distance.h"
+#include "png.h"
+#include "raytrace.h"
+#include "ref_distance.h"
+#include "ref_raytrace.h"
+#include "rng.h"
+
+/* |a - b| <= tol for doubles (cmocka 1.1 only compares floats). */
+#define assert_near(a, b, tol)                                                               \
+  do {                                                                                       \
+    double a_ = (a), b_ = (b), t_ = (tol);                                                   \
+    if (!(fabs(a_ - b_) <= t_)) fail_msg("%s = %.17g, want %.17g (+/- %g)", #a, a_, b_, t_); \
+  } while (0)
+
+/* ------------------------------------------------------ distance field -- */
+/* A 2 x 2 grid (coordinates 0 and 2.5) and the points (0,0), (1,2): every
+** value is exact in float, worked by hand. */
+static void test_distance_hand(void **state) {
+  (void)state;
+  const float xy[] = {0.0f, 0.0f, 1.0f, 2.0f};
+  float out[4] = {-1, -1, -1, -1};
+  ref_distance(xy, 2, out, 2, 2);
+  assert_near(out[0], 0.0 + (1.0 + 4.0), 0);             /* (0, 0) */
+  assert_near(out[1], 6.25 + (2.25 + 4.0), 0);           /* (2.5, 0) */
+  assert_near(out[2], 6.25 + (1.0 + 0.25), 0);           /* (0, 2.5) */
+  assert_near(out[3], 12.5 + (2.25 + 0.25), 0);          /* (2.5, 2.5) */
+  assert_near(ref_distance_point(xy, 2, 1, 1, 2, 2), 15.0, 0);
+  assert_near(ref_distance_point(xy, 1, 1, 1, 2, 2), 12.5, 0);
+}
+
+/* Non-square grids use pitch W and fy = y * 5 / H rounded to float: a 3 x 2
+** grid equals ref_distance_point() cell by cell, and a 1 x 1 grid is the
+** distance to the origin. */
+static void test_distance_shape(void **state) {
+  (void)state;
+  const float xy[] = {0.5f, 4.0f, 3.0f, 1.0f, 4.75f, 4.75f};
+  float out[6];
+  ref_distance(xy, 3, out, 3, 2);
+  for (int y = 0; y < 2; y++)
+    for (int x = 0; x < 3; x++) assert_near(out[y * 3 + x], (float)ref_distance_point(xy, 3, x, y, 3, 2), 0);
+  /* (x=2, y=1): fx = fl(10/3), fy = 2.5 */
+  double fx = (float)(10.0f / 3.0f);
+  double want = (fx - 0.5) * (fx - 0.5) + 1.5 * 1.5 + (fx - 3.0) * (fx - 3.0) + 1.5 * 1.5 +
+                (fx - 4.75) * (fx - 4.75) + 2.25 * 2.25;
+  assert_near(ref_distance_point(xy, 3, 2, 1, 3, 2), want, 1e-12);
+  float one;
+  ref_distance(xy, 1, &one, 1, 1);
+  assert_near(one, 0.25 + 16.0, 0);
+}
+
+/* The tolerance is (P + 2) * FLT_EPSILON relative, zero for a zero value,
+** and covers float sums of the terms in the orders the kernels may use
+** (forward from any rotation, fused or not) for the largest P. */
+static void test_distance_tolerance(void **state) {
+  (void)state;
+  assert_near(ref_distance_tolerance(1, 1.0), 3.0 * FLT_EPSILON, 0);
+  assert_near(ref_distance_tolerance(DISTANCE_MAX_POINTS, 2.0), 2.0 * (DISTANCE_MAX_POINTS + 2) * FLT_EPSILON, 0);
+  assert_near(ref_distance_tolerance(20, 0.0), 0.0, 0);
+  assert_near(ref_distance_tolerance(20, -3.0), ref_distance_tolerance(20, 3.0), 0);
+  const int P = DISTANCE_MAX_POINTS;
+  float *xy = malloc(2 * sizeof(float) * P);
+  assert_non_null(xy);
+  uint64_t s = 7;
+  for (int i = 0; i < 2 * P; i++) xy[i] = 5.0f * rng_float(&s);
+  const int aX[] = {0, 17, 255}, aY[] = {0, 100, 255};
+  for (int c = 0; c < 3; c++) {
+    float fx = (float)aX[c] * 5.0f / 256.0f, fy = (float)aY[c] * 5.0f / 256.0f;
+    double ref = ref_distance_point(xy, P, aX[c], aY[c], 256, 256);
+    for (int o = 0; o < P; o += P / 4 + 1) {
+      float acc = 0.0f, accFma = 0.0f;
+      for (int j = 0; j < P; j++) {
+        int i = (j + o) % P;
+        float dx = fx - xy[2 * i], dy = fy - xy[2 * i + 1];
+        float dx2 = dx * dx, dy2 = dy * dy;
+        float t = dx2 + dy2;
+        acc += t;
+        accFma = fmaf(dy, dy, fmaf(dx, dx, accFma));
+      }
+      assert_true(fabs(acc - ref) <= ref_distance_tolerance(P, ref));
+      assert_true(fabs(accFma - ref) <= ref_distance_tolerance(P, ref));
+    }
+  }
+  free(xy);
+}
+
+/* distance_launch() and distance_set_constant() reject bad arguments before
+** any CUDA call (the constant bank holds no points in this process). */
+static void test_distance_args(void **state) {
+  (void)state;
+  _Alignas(16) static float aFake[64]; /* 8-byte aligned: only the bad argument fails */
+  const int eInv = (int)cudaErrorInvalidValue;
+  assert_int_equal(distance_nvariant, 4);
+  const char *azKey[] = {"global", "constant", "readonly", "shared"};
+  for (int i = 0; i < 4; i++) assert_int_equal(distance_find(azKey[i]), i);
+  assert_int_equal(distance_find("texture"), -1);
+  assert_int_equal(distance_find(NULL), -1);
+  assert_int_equal(distance_launch(-1, aFake, 1, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(4, aFake, 1, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 0, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, DISTANCE_MAX_POINTS + 1, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  const int aBadK[] = {0, 3, 6, 64, -1};
+  for (int i = 0; i < 5; i++) assert_int_equal(distance_launch(0, aFake, 8, aBadK[i], aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 8, 1, aFake, 0, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 8, 1, aFake, 4, 0, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 8, 1, NULL, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, NULL, 8, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 8, 1, aFake, 4, 4, 64, 32, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 8, 1, aFake, 4, 4, 0, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 8, 1, aFake, 4, 70000, 1, 1, 0), eInv);   /* grid y > 65535 */
+  assert_int_equal(distance_launch(0, (float *)((char *)aFake + 4), 8, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(1, NULL, 1, 1, aFake, 4, 4, 16, 16, 0), eInv); /* constant bank empty */
+  assert_int_equal(distance_set_constant(NULL, 1), eInv);
+  assert_int_equal(distance_set_constant(aFake, 0), eInv);
+  assert_int_equal(distance_set_constant(aFake, DISTANCE_MAX_POINTS + 1), eInv);
+}
+
+/* ---------------------------------------------------------- ray tracer -- */
+/* One sphere straight ahead and one behind it: the nearer (larger z + dz)
+** colours the pixel, shaded by dz / radius; misses are opaque black. */
+static void test_raytrace_hand(void **state) {
+  (void)state;
+  raytrace_sphere a[2] = {
+      {1.0f, 0.5f, 0.25f, 4.0f, 0.0f, 0.0f, 10.0f}, /* r g b radius x y z */
+      {0.0f, 1.0f, 0.0f, 8.0f, 0.0f, 0.0f, 0.0f},
+  };
+  unsigned char img[4 * 16 * 16];
+  ref_raytrace(a, 2, img, 16, 16);
+  const unsigned char *c = img + 4 * (8 * 16 + 8); /* ox = oy = 0 */
+  assert_int_equal(c[0], 255);
+  assert_int_equal(c[1], 127);
+  assert_int_equal(c[2], 63);
+  assert_int_equal(c[3], 255);
+  /* (ox, oy) = (-6, 0): only the big sphere, dz = sqrt(64 - 36). */
+  const unsigned char *e = img + 4 * (8 * 16 + 2);
+  assert_int_equal(e[0], 0);
+  assert_int_equal(e[1], (int)(float)(sqrtf(28.0f) / 8.0f * 255.0f));
+  assert_int_equal(e[2], 0);
+  const unsigned char *m = img; /* (-8, -8): outside both */
+  assert_int_equal(m[0] | m[1] | m[2], 0);
+  assert_int_equal(m[3], 255);
+  /* Swapping the depth order swaps the winner. */
+  a[1].z = 100.0f;
+  ref_raytrace(a, 2, img, 16, 16);
+  assert_int_equal(c[0], 0);
+  assert_int_equal(c[1], 255);
+}
+
+/* The scene is a pure function of (seed, n, W, H): equal on repeat, a prefix
+** of a larger scene, different for another seed, inside the documented
+** ranges (the 1024 x 1024 scene is the book's, unscaled). */
+static void test_raytrace_scene(void **state) {
+  (void)state;
+  raytrace_sphere a[RAYTRACE_MAX_SPHERES], b[RAYTRACE_MAX_SPHERES], c[100];
+  ref_raytrace_scene(a, RAYTRACE_MAX_SPHERES, 2002u, 1024, 1024);
+  ref_raytrace_scene(b, RAYTRACE_MAX_SPHERES, 2002u, 1024, 1024);
+  assert_memory_equal(a, b, sizeof(a));
+  ref_raytrace_scene(c, 100, 2002u, 1024, 1024);
+  assert_memory_equal(a, c, sizeof(c));
+  ref_raytrace_scene(c, 100, 2003u, 1024, 1024);
+  assert_true(memcmp(a, c, sizeof(c)) != 0);
+  for (int i = 0; i < RAYTRACE_MAX_SPHERES; i++) {
+    assert_true(a[i].r >= 0 && a[i].r < 1 && a[i].g >= 0 && a[i].g < 1 && a[i].b >= 0 && a[i].b < 1);
+    assert_true(a[i].x >= -500 && a[i].x < 500 && a[i].y >= -500 && a[i].y < 500);
+    assert_true(a[i].z >= -500 && a[i].z < 500);
+    assert_true(a[i].radius >= 20 && a[i].radius < 120);
+  }
+  /* A 512 x 512 scene is the 1024 one at half scale. */
+  ref_raytrace_scene(c, 100, 2002u, 512, 512);
+  for (int i = 0; i < 100; i++) {
+    assert_near(c[i].x, a[i].x * 0.5, 0); /* scaling by 0.5 is exact */
+    assert_near(c[i].radius, a[i].radius * 0.5, 0);
+    assert_near(c[i].r, a[i].r, 0);
+  }
+}
+
+/* ref_raytrace_compare: identical images pass; a difference of 1 in up to
+** W*H/1000 pixels passes; one pixel off by 2, or W*H/1000 + 1 pixels off by
+** 1, fails; alpha counts; the counts come back. */
+static void test_raytrace_compare(void **state) {
+  (void)state;
+  enum { W = 100, H = 100 };
+  static unsigned char a[4 * W * H], b[4 * W * H];
+  for (int i = 0; i < 4 * W * H; i++) a[i] = b[i] = (unsigned char)(i * 7 + 3);
+  int maxDiff = -1;
+  long nDiffer = -1;
+  assert_int_equal(ref_raytrace_compare(a, b, W, H, &maxDiff, &nDiffer), 0);
+  assert_int_equal(maxDiff, 0);
+  assert_int_equal(nDiffer, 0);
+  for (int p = 0; p < W * H / 1000; p++) b[4 * p * 37 + p % 4] ^= 1; /* 10 pixels, one channel by 1 */
+  assert_int_equal(ref_raytrace_compare(a, b, W, H, &maxDiff, &nDiffer), 0);
+  assert_int_equal(maxDiff, 1);
+  assert_int_equal(nDiffer, W * H / 1000);
+  b[4 * 9999 + 3] ^= 1; /* an eleventh pixel, in alpha */
+  assert_int_equal(ref_raytrace_compare(a, b, W, H, &maxDiff, &nDiffer), 1);
+  assert_int_equal(nDiffer, W * H / 1000 + 1);
+  memcpy(b, a, sizeof(a));
+  b[4 * 500 + 1] = (unsigned char)(a[4 * 500 + 1] + 2);
+  assert_int_equal(ref_raytrace_compare(a, b, W, H, &maxDiff, &nDiffer), 1);
+  assert_int_equal(maxDiff, 2);
+  assert_int_equal(nDiffer, 1);
+  assert_int_equal(ref_raytrace_compare(b, a, W, H, NULL, NULL), 1);
+  /* A 10 x 10 image allows no differing pixel at all (100 / 1000 = 0). */
+  b[4 * 500 + 1] = a[4 * 500 + 1];
+  b[0] ^= 1;
+  assert_int_equal(ref_raytrace_compare(a, b, 10, 10, &maxDiff, &nDiffer), 1);
+  assert_int_equal(maxDiff, 1);
+}
+
+/* raytrace_launch() and raytrace_set_constant() reject bad arguments before
+** any CUDA call. */
+static void test_raytrace_args(void **state) {
+  (void)state;
+  static raytrace_sphere aFake[4];
+  static uint32_t aImg[64];
+  unsigned char *pImg = (unsigned char *)aImg;
+  const int eInv = (int)cudaErrorInvalidValue;
+  assert_int_equal(raytrace_nvariant, 3);
+  const char *azKey[] = {"global", "constant", "readonly"};
+  for (int i = 0; i < 3; i++) assert_int_equal(raytrace_find(azKey[i]), i);
+  assert_int_equal(raytrace_find("shared"), -1);
+  assert_int_equal(raytrace_launch(-1, aFake, 1, pImg, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(raytrace_launch(3, aFake, 1, pImg, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(raytrace_launch(0, aFake, 0, pImg, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(raytrace_launch(0, aFake, 1, NULL, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(raytrace_launch(0, aFake, 1, pImg + 1, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(raytrace_launch(0, aFake, 1, pImg, 0, 4, 16, 16, 0), eInv);
+  assert_int_equal(raytrace_launch(0, aFake, 1, pImg, 4, 0, 16, 16, 0), eInv);
+  assert_int_equal(raytrace_launch(0, aFake, 1, pImg, 4, 4, 33, 32, 0), eInv);
+  assert_int_equal(raytrace_launch(0, aFake, 1, pImg, 4, 70000, 1, 1, 0), eInv);
+  assert_int_equal(raytrace_launch(0, NULL, 1, pImg, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(raytrace_launch(1, NULL, 1, pImg, 4, 4, 16, 16, 0), eInv); /* constant bank empty */
+  assert_int_equal(raytrace_set_constant(NULL, 1), eInv);
+  assert_int_equal(raytrace_set_constant(aFake, 0), eInv);
+  assert_int_equal(raytrace_set_constant(aFake, RAYTRACE_MAX_SPHERES + 1), eInv);
+}
+
+/* ----------------------------------------------------------------- PNG -- */
+/* Big-endian 32-bit value at p. */
+static uint32_t be32(const unsigned char *p) {
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* CRC-32 of p[0..n), bit by bit (independent of png.c's table). */
+static uint32_t crc32_bits(const unsigned char *p, size_t n) {
+  uint32_t c = 0xFFFFFFFFu;
+  for (size_t i = 0; i < n; i++) {
+    c ^= p[i];
+    for (int k = 0; k < 8; k++) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1)));
+  }
+  return c ^ 0xFFFFFFFFu;
+}
+
+/* Write a W x H image with png_write_rgba and check the file: signature,
+** IHDR (size, RGBA8, no interlace), every chunk's CRC, IDAT data as a zlib
+** stream of stored blocks that inflates to filter-0 rows of the pixels, its
+** Adler-32, and a final IEND. */
+static void check_png_roundtrip(int W, int H) {
+  char zPath[] = "/tmp/test_constant_ref_XXXXXX";
+  int fd = mkstemp(zPath);
+  assert_true(fd >= 0);
+  close(fd);
+  size_t nPix = 4 * (size_t)W * H;
+  unsigned char *rgba = malloc(nPix);
+  assert_non_null(rgba);
+  for (size_t i = 0; i < nPix; i++) rgba[i] = (unsigned char)(i * 31 + i / 7);
+  assert_int_equal(png_write_rgba(zPath, rgba, W, H), 0);
+  FILE *f = fopen(zPath, "rb");
+  assert_non_null(f);
+  fseek(f, 0, SEEK_END);
+  long nFile = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  unsigned char *z = malloc((size_t)nFile), *zlib = malloc((size_t)nFile);
+  assert_non_null(z);
+  assert_non_null(zlib);
+  assert_int_equal(fread(z, 1, (size_t)nFile, f), (size_t)nFile);
+  fclose(f);
+  unlink(zPath);
+  static const unsigned char aSig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  assert_memory_equal(z, aSig, 8);
+  /* IHDR first, 13 bytes */
+  assert_int_equal(be32(z + 8), 13);
+  assert_memory_equal(z + 12, "IHDR", 4);
+  assert_int_equal(be32(z + 16), W);
+  assert_int_equal(be32(z + 20), H);
+  assert_int_equal(z[24], 8);
+  assert_int_equal(z[25], 6);
+  assert_int_equal(z[26] | z[27] | z[28], 0);
+  /* walk the chunks */
+  size_t off = 8, nZlib = 0;
+  int bEnd = 0;
+  while (off + 12 <= (size_t)nFile && !bEnd) {
+    uint32_t n = be32(z + off);
+    assert_true(off + 12 + n <= (size_t)nFile);
+    assert_int_equal(crc32_bits(z + off + 4, 4 + n), be32(z + off + 8 + n));
+    if (!memcmp(z + off + 4, "IDAT", 4)) {
+      memcpy(zlib + nZlib, z + off + 8, n);
+      nZlib += n;
+    }
+    bEnd = !memcmp(z + off + 4, "IEND", 4);
+    off += 12 + n;
+  }
+  assert_true(bEnd);
+  assert_int_equal(off, (size_t)nFile);
+  /* inflate the stored blocks */
+  size_t nRow = 1 + 4 * (size_t)W, nRaw = nRow * H, iRaw = 0, i = 2;
+  unsigned char *raw = malloc(nRaw);
+  assert_non_null(raw);
+  assert_int_equal(zlib[0], 0x78);
+  assert_int_equal((zlib[0] * 256 + zlib[1]) % 31, 0);
+  int bFinal = 0;
+  while (!bFinal) {
+    assert_true(i + 5 <= nZlib);
+    bFinal = zlib[i] & 1;
+    assert_int_equal(zlib[i] & 6, 0); /* stored */
+    unsigned len = zlib[i + 1] | zlib[i + 2] << 8, nlen = zlib[i + 3] | zlib[i + 4] << 8;
+    assert_int_equal(len ^ nlen, 0xFFFF);
+    assert_true(iRaw + len <= nRaw);
+    memcpy(raw + iRaw, zlib + i + 5, len);
+    iRaw += len;
+    i += 5 + len;
+  }
+  assert_int_equal(iRaw, nRaw);
+  assert_int_equal(i + 4, nZlib);
+  uint32_t a = 1, b = 0;
+  for (size_t j = 0; j < nRaw; j++) {
+    a = (a + raw[j]) % 65521u;
+    b = (b + a) % 65521u;
+  }
+  assert_int_equal(be32(zlib + i), (b << 16) | a);
+  for (int y = 0; y < H; y++) {
+    assert_int_equal(raw[y * nRow], 0);
+    assert_memory_equal(raw + y * nRow + 1, rgba + 4 * (size_t)W * y, 4 * (size_t)W);
+  }
+  free(raw);
+  free(zlib);
+  free(z);
+  free(rgba);
+}
+
+/* PNGs of one pixel, of an odd shape, and of more than one 64 KiB stored
+** block; bad arguments are refused. */
+static void test_png(void **state) {
+  (void)state;
+  check_png_roundtrip(1, 1);
+  check_png_roundtrip(17, 3);
+  check_png_roundtrip(130, 200); /* 104200 bytes: two stored blocks */
+  unsigned char px[4] = {1, 2, 3, 4};
+  assert_int_not_equal(png_write_rgba(NULL, px, 1, 1), 0);
+  assert_int_not_equal(png_write_rgba("/tmp/x.png", NULL, 1, 1), 0);
+  assert_int_not_equal(png_write_rgba("/tmp/x.png", px, 0, 1), 0);
+  assert_int_not_equal(png_write_rgba("/nonexistent-dir/x.png", px, 1, 1), 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_distance_hand),      cmocka_unit_test(test_distance_shape),
+      cmocka_unit_test(test_distance_tolerance), cmocka_unit_test(test_distance_args),
+      cmocka_unit_test(test_raytrace_hand),      cmocka_unit_test(test_raytrace_scene),
+      cmocka_unit_test(test_raytrace_compare),   cmocka_unit_test(test_raytrace_args),
+      cmocka_unit_test(test_png),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
