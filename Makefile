@@ -169,6 +169,7 @@ $(BUILD)/stamp/measure-%: experiments/%.matrix $(BIN_FILES) | $(DB)
 measure: build ## measure every stale configuration (needs a GPU)
 	$(Q)$(BIN)/gpu-probe || { echo "make measure: needs a CUDA GPU; nothing measured" >&2; exit 3; }
 	$(Q)$(MAKE) --no-print-directory $(STAMPS)
+	$(Q)$(MAKE) --no-print-directory $(MEASURE_EXTRA)
 
 # ----------------------------------------------------------------- report --
 FIGURES  := $(patsubst reports/figures/%.gp,$(BUILD)/figures/%.pdf,$(wildcard reports/figures/*.gp))

@@ -1,0 +1,224 @@
+/*
+** tests/unit/test_access_ref.c: what the access study relies on without a
+** GPU: the CPU reference ref_access() (experiments/ref_access.c) for every
+** registered variant on small n and every offset 0..n-1 (strides 1..n+1),
+** checked element by element against the rules of kernels/access.h written
+** out independently here, with untouched elements keeping the sentinel; its
+** rejection of bad arguments (C left untouched); the registry, the byte
+** counts of access_traffic(), and the argument checks of access_launch() and
+** access_texture_create(), which return cudaErrorInvalidValue before any CUDA
+** call.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "access.h"
+#include "ref_access.h"
+#include "rng.h"
+
+#define NMAX 70
+#define SENTINEL -12345.5f
+
+/* Sizes the reference is checked on (every offset of each). */
+static const size_t anSize[] = {1, 2, 3, 7, 31, 32, 33, 64, 65};
+
+/* Inputs: A in [1,2), B in [-2,-1) (fixed seed), so A+B differs from both. */
+static float aA[NMAX], aB[NMAX];
+
+/* Fill the inputs once. */
+static int setup(void **state) {
+  (void)state;
+  uint64_t iSeed = 0xacce55u;
+  for (int i = 0; i < NMAX; i++) {
+    aA[i] = 1.0f + rng_float(&iSeed);
+    aB[i] = -2.0f + rng_float(&iSeed);
+  }
+  return 0;
+}
+
+/* Set all n elements of C to the sentinel. */
+static void fill_sentinel(float *C, size_t n) {
+  for (size_t i = 0; i < n; i++) C[i] = SENTINEL;
+}
+
+/* Compare C with want elementwise (bitwise) and name the first difference. */
+static void assert_same(const float *C, const float *want, size_t n, const char *zKey, int k) {
+  for (size_t i = 0; i < n; i++)
+    if (memcmp(&C[i], &want[i], sizeof(float)) != 0)
+      fail_msg("%s n=%zu k=%d: C[%zu] = %.9g, want %.9g", zKey, n, k, i, C[i], want[i]);
+}
+
+/* What variant eAxis/local writes, written out from the table in access.h. */
+static void expect(const char *zKey, size_t n, int k, float *want) {
+  fill_sentinel(want, n);
+  if (!strcmp(zKey, "write-offset")) {
+    for (size_t j = (size_t)k; j < n; j++) want[j] = aA[j - (size_t)k] + aB[j - (size_t)k];
+  } else if (!strcmp(zKey, "read-stride")) {
+    size_t m = (n + (size_t)k - 1) / (size_t)k;
+    for (size_t i = 0; i < m; i++) want[i] = aA[i * (size_t)k] + aB[i * (size_t)k];
+  } else if (!strncmp(zKey, "local-", 6)) {
+    for (size_t i = 0; i < n; i++) {
+      float sum = 0.0f;
+      for (unsigned j = 0; j < 32; j++) sum += aA[i] + (float)((((unsigned)i * 7u) + j) & 31u);
+      want[i] = sum;
+    }
+  } else {
+    for (size_t i = 0; i + (size_t)k < n; i++) want[i] = aA[i + (size_t)k] + aB[i + (size_t)k];
+  }
+}
+
+/* ------------------------------------------------------------ reference -- */
+/* Every variant, every size, every valid offset (strides 1..n+1, local k=0). */
+static void test_ref_every_offset(void **state) {
+  (void)state;
+  float C[NMAX], want[NMAX];
+  int nCase = 0;
+  for (int v = 0; v < access_nvariant; v++) {
+    const char *zKey = access_variants[v].zKey;
+    for (size_t s = 0; s < sizeof(anSize) / sizeof(anSize[0]); s++) {
+      size_t n = anSize[s];
+      int kLo = access_variants[v].eAxis == ACCESS_AXIS_STRIDE ? 1 : 0;
+      int kHi = access_variants[v].eAxis == ACCESS_AXIS_STRIDE ? (int)n + 1
+                : access_variants[v].eAxis == ACCESS_AXIS_OFFSET ? (int)n - 1 : 0;
+      for (int k = kLo; k <= kHi; k++) {
+        fill_sentinel(C, n + 1);
+        assert_int_equal(ref_access(zKey, aA, aB, C, n, k), 0);
+        expect(zKey, n, k, want);
+        assert_same(C, want, n, zKey, k);
+        if (C[n] != SENTINEL) fail_msg("%s n=%zu k=%d wrote C[n]", zKey, n, k);
+        nCase++;
+      }
+    }
+  }
+  assert_true(nCase > 500);
+}
+
+/* Worked by hand: n = 4, A = {1,2,3,4}, B = {10,20,30,40}. */
+static void test_ref_hand(void **state) {
+  (void)state;
+  const float A[4] = {1, 2, 3, 4}, B[4] = {10, 20, 30, 40};
+  const float S = SENTINEL;
+  float C[4];
+  const float wantRead1[4] = {22, 33, 44, S}, wantWrite1[4] = {S, 11, 22, 33};
+  const float wantStride3[4] = {11, 44, S, S}, wantRead3[4] = {44, S, S, S};
+  fill_sentinel(C, 4);
+  assert_int_equal(ref_access("read-offset", A, B, C, 4, 1), 0);
+  assert_same(C, wantRead1, 4, "read-offset", 1);
+  fill_sentinel(C, 4);
+  assert_int_equal(ref_access("read-offset-tex", A, B, C, 4, 3), 0);
+  assert_same(C, wantRead3, 4, "read-offset-tex", 3);
+  fill_sentinel(C, 4);
+  assert_int_equal(ref_access("write-offset", A, B, C, 4, 1), 0);
+  assert_same(C, wantWrite1, 4, "write-offset", 1);
+  fill_sentinel(C, 4);
+  assert_int_equal(ref_access("read-stride", A, B, C, 4, 3), 0);
+  assert_same(C, wantStride3, 4, "read-stride", 3);
+  /* local: element 0 has r = 0: sum of 1 + j for j = 0..31 = 32 + 496. */
+  fill_sentinel(C, 4);
+  assert_int_equal(ref_access("local-dynamic", A, NULL, C, 1, 0), 0);
+  assert_true(C[0] == 528.0f);
+  assert_true(C[1] == S);
+}
+
+/* Bad arguments return -1 and leave C untouched. */
+static void test_ref_rejects(void **state) {
+  (void)state;
+  float C[8];
+  struct { const char *zKey; size_t n; int k; } aBad[] = {
+      {NULL, 4, 0},          {"nope", 4, 0},          {"read-offset", 0, 0},
+      {"read-offset", 4, 4}, {"read-offset", 4, -1},  {"read-offset-ldg", 4, 9},
+      {"write-offset", 4, 4}, {"write-offset", 4, -1}, {"read-stride", 4, 0},
+      {"read-stride", 4, -2}, {"local-static", 0, 0},  {"read-offset-unroll4", 1, 1},
+  };
+  for (size_t i = 0; i < sizeof(aBad) / sizeof(aBad[0]); i++) {
+    fill_sentinel(C, 8);
+    if (ref_access(aBad[i].zKey, aA, aB, C, aBad[i].n, aBad[i].k) != -1)
+      fail_msg("case %zu (%s n=%zu k=%d) accepted", i, aBad[i].zKey ? aBad[i].zKey : "NULL", aBad[i].n,
+               aBad[i].k);
+    for (int j = 0; j < 8; j++) assert_true(C[j] == SENTINEL);
+  }
+}
+
+/* ------------------------------------------------------------- registry -- */
+/* Keys are unique and found, the axes and the tex flag are as documented, and
+** this test links the L1-cached build. */
+static void test_registry(void **state) {
+  (void)state;
+  assert_int_equal(access_nvariant, 8);
+  for (int i = 0; i < access_nvariant; i++) {
+    assert_int_equal(access_find(access_variants[i].zKey), i);
+    assert_true(access_variants[i].nElemPerThread >= 1);
+  }
+  assert_int_equal(access_find("nope"), -1);
+  assert_int_equal(access_find(NULL), -1);
+  assert_int_equal(access_variants[access_find("read-stride")].eAxis, ACCESS_AXIS_STRIDE);
+  assert_int_equal(access_variants[access_find("local-dynamic")].eAxis, ACCESS_AXIS_NONE);
+  assert_int_equal(access_variants[access_find("write-offset")].eAxis, ACCESS_AXIS_OFFSET);
+  assert_int_equal(access_variants[access_find("read-offset-tex")].bTex, 1);
+  assert_int_equal(access_variants[access_find("read-offset-unroll4")].nElemPerThread, 4);
+  assert_string_equal(access_build_dlcm(), "ca");
+}
+
+/* Useful bytes: 2 reads and 1 write of 4 bytes per output (local: 1 read). */
+static void test_traffic(void **state) {
+  (void)state;
+  unsigned long long r, w;
+  access_traffic(access_find("read-offset"), 10, 3, &r, &w);
+  assert_true(r == 56 && w == 28);
+  access_traffic(access_find("write-offset"), 10, 0, &r, &w);
+  assert_true(r == 80 && w == 40);
+  access_traffic(access_find("read-stride"), 10, 3, &r, &w); /* i = 0,3,6,9 */
+  assert_true(r == 32 && w == 16);
+  access_traffic(access_find("read-stride"), 10, 11, &r, &w);
+  assert_true(r == 8 && w == 4);
+  access_traffic(access_find("local-dynamic"), 10, 0, &r, &w);
+  assert_true(r == 40 && w == 40);
+  access_traffic(access_find("read-offset"), 10, 10, &r, &w);
+  assert_true(r == 0 && w == 0);
+  access_traffic(access_find("read-stride"), 10, 0, &r, &w);
+  assert_true(r == 0 && w == 0);
+  access_traffic(-1, 10, 0, &r, &w);
+  assert_true(r == 0 && w == 0);
+}
+
+/* The launcher refuses bad arguments before touching the GPU. */
+static void test_launch_rejects(void **state) {
+  (void)state;
+  float *p = (float *)(uintptr_t)4096; /* never dereferenced: every call fails validation */
+  int iRead = access_find("read-offset"), iTex = access_find("read-offset-tex");
+  int iStride = access_find("read-stride");
+  const int inval = (int)cudaErrorInvalidValue;
+  assert_int_equal(access_launch(-1, p, p, p, 16, 0, 0, 0, 64, 0), inval);
+  assert_int_equal(access_launch(access_nvariant, p, p, p, 16, 0, 0, 0, 64, 0), inval);
+  assert_int_equal(access_launch(iRead, p, p, p, 16, 0, 0, 0, 48, 0), inval);
+  assert_int_equal(access_launch(iRead, p, p, p, 16, 0, 0, 0, 2048, 0), inval);
+  assert_int_equal(access_launch(iRead, p, p, p, 16, 0, 0, 0, 0, 0), inval);
+  assert_int_equal(access_launch(iRead, p, p, p, 16, 16, 0, 0, 64, 0), inval);
+  assert_int_equal(access_launch(iRead, p, p, p, 16, -1, 0, 0, 64, 0), inval);
+  assert_int_equal(access_launch(iRead, p, p, p, 0, 0, 0, 0, 64, 0), inval);
+  assert_int_equal(access_launch(iRead, NULL, p, p, 16, 0, 0, 0, 64, 0), inval);
+  assert_int_equal(access_launch(iRead, p, NULL, p, 16, 0, 0, 0, 64, 0), inval);
+  assert_int_equal(access_launch(iRead, p, p, NULL, 16, 0, 0, 0, 64, 0), inval);
+  assert_int_equal(access_launch(iStride, p, p, p, 16, 0, 0, 0, 64, 0), inval);
+  assert_int_equal(access_launch(iTex, p, p, p, 16, 0, 0, 0, 64, 0), inval);
+  unsigned long long tex = 1;
+  assert_int_equal(access_texture_create(NULL, 16, &tex), inval);
+  assert_int_equal(access_texture_create(p, 0, &tex), inval);
+  assert_int_equal(access_texture_destroy(0), 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_ref_every_offset), cmocka_unit_test(test_ref_hand),
+      cmocka_unit_test(test_ref_rejects),      cmocka_unit_test(test_registry),
+      cmocka_unit_test(test_traffic),          cmocka_unit_test(test_launch_rejects),
+  };
+  return cmocka_run_group_tests(tests, setup, NULL);
+}
