@@ -78,7 +78,7 @@ deps-test:
 # ---------------------------------------------------------------- sources --
 HARNESS := experiments/harness/bench.c experiments/harness/db.c experiments/harness/gpu.c \
            experiments/harness/parse.c experiments/harness/stats.c
-HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o
+HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(OBJ)/kernels/fault.o
 
 # Each study adds itself in experiments/<study>.mk: BINARIES += name, and per
 # binary name_SRC (host C), name_CU (kernels built with the default flags),
@@ -172,32 +172,63 @@ measure: build ## measure every stale configuration (needs a GPU)
 	$(Q)$(MAKE) --no-print-directory $(MEASURE_EXTRA)
 
 # ----------------------------------------------------------------- report --
-FIGURES  := $(patsubst reports/figures/%.gp,$(BUILD)/figures/%.pdf,$(wildcard reports/figures/*.gp))
-REPORT_DB := $(BUILD)/report.db
+# Where the report's intermediate files and outputs go (a test points them
+# into a temporary directory, with DB at a fixture database):
+#   REPORT_BUILD  snapshot database, figure data, figures, report.md (default $(BUILD))
+#   REPORT_DB     the snapshot the report reads (default $(REPORT_BUILD)/report.db)
+#   REPORT_PDF, REPORT_HTML  the two outputs (default reports/report.pdf, .html)
+REPORT_BUILD ?= $(BUILD)
+REPORT_DB    ?= $(REPORT_BUILD)/report.db
+REPORT_PDF   ?= reports/report.pdf
+REPORT_HTML  ?= reports/report.html
+FIG_DIR      := $(REPORT_BUILD)/figures
+FIG_NAMES    := $(patsubst reports/figures/%.gp,%,$(wildcard reports/figures/*.gp))
+FIGURES      := $(FIG_NAMES:%=$(FIG_DIR)/%.pdf)
+FIGURES_SVG  := $(FIG_NAMES:%=$(FIG_DIR)/%.svg)
 
 # The report reads a snapshot: the local database if measurements were taken
-# here, else the measurements shipped in data/measurements.sql.
-$(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/views.sql | $(BIN)/dbtool deps-report
+# here, else the measurements shipped in data/measurements.sql. Added to it:
+# the report's views, the errata found by running the seeds' logic as written
+# ($(BIN)/errata), the measurement matrices line by line, and the build facts.
+$(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/views.sql $(MATRICES) $(BIN)/errata \
+              reports/matrix.awk | $(BIN)/dbtool deps-report
 	@mkdir -p $(@D)
 	$(Q)rm -f $@; if [ -f $(DB) ]; then echo "report: using measurements in $(DB)"; \
 	  sqlite3 $(DB) ".backup '$@'"; else echo "report: using the shipped measurements in data/measurements.sql"; \
 	  $(BIN)/dbtool load data/measurements.sql $@; fi
 	$(Q)sqlite3 -bail $@ < reports/views.sql
+	$(Q)$(BIN)/errata | sqlite3 -bail $@
+	$(Q)awk -f reports/matrix.awk $(MATRICES) | sqlite3 -bail $@
+	$(Q)printf "INSERT INTO report_build VALUES ('%s', %s, '%s');\n" '$(GIT_COMMIT)' '$(GIT_DIRTY)' \
+	  "$$(date -u +%Y-%m-%d)" | sqlite3 -bail $@
 
-$(BUILD)/figures/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk
+# Host-only: the seeds' code as written, run on inputs where it fails.
+$(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/experiments/ref_reduce.o
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)gcc -o $@ $^ -lm
+
+$(FIG_DIR)/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk
 	@mkdir -p $(@D)
 	$(Q)sqlite3 -bail -header -separator '	' $(REPORT_DB) < $< | awk -f reports/blocks.awk > $@
 
-$(BUILD)/figures/%.pdf: reports/figures/%.gp $(BUILD)/figures/%.dat reports/figures/style.gnuplot reports/figures/empty.gnuplot
+# One gnuplot script per figure; style.gnuplot picks the terminal from the
+# output's suffix: .pdf for the PDF, .svg for the HTML.
+define gnuplot_fig
 	$(call say,GNUPLOT,$@)
-	$(Q)if [ -s $(BUILD)/figures/$*.dat ]; then \
-	  gnuplot -e "datafile='$(BUILD)/figures/$*.dat'; outfile='$@'" -c reports/figures/style.gnuplot $< 2> $@.log; \
+	$(Q)if [ -s $(FIG_DIR)/$*.dat ]; then \
+	  gnuplot -e "datafile='$(FIG_DIR)/$*.dat'; outfile='$@'" -c reports/figures/style.gnuplot $< 2> $@.log; \
 	else gnuplot -e "outfile='$@'" reports/figures/empty.gnuplot 2> $@.log; fi \
 	  && test -s $@ || { cat $@.log >&2; rm -f $@; exit 1; }
+endef
+$(FIG_DIR)/%.pdf: reports/figures/%.gp $(FIG_DIR)/%.dat reports/figures/style.gnuplot reports/figures/empty.gnuplot
+	$(gnuplot_fig)
+$(FIG_DIR)/%.svg: reports/figures/%.gp $(FIG_DIR)/%.dat reports/figures/style.gnuplot reports/figures/empty.gnuplot
+	$(gnuplot_fig)
 
 # The report's text: sections in file-name order, every number a query.
 SECTIONS := $(sort $(wildcard reports/sections/*.md))
-$(BUILD)/report.md: $(SECTIONS) $(REPORT_DB) $(BIN)/mdquery
+$(REPORT_BUILD)/report.md: $(SECTIONS) $(REPORT_DB) $(BIN)/mdquery
 	$(call say,QUERY,$@)
 	$(Q)$(BIN)/mdquery $(REPORT_DB) $(SECTIONS) > $@.tmp && mv $@.tmp $@
 
@@ -206,13 +237,23 @@ $(BIN)/mdquery: $(OBJ)/reports/mdquery.o
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)
 
-reports/report.pdf: $(BUILD)/report.md $(FIGURES) reports/template.yaml | deps-report
+# Figures are named without a suffix in the text (figures/x): the PDF takes
+# x.pdf, the HTML x.svg; crossref.lua numbers figures and tables for both.
+PANDOC_FLAGS = $(REPORT_BUILD)/report.md --metadata-file=reports/template.yaml --lua-filter=reports/crossref.lua \
+               --resource-path=.:$(REPORT_BUILD):$(BUILD)
+$(REPORT_PDF): $(REPORT_BUILD)/report.md $(FIGURES) $(BUILD)/figures/raytrace.png reports/template.yaml \
+               reports/preamble.tex reports/crossref.lua | deps-report
 	$(call say,PANDOC,$@)
-	$(Q)pandoc $(BUILD)/report.md --metadata-file=reports/template.yaml --resource-path=.:$(BUILD) \
-	  --pdf-engine=pdflatex -o $@
+	$(Q)pandoc $(PANDOC_FLAGS) --default-image-extension=pdf -H reports/preamble.tex --pdf-engine=pdflatex -o $@
+
+$(REPORT_HTML): $(REPORT_BUILD)/report.md $(FIGURES_SVG) $(BUILD)/figures/raytrace.png reports/template.yaml \
+                reports/report.css reports/crossref.lua | deps-report
+	$(call say,PANDOC,$@)
+	$(Q)pandoc $(PANDOC_FLAGS) --default-image-extension=svg --standalone --self-contained \
+	  --css=reports/report.css --metadata=pagetitle:'GPU memory optimizations, measured' -o $@
 
 .PHONY: report
-report: reports/report.pdf ## render reports/report.pdf from the database
+report: $(REPORT_PDF) $(REPORT_HTML) ## render reports/report.pdf and reports/report.html from the database
 
 .PHONY: all
 all: build ## measure what is stale (GPU machines only), then render the report
@@ -240,7 +281,7 @@ test-gpu: $(GPU_TEST_BINS) ## kernel correctness tests only (no report tools nee
 
 .PHONY: clean
 clean: ## remove build outputs (keeps data/ and the measurement database)
-	rm -rf $(BUILD) reports/report.pdf
+	rm -rf $(BUILD) reports/report.pdf reports/report.html
 
 .PHONY: help
 help: ## this list

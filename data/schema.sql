@@ -6,7 +6,9 @@
 -- derived in the views below, never stored by a study.
 PRAGMA foreign_keys = ON;
 
--- One GPU (or, for host-timed baselines, the host CPU row with uuid 'host').
+-- One GPU (or, for host-timed baselines, the host CPU row with uuid 'host';
+-- the harness's host-only test runs use 'host-<hostname>' with peak_gbps 0,
+-- which makes pct_peak NULL: SQLite's x / 0 is NULL).
 CREATE TABLE IF NOT EXISTS device (
   device_id        INTEGER PRIMARY KEY,
   uuid             TEXT NOT NULL UNIQUE, -- cudaDeviceProp.uuid as hex, or 'host'
@@ -110,8 +112,44 @@ CREATE TABLE IF NOT EXISTS kernel_resource (
   PRIMARY KEY (build_id, binary, kernel)
 );
 
--- Successful results of complete runs with throughput derived from the
--- declared bytes: GB/s = (bytes read + written) / median time.
+-- The process behind each run that is still 'running': a row is inserted
+-- with the run and deleted when the run ends. A run still 'running' whose
+-- process is gone (killed) loses its row at the next run's start, so 'running'
+-- with a row here means live: its results count as measured (resume, and
+-- concurrent runs do not measure them twice); without one they do not.
+CREATE TABLE IF NOT EXISTS live_run (
+  run_id           INTEGER PRIMARY KEY REFERENCES run(run_id),
+  host             TEXT NOT NULL,        -- host name the process runs on
+  pid              INTEGER NOT NULL,     -- its process id (alive: kill(pid, 0) succeeds)
+  heartbeat_utc    TEXT NOT NULL         -- ISO 8601 UTC, renewed after every configuration;
+                                         -- older than 10 minutes on another host = dead
+);
+
+-- A configuration a live run is measuring now, so that a concurrent run of
+-- the same binary on the same device waits instead of measuring it twice.
+-- Taken before measuring, deleted with the result's transaction (or when the
+-- run ends); a claim of a run without a live_run row is stale and replaced.
+CREATE TABLE IF NOT EXISTS claim (
+  device_uuid      TEXT NOT NULL,        -- device.uuid of the run
+  study            TEXT NOT NULL,        -- as in result.study
+  binary           TEXT NOT NULL,        -- as in run.binary
+  build_id         TEXT NOT NULL,        -- as in run.build_id
+  config_key       TEXT NOT NULL,        -- as in result.config_key
+  run_id           INTEGER NOT NULL REFERENCES run(run_id), -- the run measuring it
+  PRIMARY KEY (device_uuid, study, binary, build_id, config_key)
+);
+
+-- The views are dropped and created again at every open, so a database
+-- made by an older schema gets the current definitions.
+
+-- Successful results of finished runs with throughput derived from the
+-- declared bytes: GB/s = (bytes read + written) / median time. A run that
+-- was interrupted or ended on a CUDA error counts once a later run of the
+-- same binary and build on the same device completed (the resume that
+-- finished the matrix), so the report after an interruption and a resume is
+-- the report of one uninterrupted run; until then it is not shown, and a run
+-- still 'running' (in progress or killed) never is.
+DROP VIEW IF EXISTS result_bw;
 CREATE VIEW IF NOT EXISTS result_bw AS
 SELECT r.*, u.device_id, d.name AS device, d.peak_gbps, u.copy_gbps_start AS copy_gbps,
        u.started_utc AS run_started,
@@ -119,9 +157,15 @@ SELECT r.*, u.device_id, d.name AS device, d.peak_gbps, u.copy_gbps_start AS cop
        100.0 * (r.bytes_read + r.bytes_written) / (r.median_ms * 1e6) / d.peak_gbps AS pct_peak,
        100.0 * (r.bytes_read + r.bytes_written) / (r.median_ms * 1e6) / u.copy_gbps_start AS pct_copy
 FROM result r JOIN run u USING (run_id) JOIN device d ON d.device_id = u.device_id
-WHERE r.status = 'ok' AND u.status = 'complete';
+WHERE r.status = 'ok'
+  AND (u.status = 'complete'
+       OR (u.status IN ('incomplete', 'failed')
+           AND EXISTS (SELECT 1 FROM run u2 WHERE u2.device_id = u.device_id AND u2.binary = u.binary
+                         AND u2.build_id = u.build_id AND u2.run_id > u.run_id
+                         AND u2.status = 'complete')));
 
 -- The latest successful result per device and configuration: what figures use.
+DROP VIEW IF EXISTS latest;
 CREATE VIEW IF NOT EXISTS latest AS
 SELECT * FROM result_bw b
 WHERE b.result_id = (SELECT max(b2.result_id) FROM result_bw b2
@@ -129,6 +173,7 @@ WHERE b.result_id = (SELECT max(b2.result_id) FROM result_bw b2
                        AND b2.config_key = b.config_key);
 
 -- The fastest variant per device, study, dtype and size (GPU variants only).
+DROP VIEW IF EXISTS best_variant;
 CREATE VIEW IF NOT EXISTS best_variant AS
 SELECT device, study, dtype, n, variant, block, median_ms, gbps, pct_peak
 FROM latest l

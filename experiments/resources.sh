@@ -17,7 +17,6 @@ set -u
 [ $# -ge 2 ] || { echo "usage: sh experiments/resources.sh BINDIR LOGDIR BINARY..." >&2; exit 2; }
 bindir=$1 logdir=$2
 shift 2
-echo "BEGIN;"
 for bin in "$@"; do
   log=$logdir/$bin.log
   [ -f "$log" ] || { echo "resources: no $log: $bin skipped" >&2; continue; }
@@ -63,4 +62,3 @@ for bin in "$@"; do
     END { flush() }
   ' "$log"
 done
-echo "COMMIT;"

@@ -59,44 +59,77 @@ static void put_cell(const char *z) {
   }
 }
 
-/* Print a query's result as a pipe table. */
+/* Print a query's result as a pipe table. The dashes under each header are
+** as many as the column's longest cell (at least 3, at most 60): when a
+** table is wider than the page, pandoc sizes its columns in that proportion
+** and wraps the cells, so long text gets the room and short numbers do not. */
 static void emit_table(sqlite3 *pDb, const char *zSql, const char *zFile, int iLine) {
   sqlite3_stmt *pStmt;
   if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK)
     fatal(zFile, iLine, "table query failed", zSql, sqlite3_errmsg(pDb));
-  int nCol = sqlite3_column_count(pStmt), nRow = 0, rc;
+  int nCol = sqlite3_column_count(pStmt), nRow = 0, nAlloc = 0, rc;
+  char **azCell = NULL;  /* nRow x nCol cells, row-major */
+  int *aNum = calloc((size_t)nCol, sizeof(int)), *aWidth = calloc((size_t)nCol, sizeof(int));
+  if (!aNum || !aWidth) fatal(zFile, iLine, "table", zSql, "out of memory");
   while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
-    if (nRow++ == 0) {
-      fputs("\n|", stdout);
-      for (int i = 0; i < nCol; i++) {
-        fputc(' ', stdout);
-        put_cell(sqlite3_column_name(pStmt, i));
-        fputs(" |", stdout);
-      }
-      fputs("\n|", stdout);
-      for (int i = 0; i < nCol; i++) {
-        int t = sqlite3_column_type(pStmt, i);
-        fputs(t == SQLITE_INTEGER || t == SQLITE_FLOAT ? "---:|" : ":---|", stdout);
-      }
-      fputc('\n', stdout);
+    if (nRow == nAlloc) {
+      nAlloc = nAlloc ? 2 * nAlloc : 64;
+      azCell = realloc(azCell, (size_t)nAlloc * (size_t)nCol * sizeof(char *));
+      if (!azCell) fatal(zFile, iLine, "table", zSql, "out of memory");
     }
-    fputc('|', stdout);
     for (int i = 0; i < nCol; i++) {
       char zNum[64];
-      fputc(' ', stdout);
-      if (sqlite3_column_type(pStmt, i) == SQLITE_FLOAT) {
+      const char *z;
+      int t = sqlite3_column_type(pStmt, i);
+      if (nRow == 0) aNum[i] = t == SQLITE_INTEGER || t == SQLITE_FLOAT;
+      if (t == SQLITE_FLOAT) {
         snprintf(zNum, sizeof(zNum), "%.4g", sqlite3_column_double(pStmt, i));
-        put_cell(zNum);
+        z = zNum;
       } else {
-        put_cell((const char *)sqlite3_column_text(pStmt, i));
+        z = (const char *)sqlite3_column_text(pStmt, i);
       }
-      fputs(" |", stdout);
+      azCell[(size_t)nRow * (size_t)nCol + (size_t)i] = strdup(z ? z : "");
     }
-    fputc('\n', stdout);
+    nRow++;
   }
   if (rc != SQLITE_DONE) fatal(zFile, iLine, "table query failed", zSql, sqlite3_errmsg(pDb));
   if (nRow == 0) fatal(zFile, iLine, "table query returned no rows", zSql, "empty");
+  for (int i = 0; i < nCol; i++) {
+    int w = (int)strlen(sqlite3_column_name(pStmt, i));
+    for (int r = 0; r < nRow; r++) {
+      int n = (int)strlen(azCell[(size_t)r * (size_t)nCol + (size_t)i]);
+      if (n > w) w = n;
+    }
+    aWidth[i] = w < 3 ? 3 : w > 60 ? 60 : w;
+  }
+  fputs("\n|", stdout);
+  for (int i = 0; i < nCol; i++) {
+    fputc(' ', stdout);
+    put_cell(sqlite3_column_name(pStmt, i));
+    fputs(" |", stdout);
+  }
+  fputs("\n|", stdout);
+  for (int i = 0; i < nCol; i++) {
+    if (!aNum[i]) fputc(':', stdout);
+    for (int k = 0; k < aWidth[i]; k++) fputc('-', stdout);
+    fputs(aNum[i] ? ":|" : "|", stdout);
+  }
   fputc('\n', stdout);
+  for (int r = 0; r < nRow; r++) {
+    fputc('|', stdout);
+    for (int i = 0; i < nCol; i++) {
+      char *z = azCell[(size_t)r * (size_t)nCol + (size_t)i];
+      fputc(' ', stdout);
+      put_cell(z);
+      fputs(" |", stdout);
+      free(z);
+    }
+    fputc('\n', stdout);
+  }
+  fputc('\n', stdout);
+  free(azCell);
+  free(aNum);
+  free(aWidth);
   sqlite3_finalize(pStmt);
 }
 

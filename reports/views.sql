@@ -17,7 +17,343 @@ INSERT OR REPLACE INTO reduce_order VALUES
   ('warp-shuffle', 10, 'modern'), ('vectorized', 11, 'modern'),
   ('single-pass', 12, 'modern'), ('cub', 13, 'reference'), ('cpu-serial', 14, 'host baseline');
 
--- Numbers the seed documents publish (their authors' GPUs, not ours).
-CREATE TABLE IF NOT EXISTS seed_claim (claim_id TEXT PRIMARY KEY, seed TEXT, claim TEXT, value REAL);
-INSERT OR REPLACE INTO seed_claim VALUES
-  ('reduce-interleaved-speedup', '003', 'interleaved pairs are faster than neighbored pairs (2.48 ms -> 1.36 ms)', 1.8);
+-- Every device with a complete run: the columns of the multi-device tables.
+CREATE VIEW IF NOT EXISTS report_devices AS
+SELECT DISTINCT d.device_id, d.name, d.peak_gbps FROM run u JOIN device d USING (device_id)
+WHERE u.status = 'complete';
+
+-- Noise: a result whose relative standard deviation exceeds this is flagged.
+CREATE TABLE IF NOT EXISTS report_setting (key TEXT PRIMARY KEY, value REAL);
+INSERT OR REPLACE INTO report_setting VALUES ('noisy_rsd', 0.10), ('faster', 1.05);
+
+-- ------------------------------------------------------------ reduction --
+-- Every reduction variant at its fastest block, per device, type and size.
+CREATE VIEW IF NOT EXISTS reduce_best AS
+SELECT * FROM (SELECT l.*, row_number() OVER (PARTITION BY l.device_id, l.dtype, l.n, l.variant
+                                              ORDER BY l.median_ms) AS rk
+               FROM latest l WHERE l.study = 'reduce') WHERE rk = 1;
+
+-- The seed's configuration (float32, n = 2^24, 1024-thread blocks), one row
+-- per device, one column per ladder step (median ms).
+CREATE VIEW IF NOT EXISTS reduce_seedcfg AS
+SELECT device_id,
+  max(CASE WHEN variant = 'neighbored' THEN median_ms END) AS nb,
+  max(CASE WHEN variant = 'neighbored-less-divergence' THEN median_ms END) AS nld,
+  max(CASE WHEN variant = 'interleaved' THEN median_ms END) AS il,
+  max(CASE WHEN variant = 'unroll2' THEN median_ms END) AS u2,
+  max(CASE WHEN variant = 'unroll4' THEN median_ms END) AS u4,
+  max(CASE WHEN variant = 'unroll8' THEN median_ms END) AS u8,
+  max(CASE WHEN variant = 'unroll-warps8' THEN median_ms END) AS uw8,
+  max(CASE WHEN variant = 'complete-unroll-warps8' THEN median_ms END) AS cu8,
+  max(CASE WHEN variant = 'unroll8' THEN pct_copy END) AS u8_copy
+FROM latest WHERE study = 'reduce' AND dtype = 'float32' AND n = 16777216 AND block = 1024
+GROUP BY device_id;
+
+-- The headline of the ladder per device: total speedup at n = 2^24 (int32,
+-- each variant at its best block) of the fastest hand-written GPU variant over
+-- the first step, and the best % of peak at 2^28 (hand-written and CUB).
+CREATE VIEW IF NOT EXISTS reduce_headline AS
+SELECT v.device_id, v.name AS device,
+  (SELECT median_ms FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 16777216 AND variant = 'neighbored') AS first_ms,
+  (SELECT variant FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 16777216
+     AND timer = 'cuda-event' AND variant <> 'cub' ORDER BY median_ms LIMIT 1) AS best24_variant,
+  (SELECT min(median_ms) FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 16777216
+     AND timer = 'cuda-event' AND variant <> 'cub') AS best24_ms,
+  (SELECT variant FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 268435456
+     AND timer = 'cuda-event' AND variant <> 'cub' ORDER BY median_ms LIMIT 1) AS best28_variant,
+  (SELECT max(pct_peak) FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 268435456
+     AND timer = 'cuda-event' AND variant <> 'cub') AS best28_pct,
+  (SELECT max(pct_peak) FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 268435456
+     AND variant = 'cub') AS cub28_pct
+FROM report_devices v;
+
+-- ------------------------------------------------------------- constant --
+CREATE VIEW IF NOT EXISTS distance_t AS
+SELECT device_id, variant, json_extract(params, '$.grid') AS grid, json_extract(params, '$.points') AS p,
+       json_extract(params, '$.k') AS k, median_ms AS ms, q1_ms, q3_ms, rsd
+FROM latest WHERE study = 'distance' AND json_extract(params, '$.tile') = 16;
+
+-- Uniform access (k = 1): speedup of constant over global per (grid, P).
+CREATE VIEW IF NOT EXISTS const_uniform AS
+SELECT g.device_id, g.grid, g.p, g.ms / c.ms AS x,
+       (SELECT r.variant FROM distance_t r WHERE r.device_id = g.device_id AND r.grid = g.grid AND r.p = g.p
+          AND r.k = 1 ORDER BY r.ms LIMIT 1) AS fastest
+FROM distance_t g JOIN distance_t c ON c.device_id = g.device_id AND c.grid = g.grid AND c.p = g.p
+  AND c.k = 1 AND c.variant = 'constant'
+WHERE g.variant = 'global' AND g.k = 1;
+
+-- The serialisation curve at 2048 x 2048, 1024 points: one row per device
+-- and k, median ms per memory space.
+CREATE VIEW IF NOT EXISTS const_k AS
+SELECT device_id, k,
+  max(CASE WHEN variant = 'global' THEN ms END) AS g, max(CASE WHEN variant = 'constant' THEN ms END) AS c,
+  max(CASE WHEN variant = 'readonly' THEN ms END) AS r, max(CASE WHEN variant = 'shared' THEN ms END) AS s
+FROM distance_t WHERE grid = 2048 AND p = 1024 GROUP BY device_id, k;
+
+CREATE VIEW IF NOT EXISTS const_slow AS
+SELECT a.device_id, b16.c / a.c AS c16, b32.c / a.c AS c32, b16.g / a.g AS g16, b16.c / b16.g AS cg16,
+       b32.c / b32.g AS cg32, b32.c / b32.r AS cr32, a.g / a.c AS gc1
+FROM const_k a JOIN const_k b16 ON b16.device_id = a.device_id AND b16.k = 16
+  JOIN const_k b32 ON b32.device_id = a.device_id AND b32.k = 32 WHERE a.k = 1;
+
+-- Ray tracer: speedup of constant over global per (size, spheres).
+CREATE VIEW IF NOT EXISTS rt_pair AS
+SELECT g.device_id, json_extract(g.params, '$.size') AS size, json_extract(g.params, '$.spheres') AS spheres,
+       g.median_ms / c.median_ms AS x
+FROM latest g JOIN latest c ON c.device_id = g.device_id AND c.study = g.study
+  AND c.config_key = replace(g.config_key, 'variant=global', 'variant=constant')
+WHERE g.study = 'raytrace' AND g.variant = 'global';
+
+-- --------------------------------------------------------------- access --
+CREATE VIEW IF NOT EXISTS access_t AS
+SELECT device_id, variant, n, block, json_extract(params, '$.k') AS k, json_extract(params, '$.l1') AS l1,
+       median_ms AS ms, gbps, pct_peak
+FROM latest WHERE study = 'access';
+
+-- The costs the summary quotes, per device and L1 mode: time of offset 1
+-- over offset 0 (read-offset) and of stride 32 over stride 1 (read-stride),
+-- in useful throughput (n = 2^26, block 256).
+CREATE VIEW IF NOT EXISTS access_cost AS
+SELECT a.device_id, a.l1,
+  a.gbps / (SELECT b.gbps FROM access_t b WHERE b.device_id = a.device_id AND b.l1 = a.l1 AND b.variant = 'read-offset'
+            AND b.n = 67108864 AND b.block = 256 AND b.k = 1) AS offset1,
+  (SELECT s1.gbps / s32.gbps FROM access_t s1 JOIN access_t s32 ON s32.device_id = s1.device_id AND s32.l1 = s1.l1
+     AND s32.variant = 'read-stride' AND s32.n = s1.n AND s32.block = s1.block AND s32.k = 32
+   WHERE s1.device_id = a.device_id AND s1.l1 = a.l1 AND s1.variant = 'read-stride' AND s1.n = 67108864
+     AND s1.block = 256 AND s1.k = 1) AS stride32
+FROM access_t a WHERE a.variant = 'read-offset' AND a.n = 67108864 AND a.block = 256 AND a.k = 0;
+
+-- Nsight Compute counters of the access study, per device (latest run per key).
+CREATE VIEW IF NOT EXISTS access_counter AS
+SELECT u.device_id, c.config_key, c.metric, c.value,
+       substr(c.config_key, 9, instr(c.config_key, ' n=') - 9) AS variant,
+       CAST(substr(c.config_key, instr(c.config_key, ' k=') + 3) AS INTEGER) AS k,
+       substr(c.config_key, instr(c.config_key, ' l1=') + 4, 2) AS l1
+FROM counter c JOIN run u USING (run_id)
+WHERE u.study = 'access' AND c.run_id = (SELECT max(c2.run_id) FROM counter c2 JOIN run u2 USING (run_id)
+  WHERE u2.device_id = u.device_id AND c2.config_key = c.config_key AND c2.metric = c.metric);
+
+-- ------------------------------------------------------- seeds' claims --
+-- Every claim of the five seed documents (/work/shared/seeds/README.md): its
+-- id, seed, wording, the seed's own number where it gives one, and the rule
+-- that turns the measurements into a verdict (the thresholds are stated here
+-- and printed in the report). claim_verdict below applies the rules.
+CREATE TABLE IF NOT EXISTS seed_claim (claim_id TEXT PRIMARY KEY, ord INTEGER, seed TEXT, claim TEXT, value REAL,
+                                       rule TEXT);
+DELETE FROM seed_claim;
+INSERT INTO seed_claim VALUES
+ ('000-broadcast', 1, '000, 002', 'a constant read is broadcast to a half-warp, so its traffic is about 1/16 of global reads', 0.0625,
+  'needs memory-traffic counters of the distance study'),
+ ('000-cached', 2, '000', 'constant data is cached: repeated reads of one address cost no extra traffic', NULL,
+  'needs memory-traffic counters of the distance study'),
+ ('000-faster', 3, '000, 002', 'hence __constant__ beats global memory when all threads read one point (distance field, k = 1)', NULL,
+  'holds if constant is at least 1.05x faster than global in every (grid, P) configuration at k = 1; in part if in some'),
+ ('000-serialise', 4, '000, 001', 'divergent constant reads serialise: up to 16x slower when a half-warp reads 16 addresses', 16,
+  'constant time at k = 16 over k = 1 (2048 x 2048, 1024 points): holds if 8x to 32x; other magnitude if at least 2x and 2x global''s'),
+ ('000-hurts', 5, '000', 'then constant memory hurts: slower than global memory', NULL,
+  'holds if constant is at least 1.05x slower than global at k = 16 (2048 x 2048, 1024 points)'),
+ ('001-uniform', 6, '001', 'constant memory is the fastest space when all threads read one address', NULL,
+  'holds if constant is the fastest of global, constant, read-only and shared at k = 1 in every configuration; in part if in some'),
+ ('001-64k', 7, '001', 'constant memory holds 64 KB', 65536,
+  'holds if the configurations that fill 64 KB (8192 points, 2340 spheres) ran and were verified'),
+ ('001-readonly', 8, '001', 'read-only arrays read at different addresses belong in the texture/read-only path, not in constant memory', NULL,
+  'holds if constant is at least 1.05x slower than the read-only path at k = 32 (2048 x 2048, 1024 points)'),
+ ('001-texture', 9, '001', 'texture caching can exceed the global-memory bandwidth on reuse', NULL,
+  'holds if a texture read''s useful throughput exceeds the theoretical DRAM bandwidth; the access kernels read each element once, so otherwise it is not tested'),
+ ('001-local', 10, '001', 'local memory is DRAM: register spills and run-time indexed arrays can cause a sudden slowdown', NULL,
+  'time of the run-time indexed local array over the register version (2^26, block 256, L1 on): holds if at least 1.5x; other magnitude if at least 1.05x'),
+ ('002-faster', 11, '002', 'spheres in constant memory make the ray tracer faster than spheres in global memory', NULL,
+  'holds if at least 1.05x faster in every (size, spheres) configuration; in part if in some'),
+ ('002-idle', 12, '002', 'constant memory reduces the bandwidth used and the idle time of the arithmetic units', NULL,
+  'needs memory-traffic and stall counters of the ray tracer'),
+ ('003-divergence', 13, '003', 'warp divergence matters: remapping the neighbored index makes it faster', NULL,
+  'seed''s configuration (float32, 2^24, block 1024): holds if at least 1.05x faster'),
+ ('003-interleaved', 14, '003', 'interleaved pairs are faster than neighbored pairs (2.48 ms -> 1.36 ms)', 1.8,
+  'seed''s configuration: holds if at least 1.1x and within 25% of the seed''s 1.8x; other magnitude if at least 1.1x'),
+ ('003-unroll', 15, '003', 'more data blocks per thread block hide latency until memory throughput saturates', NULL,
+  'seed''s configuration: holds if unroll2 is at least 1.05x faster than interleaved and unroll4, unroll8 are each no more than 5% slower than the step before'),
+ ('003-lastwarp', 16, '003', 'unrolling the last warp helps further', NULL,
+  'seed''s configuration: holds if unroll-warps8 is at least 1.05x faster than unroll8'),
+ ('003-complete', 17, '003', 'completely unrolling the in-block loop helps further', NULL,
+  'seed''s configuration: holds if complete-unroll-warps8 is at least 1.05x faster than unroll-warps8'),
+ ('004-flat', 18, '004', 'the time shows no clear trend with the offset (0.090 / 0.084 / 0.083 ms at offsets 0 / 11 / 128)', NULL,
+  'seed''s configuration (2^20 floats, block 512): holds if the times at offsets 11 and 128 are within 10% of offset 0''s, L1 on and off'),
+ ('004-sector', 19, '004', 'bytes used per 32-byte sector: 100% / 80% / 100% at offsets 0 / 11 / 128', 80,
+  'Nsight Compute, offset read loads (2^24, block 512): holds if within 5 points of 100 / 80 / 100, L1 on and off'),
+ ('004-l2seg', 20, '004', 'misaligned L2-only loads need up to 5 segments (at least 80% bus use)', 5,
+  'Nsight Compute, L2-only (cg) loads of the offset read: holds if the most 32-byte sectors per warp request over all offsets is 5 (4 aligned)'),
+ ('004-l1trans', 21, '004', 'with L1 (128-byte) loads a misaligned access needs up to 3 transactions', 3,
+  'needs the count of 128-byte L1 transactions, which no counter collected here gives');
+
+-- The verdict of every claim on every device with a complete run. Verdicts:
+-- 'holds', 'other magnitude' (the effect is there, its size differs from the
+-- seed's), 'holds in part', 'does not hold', 'not measured' (the study has no
+-- results on this device), 'not tested' (the data to judge it is not collected).
+CREATE VIEW IF NOT EXISTS claim_verdict AS
+WITH dv AS (SELECT device_id, name FROM report_devices),
+has AS (SELECT dv.device_id, dv.name,
+          (SELECT count(*) FROM latest l WHERE l.device_id = dv.device_id AND l.study = 'distance') AS n_dist,
+          (SELECT count(*) FROM latest l WHERE l.device_id = dv.device_id AND l.study = 'raytrace') AS n_rt,
+          (SELECT count(*) FROM latest l WHERE l.device_id = dv.device_id AND l.study = 'access') AS n_acc,
+          (SELECT count(*) FROM counter c JOIN run u USING (run_id) WHERE u.device_id = dv.device_id
+             AND u.study IN ('distance', 'raytrace')) AS n_cctr,
+          (SELECT count(*) FROM access_counter a WHERE a.device_id = dv.device_id) AS n_actr
+        FROM dv),
+cu AS (SELECT device_id, count(*) AS n, sum(x >= 1.05) AS nf, min(x) AS lo, max(x) AS hi,
+              sum(fastest = 'constant') AS nc FROM const_uniform GROUP BY device_id),
+rt AS (SELECT device_id, count(*) AS n, sum(x >= 1.05) AS nf, min(x) AS lo, max(x) AS hi FROM rt_pair GROUP BY device_id),
+k64 AS (SELECT device_id, sum(study = 'distance' AND json_extract(params, '$.points') = 8192) AS nd,
+               sum(study = 'raytrace' AND json_extract(params, '$.spheres') = 2340) AS nr
+        FROM latest WHERE study IN ('distance', 'raytrace') GROUP BY device_id),
+tex AS (SELECT t.device_id, max(t.gbps) AS gbps, max(t.pct_peak) AS pct FROM access_t t
+        WHERE t.variant = 'read-offset-tex' GROUP BY t.device_id),
+loc AS (SELECT d.device_id, d.ms / s.ms AS x FROM access_t d JOIN access_t s ON s.device_id = d.device_id
+          AND s.variant = 'local-static' AND s.n = d.n AND s.block = d.block AND s.l1 = d.l1
+        WHERE d.variant = 'local-dynamic' AND d.n = 67108864 AND d.block = 256 AND d.l1 = 'ca'),
+fl AS (SELECT a.device_id,
+          max(CASE WHEN a.l1 = 'ca' AND a.k = 0 THEN a.ms END) AS ca0, max(CASE WHEN a.l1 = 'ca' AND a.k = 11 THEN a.ms END) AS ca11,
+          max(CASE WHEN a.l1 = 'ca' AND a.k = 128 THEN a.ms END) AS ca128, max(CASE WHEN a.l1 = 'cg' AND a.k = 0 THEN a.ms END) AS cg0,
+          max(CASE WHEN a.l1 = 'cg' AND a.k = 11 THEN a.ms END) AS cg11, max(CASE WHEN a.l1 = 'cg' AND a.k = 128 THEN a.ms END) AS cg128
+        FROM access_t a WHERE a.variant = 'read-offset' AND a.n = 1048576 AND a.block = 512 GROUP BY a.device_id),
+sec AS (SELECT device_id,
+          max(CASE WHEN l1 = 'ca' AND k = 0 THEN value END) AS ca0, max(CASE WHEN l1 = 'ca' AND k = 11 THEN value END) AS ca11,
+          max(CASE WHEN l1 = 'ca' AND k = 128 THEN value END) AS ca128, max(CASE WHEN l1 = 'cg' AND k = 0 THEN value END) AS cg0,
+          max(CASE WHEN l1 = 'cg' AND k = 11 THEN value END) AS cg11, max(CASE WHEN l1 = 'cg' AND k = 128 THEN value END) AS cg128
+        FROM access_counter WHERE variant = 'read-offset'
+          AND metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct' GROUP BY device_id),
+spr AS (SELECT s.device_id, max(s.value / r.value) AS mx, min(s.value / r.value) AS mn
+        FROM access_counter s JOIN access_counter r ON r.device_id = s.device_id AND r.config_key = s.config_key
+          AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'
+        WHERE s.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum' AND s.variant = 'read-offset' AND s.l1 = 'cg'
+        GROUP BY s.device_id)
+SELECT '000-broadcast' AS claim_id, h.device_id, h.name AS device,
+  CASE WHEN n_dist = 0 THEN 'no distance results' WHEN n_cctr = 0 THEN 'traffic counters not collected; see 000-faster'
+       ELSE 'counters stored, not judged' END AS evidence,
+  CASE WHEN n_dist = 0 THEN 'not measured' ELSE 'not tested' END AS verdict FROM has h
+UNION ALL
+SELECT '000-cached', h.device_id, h.name,
+  CASE WHEN n_dist = 0 THEN 'no distance results' WHEN n_cctr = 0 THEN 'traffic counters not collected' ELSE 'counters stored, not judged' END,
+  CASE WHEN n_dist = 0 THEN 'not measured' ELSE 'not tested' END FROM has h
+UNION ALL
+SELECT '000-faster', h.device_id, h.name,
+  CASE WHEN cu.n IS NULL THEN 'no distance results'
+       ELSE printf('constant faster in %d of %d configurations; %.2fx to %.2fx', cu.nf, cu.n, cu.lo, cu.hi) END,
+  CASE WHEN cu.n IS NULL THEN 'not measured' WHEN cu.lo >= 1.05 THEN 'holds' WHEN cu.hi >= 1.05 THEN 'holds in part'
+       ELSE 'does not hold' END
+FROM has h LEFT JOIN cu USING (device_id)
+UNION ALL
+SELECT '000-serialise', h.device_id, h.name,
+  CASE WHEN s.c16 IS NULL THEN 'no distance results'
+       ELSE printf('constant %.2fx slower at k = 16, %.2fx at k = 32; global %.2fx at k = 16', s.c16, s.c32, s.g16) END,
+  CASE WHEN s.c16 IS NULL THEN 'not measured' WHEN s.c16 >= 8 AND s.c16 <= 32 THEN 'holds'
+       WHEN s.c16 >= 2 AND s.c16 >= 2 * s.g16 THEN 'other magnitude' ELSE 'does not hold' END
+FROM has h LEFT JOIN const_slow s USING (device_id)
+UNION ALL
+SELECT '000-hurts', h.device_id, h.name,
+  CASE WHEN s.cg16 IS NULL THEN 'no distance results' ELSE printf('at k = 16 constant takes %.2fx the time of global', s.cg16) END,
+  CASE WHEN s.cg16 IS NULL THEN 'not measured' WHEN s.cg16 >= 1.05 THEN 'holds' ELSE 'does not hold' END
+FROM has h LEFT JOIN const_slow s USING (device_id)
+UNION ALL
+SELECT '001-uniform', h.device_id, h.name,
+  CASE WHEN cu.n IS NULL THEN 'no distance results'
+       ELSE printf('constant fastest of the four spaces in %d of %d configurations', cu.nc, cu.n) END,
+  CASE WHEN cu.n IS NULL THEN 'not measured' WHEN cu.nc = cu.n THEN 'holds' WHEN cu.nc > 0 THEN 'holds in part'
+       ELSE 'does not hold' END
+FROM has h LEFT JOIN cu USING (device_id)
+UNION ALL
+SELECT '001-64k', h.device_id, h.name,
+  CASE WHEN k.device_id IS NULL THEN 'no constant-memory results'
+       ELSE printf('%d verified distance configurations with 8192 points, %d ray tracer ones with 2340 spheres', k.nd, k.nr) END,
+  CASE WHEN k.device_id IS NULL THEN 'not measured' WHEN k.nd > 0 AND k.nr > 0 THEN 'holds' ELSE 'not tested' END
+FROM has h LEFT JOIN k64 k USING (device_id)
+UNION ALL
+SELECT '001-readonly', h.device_id, h.name,
+  CASE WHEN s.cr32 IS NULL THEN 'no distance results' ELSE printf('at k = 32 constant takes %.2fx the time of read-only', s.cr32) END,
+  CASE WHEN s.cr32 IS NULL THEN 'not measured' WHEN s.cr32 >= 1.05 THEN 'holds' ELSE 'does not hold' END
+FROM has h LEFT JOIN const_slow s USING (device_id)
+UNION ALL
+SELECT '001-texture', h.device_id, h.name,
+  CASE WHEN t.gbps IS NULL THEN 'no access results'
+       ELSE printf('best texture read %.0f GB/s, %.0f%% of DRAM peak', t.gbps, t.pct) END,
+  CASE WHEN t.gbps IS NULL THEN 'not measured' WHEN t.pct > 100 THEN 'holds' ELSE 'not tested' END
+FROM has h LEFT JOIN tex t USING (device_id)
+UNION ALL
+SELECT '001-local', h.device_id, h.name,
+  CASE WHEN l.x IS NULL THEN 'no access results' ELSE printf('local array %.2fx the time of registers', l.x) END,
+  CASE WHEN l.x IS NULL THEN 'not measured' WHEN l.x >= 1.5 THEN 'holds' WHEN l.x >= 1.05 THEN 'other magnitude'
+       ELSE 'does not hold' END
+FROM has h LEFT JOIN loc l USING (device_id)
+UNION ALL
+SELECT '002-faster', h.device_id, h.name,
+  CASE WHEN r.n IS NULL THEN 'no ray tracer results'
+       ELSE printf('constant faster in %d of %d configurations; %.2fx to %.2fx', r.nf, r.n, r.lo, r.hi) END,
+  CASE WHEN r.n IS NULL THEN 'not measured' WHEN r.lo >= 1.05 THEN 'holds' WHEN r.hi >= 1.05 THEN 'holds in part'
+       ELSE 'does not hold' END
+FROM has h LEFT JOIN rt r USING (device_id)
+UNION ALL
+SELECT '002-idle', h.device_id, h.name,
+  CASE WHEN n_rt = 0 THEN 'no ray tracer results' ELSE 'traffic and stall counters not collected; see 002-faster' END,
+  CASE WHEN n_rt = 0 THEN 'not measured' ELSE 'not tested' END FROM has h
+UNION ALL
+SELECT '003-divergence', h.device_id, h.name,
+  CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'no results in the seed''s configuration'
+       ELSE printf('%.3f -> %.3f ms, %.2fx', s.nb, s.nld, s.nb / s.nld) END,
+  CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'not measured' WHEN s.nb / s.nld >= 1.05 THEN 'holds' ELSE 'does not hold' END
+FROM has h LEFT JOIN reduce_seedcfg s USING (device_id)
+UNION ALL
+SELECT '003-interleaved', h.device_id, h.name,
+  CASE WHEN s.il IS NULL OR s.nb IS NULL THEN 'no results in the seed''s configuration'
+       ELSE printf('%.3f -> %.3f ms, %.2fx (seed: %.1fx)', s.nb, s.il, s.nb / s.il, c.value) END,
+  CASE WHEN s.il IS NULL OR s.nb IS NULL THEN 'not measured'
+       WHEN s.nb / s.il >= 1.1 AND abs(s.nb / s.il / c.value - 1) <= 0.25 THEN 'holds'
+       WHEN s.nb / s.il >= 1.1 THEN 'other magnitude' ELSE 'does not hold' END
+FROM has h LEFT JOIN reduce_seedcfg s USING (device_id) JOIN seed_claim c ON c.claim_id = '003-interleaved'
+UNION ALL
+SELECT '003-unroll', h.device_id, h.name,
+  CASE WHEN s.u8 IS NULL OR s.il IS NULL THEN 'no results in the seed''s configuration'
+       ELSE printf('step speedups %.2fx, %.2fx, %.2fx; unroll8 at %.0f%% of copy bandwidth', s.il / s.u2, s.u2 / s.u4, s.u4 / s.u8, s.u8_copy) END,
+  CASE WHEN s.u8 IS NULL OR s.il IS NULL THEN 'not measured'
+       WHEN s.il / s.u2 >= 1.05 AND s.u2 / s.u4 >= 0.95 AND s.u4 / s.u8 >= 0.95 THEN 'holds' ELSE 'does not hold' END
+FROM has h LEFT JOIN reduce_seedcfg s USING (device_id)
+UNION ALL
+SELECT '003-lastwarp', h.device_id, h.name,
+  CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'no results in the seed''s configuration'
+       ELSE printf('%.4f -> %.4f ms, %.2fx', s.u8, s.uw8, s.u8 / s.uw8) END,
+  CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'not measured' WHEN s.u8 / s.uw8 >= 1.05 THEN 'holds' ELSE 'does not hold' END
+FROM has h LEFT JOIN reduce_seedcfg s USING (device_id)
+UNION ALL
+SELECT '003-complete', h.device_id, h.name,
+  CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'no results in the seed''s configuration'
+       ELSE printf('%.4f -> %.4f ms, %.2fx', s.uw8, s.cu8, s.uw8 / s.cu8) END,
+  CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'not measured' WHEN s.uw8 / s.cu8 >= 1.05 THEN 'holds' ELSE 'does not hold' END
+FROM has h LEFT JOIN reduce_seedcfg s USING (device_id)
+UNION ALL
+SELECT '004-flat', h.device_id, h.name,
+  CASE WHEN f.ca0 IS NULL OR f.cg0 IS NULL THEN 'no results in the seed''s configuration'
+       ELSE printf('L1 on %.4f / %.4f / %.4f ms, off %.4f / %.4f / %.4f ms', f.ca0, f.ca11, f.ca128, f.cg0, f.cg11, f.cg128) END,
+  CASE WHEN f.ca0 IS NULL OR f.cg0 IS NULL THEN 'not measured'
+       WHEN max(abs(f.ca11 / f.ca0 - 1), abs(f.ca128 / f.ca0 - 1), abs(f.cg11 / f.cg0 - 1), abs(f.cg128 / f.cg0 - 1)) <= 0.10
+       THEN 'holds' ELSE 'does not hold' END
+FROM has h LEFT JOIN fl f USING (device_id)
+UNION ALL
+SELECT '004-sector', h.device_id, h.name,
+  CASE WHEN h.n_acc = 0 THEN 'no access results' WHEN s.ca0 IS NULL THEN 'Nsight Compute counters not collected'
+       ELSE printf('L1 on %.0f / %.0f / %.0f%%, off %.0f / %.0f / %.0f%%', s.ca0, s.ca11, s.ca128, s.cg0, s.cg11, s.cg128) END,
+  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN s.ca0 IS NULL OR s.cg0 IS NULL THEN 'not tested'
+       WHEN max(abs(s.ca0 - 100), abs(s.ca11 - 80), abs(s.ca128 - 100), abs(s.cg0 - 100), abs(s.cg11 - 80), abs(s.cg128 - 100)) <= 5
+       THEN 'holds' ELSE 'does not hold' END
+FROM has h LEFT JOIN sec s USING (device_id)
+UNION ALL
+SELECT '004-l2seg', h.device_id, h.name,
+  CASE WHEN h.n_acc = 0 THEN 'no access results' WHEN p.mx IS NULL THEN 'Nsight Compute counters not collected'
+       ELSE printf('%.2f to %.2f sectors per request', p.mn, p.mx) END,
+  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN p.mx IS NULL THEN 'not tested'
+       WHEN abs(p.mx - 5) <= 0.1 THEN 'holds' ELSE 'does not hold' END
+FROM has h LEFT JOIN spr p USING (device_id)
+UNION ALL
+SELECT '004-l1trans', h.device_id, h.name,
+  CASE WHEN h.n_acc = 0 THEN 'no access results' ELSE '128-byte transaction counts not collected' END,
+  CASE WHEN h.n_acc = 0 THEN 'not measured' ELSE 'not tested' END FROM has h;
+
+-- Facts of the report build itself (filled in by the Makefile).
+CREATE TABLE IF NOT EXISTS report_build (git_commit TEXT, git_dirty INTEGER, built_utc TEXT);

@@ -24,3 +24,15 @@ $(BIN)/tests/%: $(OBJ)/tests/%.o $(HARNESS_OBJ) $(sort $(TEST_OBJ)) $(OBJ)/gen/b
 
 .PHONY: test-build
 test-build: $(TEST_BINS) $(BIN_FILES) $(BIN)/dbtool $(BIN)/mdquery $(BIN)/gpu-probe
+
+# The harness's own fixtures, no GPU needed: a host-only study on the real
+# harness (bench_main_host) and a query tool for the shell tests.
+$(BIN)/tests/hoststudy: $(OBJ)/tests/harness/hoststudy.o $(HARNESS_OBJ) $(OBJ)/gen/buildinfo_test.o
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(NVLDLIBS)
+
+$(BIN)/tests/sqlq: $(OBJ)/tests/harness/sqlq.o
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)gcc -o $@ $^ $(LDLIBS)

@@ -10,6 +10,18 @@
 ** measured by this build on this device are not measured again), a progress
 ** line per configuration, one transaction per configuration, and SIGINT/SIGTERM
 ** (stop at the next configuration boundary, mark the run incomplete).
+** Before measuring a configuration the run claims it in the database, so a
+** concurrent run of the same binary on the same device waits for it instead
+** of measuring it twice (db_claim()).
+**
+** Test-only environment switches (absent from normal runs):
+**   BENCH_INJECT_FAULT=[trap:]S  a configuration whose key contains S launches
+**                      a faulting kernel instead of its measure (kernels/fault.cu:
+**                      an out-of-bounds write, or __trap() with 'trap:'), and
+**                      is stored as failed with the CUDA error text; a host-only
+**                      run records a fatal failure without a launch.
+**   BENCH_FREE_BYTES=N free device memory is taken to be N bytes (2^30 etc.),
+**                      so a configuration that needs more is stored as skipped.
 **
 ** Exit status: 0 all configurations ok; 1 a configuration failed or a CUDA
 ** error ended the run; 2 bad arguments; 3 no GPU; 4 database error; 130
@@ -24,6 +36,13 @@
 #define BENCH_MAX_AXES 8
 #define BENCH_MAX_VALS 256
 #define BENCH_MAX_REPS 1000
+#define BENCH_MAX_CONFIGS 65536 /* product of the axes' value counts */
+
+/* What bench_parse_args() found. */
+#define BENCH_ARGS_RUN 0        /* run (or --list) */
+#define BENCH_ARGS_HELP 1       /* --help */
+#define BENCH_ARGS_BUILD_ID 2   /* --build-id */
+#define BENCH_ARGS_ERROR (-1)   /* bad argument: "WHAT: WHY" in zErr */
 
 /* One axis of a study's matrix. Axes named variant, dtype, n and block are
 ** stored in result columns of those names; the others go into result.params. */
@@ -81,6 +100,20 @@ typedef struct bench_study {
 
 /* Parse, list or run. Returns the process exit status. */
 int bench_main(const bench_study *pStudy, int argc, char **argv);
+
+/* bench_main() for a study whose measure runs on the host only (the harness's
+** own tests): no GPU is opened, probed or needed; the device recorded is the
+** host CPU (uuid 'host-<hostname>', peak 0); free device memory is unlimited
+** unless BENCH_FREE_BYTES says otherwise. Everything else (database, resume,
+** claims, signals, transactions, exit status) is the same code path. */
+int bench_main_host(const bench_study *pStudy, int argc, char **argv);
+
+/* Parse and validate the command line (argv[0] is skipped) into the study's
+** axes and the shared options, with the axes' defaults for those not given;
+** no output, no GPU, no database. Returns a BENCH_ARGS_ code. Rejects
+** unknown options and values, values out of range or given twice, and more
+** than BENCH_MAX_CONFIGS configurations. */
+int bench_parse_args(const bench_study *pStudy, int argc, char **argv, char *zErr, size_t nErr);
 
 /* Value of integer axis i / name axis i of a configuration. */
 long long bench_int(const bench_config *c, int iAxis);

@@ -9,7 +9,12 @@
 #include <string.h>
 #include <time.h>
 #include <stdarg.h>
+#include <errno.h>
+#include <signal.h>
 #include <unistd.h>
+
+/* A heartbeat older than this marks a live_run of another host dead. */
+#define DB_HEARTBEAT_TTL_S 600
 
 /* An open database and its prepared statements. */
 struct db {
@@ -19,12 +24,22 @@ struct db {
   sqlite3_stmt *pHave;        /* resume lookup */
 };
 
-/* Current UTC time as ISO 8601 into z. */
-static void utc_now(char *z, size_t n) {
-  time_t t = time(NULL);
+/* UTC time iAgo seconds ago as ISO 8601 into z (such strings sort by time). */
+static void utc_ago(char *z, size_t n, long iAgo) {
+  time_t t = time(NULL) - iAgo;
   struct tm tm;
   gmtime_r(&t, &tm);
   strftime(z, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* Current UTC time as ISO 8601 into z. */
+static void utc_now(char *z, size_t n) { utc_ago(z, n, 0); }
+
+/* This machine's host name into z. */
+static void host_name(char *z, size_t n) {
+  snprintf(z, n, "unknown");
+  gethostname(z, n - 1);
+  z[n - 1] = 0;
 }
 
 const char *db_errmsg(db *p) { return p && p->pDb ? sqlite3_errmsg(p->pDb) : "no database"; }
@@ -33,14 +48,39 @@ int db_exec(db *p, const char *zSql) {
   return sqlite3_exec(p->pDb, zSql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }
 
+/* PRAGMA quick_check: SQLITE_OK with z empty if the file is sound (or
+** empty), with z holding the first problem if not; an error code if the
+** file cannot be read as a database at all. */
+static int quick_check(sqlite3 *pDb, char *z, size_t n) {
+  sqlite3_stmt *pStmt = NULL;
+  int rc = sqlite3_prepare_v2(pDb, "PRAGMA quick_check(1)", -1, &pStmt, NULL);
+  if (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+    const char *zRow = (const char *)sqlite3_column_text(pStmt, 0);
+    if (zRow && strcmp(zRow, "ok") != 0) snprintf(z, n, "%s", zRow);
+    rc = SQLITE_OK;
+  }
+  if (rc == SQLITE_DONE) rc = SQLITE_OK;
+  sqlite3_finalize(pStmt);
+  return rc;
+}
+
 db *db_open(const char *zPath, char *zErr, size_t nErr) {
   db *p = calloc(1, sizeof(*p));
   if (!p) {
     snprintf(zErr, nErr, "out of memory");
     return NULL;
   }
-  int rc = sqlite3_open_v2(zPath, &p->pDb, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  /* URI names work too: 'file:m.db?mode=ro' opens read-only even for root. */
+  int rc = sqlite3_open_v2(zPath, &p->pDb, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_busy_timeout(p->pDb, 60000);
+  /* Check before the first write, which would change a damaged file. */
+  char zCheck[200] = "";
+  if (rc == SQLITE_OK) rc = quick_check(p->pDb, zCheck, sizeof(zCheck));
+  if (rc == SQLITE_OK && zCheck[0]) {
+    snprintf(zErr, nErr, "cannot open database '%s': corrupt file (%s)", zPath, zCheck);
+    db_close(p);
+    return NULL;
+  }
   if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, "PRAGMA journal_mode=WAL;", NULL, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, db_schema_sql, NULL, NULL, NULL);
   if (rc == SQLITE_OK)
@@ -57,11 +97,14 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
     rc = sqlite3_prepare_v2(p->pDb,
         "SELECT 1 FROM result r JOIN run u USING (run_id) JOIN device d USING (device_id)"
         " WHERE d.uuid = ?1 AND r.study = ?2 AND u.binary = ?3 AND u.build_id = ?4"
-        " AND r.config_key = ?5 AND r.status IN ('ok','failed') LIMIT 1",
+        " AND r.config_key = ?5 AND r.status IN ('ok','failed')"
+        " AND (u.status <> 'running' OR u.run_id IN (SELECT run_id FROM live_run)) LIMIT 1",
         -1, &p->pHave, NULL);
   if (rc != SQLITE_OK) {
-    snprintf(zErr, nErr, "cannot open database '%s': %s", zPath,
-             p->pDb ? sqlite3_errmsg(p->pDb) : "out of memory");
+    int iErrno = p->pDb ? sqlite3_system_errno(p->pDb) : 0;
+    snprintf(zErr, nErr, "cannot open database '%s': %s%s%s%s", zPath,
+             p->pDb ? sqlite3_errmsg(p->pDb) : "out of memory", iErrno ? " (" : "",
+             iErrno ? strerror(iErrno) : "", iErrno ? ")" : "");
     db_close(p);
     return NULL;
   }
@@ -103,13 +146,52 @@ static long long exec_bound(db *p, const char *zSql, const char *zTypes, ...) {
   return iRow;
 }
 
+/* 1 if the process behind a live_run row still runs: on this host, kill(pid,
+** 0) says so (pid reuse aside); on another host, a heartbeat younger than
+** DB_HEARTBEAT_TTL_S does. */
+static int run_alive(const char *zHost, long long iPid, const char *zHeartbeat) {
+  char zMine[256], zCutoff[32];
+  host_name(zMine, sizeof(zMine));
+  if (!strcmp(zHost, zMine)) return iPid > 0 && (kill((pid_t)iPid, 0) == 0 || errno == EPERM);
+  utc_ago(zCutoff, sizeof(zCutoff), DB_HEARTBEAT_TTL_S);
+  return strcmp(zHeartbeat, zCutoff) >= 0;
+}
+
+/* Inside a write transaction: forget the runs whose process is gone (their
+** live_run rows and claims; the run itself stays 'running', so its results
+** count neither as measured nor in the report). 0 or -1. */
+static int reap_dead_runs(db *p) {
+  sqlite3_stmt *pStmt = NULL;
+  long long aDead[64];
+  int nDead = 0, rc;
+  if (sqlite3_prepare_v2(p->pDb, "SELECT run_id, host, pid, heartbeat_utc FROM live_run", -1, &pStmt,
+                         NULL) != SQLITE_OK) return -1;
+  while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW && nDead < 64) {
+    const char *zHost = (const char *)sqlite3_column_text(pStmt, 1);
+    const char *zBeat = (const char *)sqlite3_column_text(pStmt, 3);
+    if (!run_alive(zHost ? zHost : "", sqlite3_column_int64(pStmt, 2), zBeat ? zBeat : ""))
+      aDead[nDead++] = sqlite3_column_int64(pStmt, 0);
+  }
+  sqlite3_finalize(pStmt);
+  if (rc != SQLITE_DONE && rc != SQLITE_ROW) return -1;
+  for (int i = 0; i < nDead; i++) {
+    if (exec_bound(p, "DELETE FROM claim WHERE run_id=?", "i", aDead[i]) < 0) return -1;
+    if (exec_bound(p, "DELETE FROM live_run WHERE run_id=?", "i", aDead[i]) < 0) return -1;
+  }
+  return 0;
+}
+
 long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
-  char zNow[32], zHost[256] = "unknown", zCc[16];
+  char zNow[32], zHost[256], zCc[16];
   long long iDev, iRun;
   utc_now(zNow, sizeof(zNow));
-  gethostname(zHost, sizeof(zHost) - 1);
+  host_name(zHost, sizeof(zHost));
   snprintf(zCc, sizeof(zCc), "%d.%d", g->ccMajor, g->ccMinor);
   if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
+  if (reap_dead_runs(p)) {
+    db_exec(p, "ROLLBACK");
+    return -1;
+  }
   exec_bound(p,
       "INSERT OR IGNORE INTO device(uuid, name, cc, sm_count, l2_bytes, global_mem_bytes,"
       " sm_clock_khz, mem_clock_khz, bus_width_bits, peak_gbps) VALUES(?,?,?,?,?,?,?,?,?,?)",
@@ -130,11 +212,47 @@ long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
       (long long)r->bGitDirty, r->zBuildId, r->zNvccVersion, r->zNvccFlags,
       (long long)g->driverVersion, (long long)g->runtimeVersion, r->copyGbps,
       (long long)r->nWarmup, (long long)r->nRepMax);
-  if (iRun < 0 || db_exec(p, "COMMIT")) {
+  if (iRun < 0 || exec_bound(p, "INSERT INTO live_run(run_id, host, pid, heartbeat_utc) VALUES(?,?,?,?)",
+                             "itit", iRun, zHost, (long long)getpid(), zNow) < 0 || db_exec(p, "COMMIT")) {
     db_exec(p, "ROLLBACK");
     return -1;
   }
   return iRun;
+}
+
+int db_claim(db *p, long long iRun, const char *zUuid, const char *zStudy, const char *zBinary,
+             const char *zBuildId, const char *zConfigKey, int bResume, long long *piHolder) {
+  int rc = DB_CLAIMED;
+  if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
+  if (reap_dead_runs(p)) goto fail;
+  if (bResume && db_have_result(p, zUuid, zStudy, zBinary, zBuildId, zConfigKey)) {
+    rc = DB_DONE;
+  } else {
+    sqlite3_stmt *pStmt = NULL;
+    if (sqlite3_prepare_v2(p->pDb,
+            "SELECT run_id FROM claim WHERE device_uuid=?1 AND study=?2 AND binary=?3 AND build_id=?4"
+            " AND config_key=?5 AND run_id<>?6 AND run_id IN (SELECT run_id FROM live_run)",
+            -1, &pStmt, NULL) != SQLITE_OK) goto fail;
+    const char *az[] = {zUuid, zStudy, zBinary, zBuildId, zConfigKey};
+    for (int i = 0; i < 5; i++) sqlite3_bind_text(pStmt, i + 1, az[i], -1, SQLITE_STATIC);
+    sqlite3_bind_int64(pStmt, 6, iRun);
+    int rcStep = sqlite3_step(pStmt);
+    if (rcStep == SQLITE_ROW) {
+      rc = DB_HELD;
+      if (piHolder) *piHolder = sqlite3_column_int64(pStmt, 0);
+    }
+    sqlite3_finalize(pStmt);
+    if (rcStep != SQLITE_ROW && rcStep != SQLITE_DONE) goto fail;
+    if (rc == DB_CLAIMED &&
+        exec_bound(p, "INSERT OR REPLACE INTO claim(device_uuid, study, binary, build_id, config_key, run_id)"
+                      " VALUES(?,?,?,?,?,?)", "ttttti", zUuid, zStudy, zBinary, zBuildId, zConfigKey, iRun) < 0)
+      goto fail;
+  }
+  if (db_exec(p, "COMMIT")) goto fail;
+  return rc;
+fail:
+  db_exec(p, "ROLLBACK");
+  return -1;
 }
 
 int db_have_result(db *p, const char *zUuid, const char *zStudy, const char *zBinary,
@@ -203,6 +321,10 @@ int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r)
     sqlite3_reset(q);
     if (rc != SQLITE_DONE) goto fail;
   }
+  /* The configuration is no longer being measured; the run is alive. */
+  if (exec_bound(p, "DELETE FROM claim WHERE run_id=? AND config_key=?", "it", iRun, r->zConfigKey) < 0 ||
+      exec_bound(p, "UPDATE live_run SET heartbeat_utc=? WHERE run_id=?", "ti", zNow, iRun) < 0)
+    goto fail;
   if (db_exec(p, "COMMIT")) goto fail;
   return 0;
 fail:
@@ -219,7 +341,13 @@ int db_add_counter(db *p, long long iRun, const char *zConfigKey, const char *zM
 int db_end_run(db *p, long long iRun, const char *zStatus, const char *zNote, double copyGbpsEnd) {
   char zNow[32];
   utc_now(zNow, sizeof(zNow));
+  if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
   if (exec_bound(p, "UPDATE run SET status=?, note=?, finished_utc=?, copy_gbps_end=? WHERE run_id=?",
-                 "tttri", zStatus, zNote, zNow, copyGbpsEnd, iRun) < 0) return -1;
-  return sqlite3_changes(p->pDb) == 1 ? 0 : -1;
+                 "tttri", zStatus, zNote, zNow, copyGbpsEnd, iRun) < 0 || sqlite3_changes(p->pDb) != 1 ||
+      exec_bound(p, "DELETE FROM claim WHERE run_id=?", "i", iRun) < 0 ||
+      exec_bound(p, "DELETE FROM live_run WHERE run_id=?", "i", iRun) < 0 || db_exec(p, "COMMIT")) {
+    db_exec(p, "ROLLBACK");
+    return -1;
+  }
+  return 0;
 }

@@ -44,23 +44,39 @@ typedef struct db_result {
   int nRep;
 } db_result;
 
-/* Open (creating file and schema if needed) the database at zPath. On error
-** returns NULL with a one-line reason in zErr. */
+/* Open (creating file and schema if needed) the database at zPath, which may
+** be a SQLite URI ('file:m.db?mode=ro'). A file that fails PRAGMA quick_check
+** is refused before anything is written to it. On error returns NULL with a
+** one-line reason in zErr. */
 db *db_open(const char *zPath, char *zErr, size_t nErr);
 
 /* Close; safe on NULL. */
 void db_close(db *p);
 
-/* Insert the device (if new) and a 'running' run; returns the run id or -1. */
+/* Insert the device (if new), a 'running' run and its live_run row (this
+** host and process); returns the run id or -1. */
 long long db_begin_run(db *p, const gpu_info *pGpu, const db_run_info *pInfo);
 
 /* 1 if this device already has a finished (ok or failed) result for zConfigKey
-** in the study from a binary with the same build id; such a configuration is
-** not measured again (resume). */
+** in the study from a binary with the same build id, in a run that ended or is
+** live (has a live_run row); such a configuration is not measured again
+** (resume). */
 int db_have_result(db *p, const char *zUuid, const char *zStudy, const char *zBinary,
                    const char *zBuildId, const char *zConfigKey);
 
-/* Store one result and its samples in one transaction. 0 or -1. */
+/* What db_claim() found. */
+enum { DB_CLAIMED = 0, DB_DONE = 1, DB_HELD = 2 };
+
+/* In one transaction: forget dead runs (their process is gone), then return
+** DB_DONE if bResume and db_have_result() (finished results of live or ended
+** runs count; those of dead runs do not), DB_HELD with the run id in
+** *piHolder if another live run is measuring the configuration now, else
+** record that run iRun measures it and return DB_CLAIMED. -1 on error. */
+int db_claim(db *p, long long iRun, const char *zUuid, const char *zStudy, const char *zBinary,
+             const char *zBuildId, const char *zConfigKey, int bResume, long long *piHolder);
+
+/* Store one result and its samples in one transaction, which also releases
+** the configuration's claim and renews the run's heartbeat. 0 or -1. */
 int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r);
 
 /* Store one counter value. 0 or -1. */
@@ -68,7 +84,8 @@ int db_add_counter(db *p, long long iRun, const char *zConfigKey, const char *zM
                    double value, const char *zUnit);
 
 /* Mark the run ended: status 'complete', 'incomplete' or 'failed', with an
-** optional note and the closing copy bandwidth. 0 or -1. */
+** optional note and the closing copy bandwidth; drop its live_run row and
+** claims. 0 or -1. */
 int db_end_run(db *p, long long iRun, const char *zStatus, const char *zNote, double copyGbpsEnd);
 
 /* The last SQLite error message. */

@@ -1,6 +1,7 @@
 # reports/figures/empty.gnuplot: the stand-in for a figure whose query found
 # no measurements (a study not measured on this device, or an interrupted run).
-set terminal pdfcairo enhanced font "Helvetica,9" size 6in,1.2in
+if (strstrt(outfile, ".svg") > 0) { set terminal svg enhanced font "Helvetica,12" size 800,160 background rgb "white" } \
+else { set terminal pdfcairo enhanced font "Helvetica,9" size 6in,1.2in }
 set output outfile
 unset border
 unset tics

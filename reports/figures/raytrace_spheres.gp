@@ -6,4 +6,4 @@ set logscale y 10
 set xlabel "spheres (log scale; 2340 fill the 64 KB constant bank)"
 set ylabel "median kernel time (ms, log scale)"
 set key outside right top title "spheres in"
-plot for [i=0:*] datafile index i using 2:3 title columnheader(1) lt (i + 1) pt (i + 1)
+plot for [i=0:*] datafile index i using 2:3:4:5 with yerrorlines title columnheader(1) lt (i + 1) pt (i + 1)
