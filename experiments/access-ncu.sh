@@ -99,7 +99,7 @@ for dlcm in ca cg; do
       }
     ' "$tmp/ncu.csv" > "$tmp/count" || give_up "${why:-$(cat "$tmp/count")} ($bin $args)"
     [ -s "$tmp/rows.sql" ] || give_up "${why:-no counter values in the ncu output} ($bin $args)"
-    { echo "BEGIN;"; cat "$tmp/rows.sql"; echo "COMMIT;"; } > "$tmp/load.sql"
+    cp "$tmp/rows.sql" "$tmp/load.sql"   # dbtool load is one transaction
     "$bindir/dbtool" load "$tmp/load.sql" "$db" || give_up "cannot store the counters in $db"
     nrow=$((nrow + $(cat "$tmp/count")))
     rm -f "$tmp/rows.sql"

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sqlite3.h>
+
 #include "db.h"
 
 static const char zHelp[] =
@@ -51,19 +53,28 @@ int main(int argc, char **argv) {
     fprintf(stderr, "dbtool: cannot read '%s'\n", argv[2]);
     return 1;
   }
+  /* Create the file and the schema through the harness, then load on a
+  ** plain connection: all or nothing, so a dump that fails part-way leaves
+  ** the database as it was. */
   db *p = db_open(zDb, zErr, sizeof(zErr));
   if (!p) {
     fprintf(stderr, "dbtool: %s\n", zErr);
     free(zSql);
     return 1;
   }
-  /* All or nothing: a dump that fails part-way leaves the database as it was. */
-  int rc = db_exec(p, "BEGIN IMMEDIATE") || db_exec(p, zSql) || db_exec(p, "COMMIT");
-  if (rc) {
-    fprintf(stderr, "dbtool: %s: %s\n", zDb, db_errmsg(p));
-    db_exec(p, "ROLLBACK");
-  }
   db_close(p);
+  sqlite3 *pDb = NULL;
+  int rc = sqlite3_open_v2(zDb, &pDb, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK;
+  if (!rc) sqlite3_busy_timeout(pDb, 60000);
+  if (!rc) rc = sqlite3_exec(pDb, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK;
+  if (!rc) rc = sqlite3_exec(pDb, zSql, NULL, NULL, NULL) != SQLITE_OK;
+  if (!rc) rc = sqlite3_exec(pDb, "COMMIT", NULL, NULL, NULL) != SQLITE_OK;
+  if (rc) {
+    fprintf(stderr, "dbtool: %s: %s (SQLite %s)\n", zDb, pDb ? sqlite3_errmsg(pDb) : "cannot open",
+            sqlite3_libversion());
+    if (pDb && !sqlite3_get_autocommit(pDb)) sqlite3_exec(pDb, "ROLLBACK", NULL, NULL, NULL);
+  }
+  sqlite3_close(pDb);
   free(zSql);
   return rc ? 1 : 0;
 }
