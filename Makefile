@@ -272,7 +272,7 @@ include tests/tests.mk
 .PHONY: test
 test: deps-test ## unit, CLI, report and (with a GPU) kernel tests
 	$(Q)$(MAKE) --no-print-directory test-build
-	$(Q)sh tests/run-tests $(TEST_BINS) $(TEST_SH)
+	$(Q)$(SAN_ENV) sh tests/run-tests $(TEST_BINS) $(ASAN_TEST_BINS) $(TEST_SH)
 
 # Only the kernel correctness suites: for a GPU machine without the report tools.
 .PHONY: test-gpu

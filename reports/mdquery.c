@@ -10,7 +10,8 @@
 **   {{if: SELECT ... }} A {{else}} B {{end}}
 **                           A when the query's first value is true (non-zero,
 **                           non-NULL), else B ({{else}} B is optional); used
-**                           for what a database may lack (a study not measured)
+**                           for what a database may lack (a study not measured);
+**                           may nest
 ** A query that fails, returns no row, or returns NULL in a scalar stops the
 ** build with the file and line: a report never shows an empty number.
 */
@@ -162,7 +163,9 @@ static int eval_cond(sqlite3 *pDb, const char *zSql, const char *zFile, int iLin
 static void expand(sqlite3 *pDb, const char *zFile) {
   char *zText = slurp(zFile), *p = zText;
   int iLine = 1;
-  int bInIf = 0, bSkip = 0; /* inside {{if}}; output suppressed */
+  /* {{if:}} nesting: per level, whether output was already suppressed
+  ** outside it and whether its condition held. */
+  int nDepth = 0, bSkip = 0, abOuterSkip[16], abCond[16];
   while (*p) {
     char *zOpen = strstr(p, "{{");
     if (!zOpen) {
@@ -175,15 +178,18 @@ static void expand(sqlite3 *pDb, const char *zFile) {
     if (!zClose) fatal(zFile, iLine, "unclosed {{", zOpen, "missing }}");
     *zClose = 0;
     if (strncmp(zOpen, "{{if:", 5) == 0) {
-      if (bInIf) fatal(zFile, iLine, "nested {{if:}}", zOpen, "not supported");
-      bInIf = 1;
-      bSkip = !eval_cond(pDb, zOpen + 5, zFile, iLine);
+      if (nDepth == 16) fatal(zFile, iLine, "{{if:}} nested too deep", zOpen, "16 levels at most");
+      abOuterSkip[nDepth] = bSkip;
+      abCond[nDepth] = bSkip ? 0 : eval_cond(pDb, zOpen + 5, zFile, iLine);
+      bSkip = bSkip || !abCond[nDepth];
+      nDepth++;
     } else if (strcmp(zOpen, "{{else") == 0) {
-      if (!bInIf) fatal(zFile, iLine, "{{else}} without {{if:}}", zOpen, "stray");
-      bSkip = !bSkip;
+      if (nDepth == 0) fatal(zFile, iLine, "{{else}} without {{if:}}", zOpen, "stray");
+      bSkip = abOuterSkip[nDepth - 1] || abCond[nDepth - 1];
     } else if (strcmp(zOpen, "{{end") == 0) {
-      if (!bInIf) fatal(zFile, iLine, "{{end}} without {{if:}}", zOpen, "stray");
-      bInIf = bSkip = 0;
+      if (nDepth == 0) fatal(zFile, iLine, "{{end}} without {{if:}}", zOpen, "stray");
+      nDepth--;
+      bSkip = abOuterSkip[nDepth];
     } else if (bSkip) {
       /* inside the branch not taken: not evaluated */
     } else if (strncmp(zOpen, "{{=", 3) == 0) emit_scalar(pDb, zOpen + 3, zFile, iLine);
@@ -192,7 +198,7 @@ static void expand(sqlite3 *pDb, const char *zFile) {
     for (char *q = zOpen; q < zClose; q++) iLine += *q == '\n';
     p = zClose + 2;
   }
-  if (bInIf) fatal(zFile, iLine, "{{if:}} without {{end}}", "", "unclosed");
+  if (nDepth) fatal(zFile, iLine, "{{if:}} without {{end}}", "", "unclosed");
   fputc('\n', stdout);
   free(zText);
 }

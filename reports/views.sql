@@ -183,7 +183,7 @@ INSERT INTO seed_claim VALUES
  ('004-l2seg', 20, '004', 'misaligned L2-only loads need up to 5 segments (at least 80% bus use)', 5,
   'Nsight Compute, L2-only (cg) loads of the offset read: holds if the most 32-byte sectors per warp request over all offsets is 5 (4 aligned)'),
  ('004-l1trans', 21, '004', 'with L1 (128-byte) loads a misaligned access needs up to 3 transactions', 3,
-  'needs the count of 128-byte L1 transactions, which no counter collected here gives');
+  'holds if a load request with L1 on moves at least 11.5 sectors (3 lines of 128 bytes), in part from 7.5 (2 lines); Nsight Compute sectors and requests');
 
 -- The verdict of every claim on every device with a complete run. Verdicts:
 -- 'holds', 'other magnitude' (the effect is there, its size differs from the
@@ -225,6 +225,11 @@ spr AS (SELECT s.device_id, max(s.value / r.value) AS mx, min(s.value / r.value)
         FROM access_counter s JOIN access_counter r ON r.device_id = s.device_id AND r.config_key = s.config_key
           AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'
         WHERE s.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum' AND s.variant = 'read-offset' AND s.l1 = 'cg'
+        GROUP BY s.device_id),
+spr_ca AS (SELECT s.device_id, max(s.value / r.value) AS mx
+        FROM access_counter s JOIN access_counter r ON r.device_id = s.device_id AND r.config_key = s.config_key
+          AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'
+        WHERE s.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum' AND s.variant = 'read-offset' AND s.l1 = 'ca'
         GROUP BY s.device_id)
 SELECT '000-broadcast' AS claim_id, h.device_id, h.name AS device,
   CASE WHEN n_dist = 0 THEN 'no distance results' WHEN n_cctr = 0 THEN 'traffic counters not collected; see 000-faster'
@@ -352,8 +357,12 @@ SELECT '004-l2seg', h.device_id, h.name,
 FROM has h LEFT JOIN spr p USING (device_id)
 UNION ALL
 SELECT '004-l1trans', h.device_id, h.name,
-  CASE WHEN h.n_acc = 0 THEN 'no access results' ELSE '128-byte transaction counts not collected' END,
-  CASE WHEN h.n_acc = 0 THEN 'not measured' ELSE 'not tested' END FROM has h;
+  CASE WHEN h.n_acc = 0 THEN 'no access results' WHEN p.mx IS NULL THEN 'Nsight Compute counters not collected'
+       ELSE printf('with L1 on, at most %.2f sectors (%.0f bytes) per load request over offsets 0..128', p.mx, 32 * p.mx) END,
+  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN p.mx IS NULL THEN 'not tested'
+       WHEN p.mx >= 11.5 THEN 'holds' WHEN p.mx >= 7.5 THEN 'holds in part'
+       ELSE 'does not hold' END
+FROM has h LEFT JOIN spr_ca p USING (device_id);
 
 -- Facts of the report build itself (filled in by the Makefile).
 CREATE TABLE IF NOT EXISTS report_build (git_commit TEXT, git_dirty INTEGER, built_utc TEXT);

@@ -4,6 +4,10 @@
 #                        calls skip() with the reason, so the skip is visible
 #   tests/cli/test_*.sh  command-line behaviour of the built binaries
 #   tests/report/test_*.sh  the report built from a fixture database
+#   tests/harness/       fixtures: a host-only study, a query tool
+#   tests/fuzz/          libFuzzer entries (make fuzz), their seed corpus and
+#                        the regressions every finding becomes
+# The unit suites also run built with ASan and UBSan (build/asan/bin/tests).
 # Every C suite links the harness, the CPU references and the kernels
 # (TEST_OBJ, from experiments/*.mk) and cmocka.
 TEST_C    := $(sort $(wildcard tests/unit/test_*.c tests/gpu/test_*.c))
@@ -22,17 +26,124 @@ $(BIN)/tests/%: $(OBJ)/tests/%.o $(HARNESS_OBJ) $(sort $(TEST_OBJ)) $(OBJ)/gen/b
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(NVLDLIBS) $(CMOCKA_LIBS)
 
-.PHONY: test-build
-test-build: $(TEST_BINS) $(BIN_FILES) $(BIN)/dbtool $(BIN)/mdquery $(BIN)/gpu-probe
 
 # The harness's own fixtures, no GPU needed: a host-only study on the real
-# harness (bench_main_host) and a query tool for the shell tests.
-$(BIN)/tests/hoststudy: $(OBJ)/tests/harness/hoststudy.o $(HARNESS_OBJ) $(OBJ)/gen/buildinfo_test.o
-	$(call say,LINK,$@)
-	@mkdir -p $(@D)
-	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(NVLDLIBS)
-
+# harness (bench_main_host; built with the sanitizers, below) and a query tool
+# for the shell tests (the GPU machine has no sqlite3 command).
 $(BIN)/tests/sqlq: $(OBJ)/tests/harness/sqlq.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)
+
+# ------------------------------------------------------------- sanitizers --
+# The unit suites, the host-only study and the fuzz replays are built a second
+# time with AddressSanitizer and UndefinedBehaviorSanitizer (gcc) into
+# build/asan; `make test` runs them (the CUDA objects are linked as they are:
+# no GPU code runs). SAN_ENV is the environment they run in.
+ASAN      := $(BUILD)/asan
+SAN_FLAGS := -fsanitize=address -fsanitize=undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN_ENV   := ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1:abort_on_error=0 \
+             UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+ASAN_HARNESS_OBJ := $(HARNESS:%.c=$(ASAN)/obj/%.o) $(ASAN)/obj/gen/schema.o $(OBJ)/kernels/fault.o
+ASAN_TEST_OBJ    := $(patsubst $(OBJ)/experiments/%,$(ASAN)/obj/experiments/%,$(sort $(TEST_OBJ)))
+ASAN_TEST_BINS   := $(patsubst tests/%.c,$(ASAN)/bin/tests/%,$(sort $(wildcard tests/unit/test_*.c)))
+FUZZERS          := parse args
+REPLAY_BINS      := $(FUZZERS:%=$(ASAN)/bin/tests/fuzz/replay_%)
+# nvcc links through gcc, which needs the flags to link the runtimes.
+SAN_LINK          = $(NVCC) $(GENCODE) $(foreach f,$(SAN_FLAGS),-Xcompiler $(f)) -o $@ $^ $(NVLDLIBS)
+
+$(ASAN)/obj/%.o: %.c $(BUILD)/settings | deps-build
+	$(call say,CC-SAN,$<)
+	@mkdir -p $(@D)
+	$(Q)gcc $(ALL_CFLAGS) $(SAN_FLAGS) -MMD -MP -c $< -o $@
+$(ASAN)/obj/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/settings
+	@mkdir -p $(@D)
+	$(Q)gcc $(ALL_CFLAGS) $(SAN_FLAGS) -c $< -o $@
+
+$(ASAN)/bin/tests/%: $(ASAN)/obj/tests/%.o $(ASAN_HARNESS_OBJ) $(ASAN_TEST_OBJ) $(ASAN)/obj/gen/buildinfo_test.o
+	$(call say,LINK-SAN,$@)
+	@mkdir -p $(@D)
+	$(Q)$(SAN_LINK) $(CMOCKA_LIBS)
+
+# The host-only study the CLI tests drive runs sanitized too.
+$(BIN)/tests/hoststudy: $(ASAN)/obj/tests/harness/hoststudy.o $(ASAN_HARNESS_OBJ) $(ASAN)/obj/gen/buildinfo_test.o
+	$(call say,LINK-SAN,$@)
+	@mkdir -p $(@D)
+	$(Q)$(SAN_LINK)
+
+$(ASAN)/bin/tests/fuzz/replay_%: $(ASAN)/obj/tests/fuzz/fuzz_%.o $(ASAN)/obj/tests/fuzz/replay.o $(ASAN_HARNESS_OBJ) $(ASAN)/obj/gen/buildinfo_test.o
+	$(call say,LINK-SAN,$@)
+	@mkdir -p $(@D)
+	$(Q)$(SAN_LINK)
+
+-include $(shell find $(ASAN) -name '*.d' 2>/dev/null)
+
+# ------------------------------------------------------------------- fuzz --
+# `make fuzz`: libFuzzer (clang) over the parsers (tests/fuzz/fuzz_parse.c)
+# and a study's command line (tests/fuzz/fuzz_args.c), FUZZ_SECONDS each. The
+# corpus grows in build/fuzz/corpus-NAME from tests/fuzz/corpus/NAME; any
+# crash, leak, timeout or out-of-memory input is copied to
+# tests/fuzz/regressions/NAME/ (which `make test` replays) and fails the target.
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Wall -Wextra -Werror -Ikernels -Iexperiments \
+                -Iexperiments/harness -isystem $(CUDA_INC) $(SQLITE_CFLAGS) -fsanitize=address,undefined \
+                -fno-sanitize-recover=all
+FUZZ_OBJ     := $(HARNESS:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/schema.o \
+                $(BUILD)/fuzz/obj/gen/buildinfo_test.o $(OBJ)/kernels/fault.o
+CUDA_LIB     := $(if $(NVCC),$(abspath $(dir $(NVCC))../lib64))
+
+$(BUILD)/fuzz/obj/%.o: %.c $(BUILD)/settings
+	$(call say,CC-FUZZ,$<)
+	@mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(BUILD)/fuzz/obj/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/settings
+	@mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -c $< -o $@
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $(FUZZ_OBJ)
+	$(call say,LINK-FUZZ,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ -L$(CUDA_LIB) -lcudart_static -ldl -lrt -lpthread \
+	  -lstdc++ $(LDLIBS)
+
+.PHONY: fuzz
+fuzz: $(FUZZERS:%=$(BUILD)/fuzz/fuzz_%) ## run the fuzzers FUZZ_SECONDS (60) each; findings become regression tests
+	$(Q)command -v $(FUZZ_CC) >/dev/null || { echo "make fuzz: needs clang (apt-get install clang)" >&2; exit 1; }
+	$(Q)status=0; for f in $(FUZZERS); do \
+	  mkdir -p $(BUILD)/fuzz/corpus-$$f $(BUILD)/fuzz/found-$$f tests/fuzz/regressions/$$f; \
+	  $(BUILD)/fuzz/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -close_fd_mask=3 \
+	    -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/found-$$f/ $(BUILD)/fuzz/corpus-$$f tests/fuzz/corpus/$$f \
+	    > $(BUILD)/fuzz/fuzz_$$f.log 2>&1; rc=$$?; \
+	  runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' $(BUILD)/fuzz/fuzz_$$f.log); \
+	  found=$$(ls $(BUILD)/fuzz/found-$$f); \
+	  for x in $$found; do cp $(BUILD)/fuzz/found-$$f/$$x tests/fuzz/regressions/$$f/; done; \
+	  echo "fuzz $$f: $${runs:-?} inputs in $(FUZZ_SECONDS) s, exit $$rc, findings: $${found:-none} (log: $(BUILD)/fuzz/fuzz_$$f.log)"; \
+	  [ $$rc -eq 0 ] && [ -z "$$found" ] || status=1; \
+	done; exit $$status
+
+# --------------------------------------------------------------- sanitize --
+# `make sanitize` (GPU machines): compute-sanitizer's memcheck, racecheck,
+# initcheck and synccheck over every kernel test suite (every variant of
+# every study) on small awkward sizes (BENCH_SMALL=1: n <= 2^20+1).
+# SANITIZE_TOOLS picks a subset. Needs no report tools.
+SANITIZE_TOOLS    ?= memcheck racecheck initcheck synccheck
+COMPUTE_SANITIZER ?= $(or $(wildcard $(dir $(NVCC))compute-sanitizer),compute-sanitizer)
+
+.PHONY: sanitize
+sanitize: $(GPU_TEST_BINS) $(BIN)/gpu-probe ## compute-sanitizer over every kernel test suite (GPU only)
+	$(Q)$(BIN)/gpu-probe >/dev/null 2>&1 || { echo "make sanitize: needs a CUDA GPU: $$($(BIN)/gpu-probe 2>&1 | head -n 1)" >&2; exit 3; }
+	$(Q)status=0; for tool in $(SANITIZE_TOOLS); do for t in $(GPU_TEST_BINS); do \
+	  echo "== compute-sanitizer --tool $$tool $$t"; \
+	  BENCH_SMALL=1 $(COMPUTE_SANITIZER) --tool $$tool --error-exitcode 1 $$t > $$t.$$tool.log 2>&1; rc=$$?; \
+	  tail -n 3 $$t.$$tool.log; \
+	  if [ $$rc -ne 0 ]; then echo "FAILED: $$tool $$t (exit $$rc; log $$t.$$tool.log)"; status=1; fi; \
+	done; done; exit $$status
+
+# The fault-injection and memory tests on a GPU machine (no report tools).
+.PHONY: test-fault
+test-fault: $(BIN)/reduce $(BIN)/gpu-probe $(BIN)/tests/sqlq ## fault-injection and low-memory tests (GPU; no report tools)
+	$(Q)sh tests/run-tests tests/cli/test_fault.sh
+
+# Everything `make test` runs (after the variables above: prerequisites expand at once).
+.PHONY: test-build
+test-build: $(TEST_BINS) $(ASAN_TEST_BINS) $(REPLAY_BINS) $(BIN_FILES) $(BIN)/dbtool $(BIN)/mdquery $(BIN)/gpu-probe \
+            $(BIN)/tests/hoststudy $(BIN)/tests/sqlq

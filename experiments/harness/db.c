@@ -22,6 +22,7 @@ struct db {
   sqlite3_stmt *pInsResult;   /* INSERT INTO result */
   sqlite3_stmt *pInsSample;   /* INSERT INTO sample */
   sqlite3_stmt *pHave;        /* resume lookup */
+  char zFail[256];            /* the error a rollback() followed */
 };
 
 /* UTC time iAgo seconds ago as ISO 8601 into z (such strings sort by time). */
@@ -42,7 +43,17 @@ static void host_name(char *z, size_t n) {
   z[n - 1] = 0;
 }
 
-const char *db_errmsg(db *p) { return p && p->pDb ? sqlite3_errmsg(p->pDb) : "no database"; }
+const char *db_errmsg(db *p) {
+  if (!p || !p->pDb) return "no database";
+  /* The cause of a rollback, not what SQLite says after it ("not an error"). */
+  return p->zFail[0] ? p->zFail : sqlite3_errmsg(p->pDb);
+}
+
+/* Start of a writing call: no failure recorded yet, errno clear. */
+static void begin_call(db *p) {
+  p->zFail[0] = 0;
+  errno = 0;
+}
 
 int db_exec(db *p, const char *zSql) {
   return sqlite3_exec(p->pDb, zSql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
@@ -120,6 +131,21 @@ void db_close(db *p) {
   free(p);
 }
 
+/* Roll back the open transaction, if SQLite has not already (it does on
+** SQLITE_FULL, for one), keeping the error message that caused it, with the
+** system's reason where there is one ('File too large'). Call it first
+** thing after the failure. */
+static void rollback(db *p) {
+  int iErrnoNow = errno, iCode = sqlite3_errcode(p->pDb);
+  int iErrno = sqlite3_system_errno(p->pDb);
+  /* SQLite keeps no errno for a failed WAL write: begin_call() cleared
+  ** errno, so what it holds now is this failure's. */
+  if (!iErrno && (iCode == SQLITE_IOERR || iCode == SQLITE_FULL)) iErrno = iErrnoNow;
+  snprintf(p->zFail, sizeof(p->zFail), "%s%s%s%s", sqlite3_errmsg(p->pDb), iErrno ? " (" : "",
+           iErrno ? strerror(iErrno) : "", iErrno ? ")" : "");
+  if (!sqlite3_get_autocommit(p->pDb)) sqlite3_exec(p->pDb, "ROLLBACK", NULL, NULL, NULL);
+}
+
 /* Run one statement with text/integer/real arguments given by a type string:
 ** 't' text, 'i' int64, 'r' double, 'n' NULL. Returns the last rowid or -1. */
 static long long exec_bound(db *p, const char *zSql, const char *zTypes, ...) {
@@ -187,9 +213,10 @@ long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
   utc_now(zNow, sizeof(zNow));
   host_name(zHost, sizeof(zHost));
   snprintf(zCc, sizeof(zCc), "%d.%d", g->ccMajor, g->ccMinor);
+  begin_call(p);
   if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
   if (reap_dead_runs(p)) {
-    db_exec(p, "ROLLBACK");
+    rollback(p);
     return -1;
   }
   exec_bound(p,
@@ -214,7 +241,7 @@ long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
       (long long)r->nWarmup, (long long)r->nRepMax);
   if (iRun < 0 || exec_bound(p, "INSERT INTO live_run(run_id, host, pid, heartbeat_utc) VALUES(?,?,?,?)",
                              "itit", iRun, zHost, (long long)getpid(), zNow) < 0 || db_exec(p, "COMMIT")) {
-    db_exec(p, "ROLLBACK");
+    rollback(p);
     return -1;
   }
   return iRun;
@@ -223,6 +250,7 @@ long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
 int db_claim(db *p, long long iRun, const char *zUuid, const char *zStudy, const char *zBinary,
              const char *zBuildId, const char *zConfigKey, int bResume, long long *piHolder) {
   int rc = DB_CLAIMED;
+  begin_call(p);
   if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
   if (reap_dead_runs(p)) goto fail;
   if (bResume && db_have_result(p, zUuid, zStudy, zBinary, zBuildId, zConfigKey)) {
@@ -251,7 +279,7 @@ int db_claim(db *p, long long iRun, const char *zUuid, const char *zStudy, const
   if (db_exec(p, "COMMIT")) goto fail;
   return rc;
 fail:
-  db_exec(p, "ROLLBACK");
+  rollback(p);
   return -1;
 }
 
@@ -280,6 +308,7 @@ int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r)
   int bOk = strcmp(r->zStatus, "ok") == 0 && r->nRep > 0;
   if (bOk && stats_compute(r->aMs, r->nRep, &st)) return -1;
   utc_now(zNow, sizeof(zNow));
+  begin_call(p);
   if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
   sqlite3_stmt *s = p->pInsResult;
   sqlite3_bind_int64(s, 1, iRun);
@@ -328,7 +357,7 @@ int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r)
   if (db_exec(p, "COMMIT")) goto fail;
   return 0;
 fail:
-  db_exec(p, "ROLLBACK");
+  rollback(p);
   return -1;
 }
 
@@ -341,12 +370,13 @@ int db_add_counter(db *p, long long iRun, const char *zConfigKey, const char *zM
 int db_end_run(db *p, long long iRun, const char *zStatus, const char *zNote, double copyGbpsEnd) {
   char zNow[32];
   utc_now(zNow, sizeof(zNow));
+  begin_call(p);
   if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
   if (exec_bound(p, "UPDATE run SET status=?, note=?, finished_utc=?, copy_gbps_end=? WHERE run_id=?",
                  "tttri", zStatus, zNote, zNow, copyGbpsEnd, iRun) < 0 || sqlite3_changes(p->pDb) != 1 ||
       exec_bound(p, "DELETE FROM claim WHERE run_id=?", "i", iRun) < 0 ||
       exec_bound(p, "DELETE FROM live_run WHERE run_id=?", "i", iRun) < 0 || db_exec(p, "COMMIT")) {
-    db_exec(p, "ROLLBACK");
+    rollback(p);
     return -1;
   }
   return 0;

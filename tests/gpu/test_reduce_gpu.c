@@ -9,7 +9,8 @@
 ** configuration is launched TWICE on the same workspace (initialised once),
 ** so single-pass's counter must reset itself; in-place variants get their
 ** input uploaded again before the second launch. Without a GPU every test
-** prints 'SKIP: <reason>' and calls skip().
+** prints 'SKIP: <reason>' and calls skip(). With BENCH_SMALL set (make
+** sanitize) sizes above 2^20+1 are left out.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -145,9 +146,11 @@ static void check_variant(const char *zKey) {
   make_inputs();
   char zFirst[512] = "", zErr[384];
   int nFail = 0, nRun = 0;
+  const int bSmall = getenv("BENCH_SMALL") != NULL; /* make sanitize: sizes up to 2^20+1 only */
   for (int t = 0; t < 2; t++) {
     const reduce_dtype eType = t ? REDUCE_F32 : REDUCE_I32;
     for (int j = 0; j < NSIZE; j++) {
+      if (bSmall && anSize[j] > ((size_t)1 << 20) + 1) continue;
       for (size_t k = 0; k < sizeof(anBlock) / sizeof(anBlock[0]); k++) {
         const int nBlock = anBlock[k];
         if (nBlock < v->nMinBlock) continue;

@@ -1,0 +1,90 @@
+/*
+** tests/harness/hoststudy.c: a study of the real harness that runs on the
+** host only (bench_main_host), so the whole run path (arguments, database,
+** resume, claims, signals, per-configuration transactions, exit status) is
+** tested on machines without a GPU. It is a fixture of the tests, not a
+** measurement: build/bin/tests/hoststudy.
+**
+** Axes: n (elements summed) and variant:
+**   sum    sum i % 7 over i < n, verified against the closed form
+**   sleep  the same after sleeping HOSTSTUDY_SLEEP_MS (default 20) ms per
+**          repetition, so that a test can interrupt a run mid-way
+**   wrong  the same, verified against a wrong expectation: always fails
+** Device bytes are 8 n, so BENCH_FREE_BYTES can make a configuration skip.
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+#include "parse.h"
+
+enum { AX_N, AX_VARIANT, NAXIS };
+
+static const char *const azVariant[] = {"sum", "sleep", "wrong", NULL};
+
+static bench_axis aAxis[NAXIS] = {
+    {"n", "elements summed", "1..4", 1, 1, 1LL << 31, NULL, 0, {0}, {0}, NULL},
+    {"variant", "sum, sleep (HOSTSTUDY_SLEEP_MS per repetition) or wrong (fails verification)", "sum", 0,
+     0, 0, azVariant, 0, {0}, {0}, NULL},
+};
+
+/* One repetition's work. */
+typedef struct work {
+  long long n;          /* elements */
+  long msSleep;         /* sleep first (variant sleep) */
+  long long iSum;       /* the result */
+} work;
+
+/* Sleep ms milliseconds in full: a signal does not cut a repetition short. */
+static void sleep_full(long ms) {
+  struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L}, rem;
+  while (nanosleep(&ts, &rem) != 0 && errno == EINTR) ts = rem;
+}
+
+/* Sum i % 7 over i < n (after the sleep, if any). */
+static void run_work(void *pCtx) {
+  work *w = pCtx;
+  volatile long long iSum = 0;
+  if (w->msSleep > 0) sleep_full(w->msSleep);
+  for (long long i = 0; i < w->n; i++) iSum += i % 7;
+  w->iSum = iSum;
+}
+
+/* The closed form of the sum. */
+static long long expected_sum(long long n) {
+  long long r = n % 7;
+  return n / 7 * 21 + r * (r - 1) / 2;
+}
+
+/* Device bytes a configuration claims to need. */
+static size_t device_bytes(const bench_config *c) { return (size_t)bench_int(c, AX_N) * 8; }
+
+/* Verify, then time, one configuration. */
+static void measure(const bench_config *c, bench_out *pOut) {
+  const char *zVar = bench_str(c, AX_VARIANT);
+  const char *zSleep = getenv("HOSTSTUDY_SLEEP_MS");
+  work w = {bench_int(c, AX_N), 0, 0};
+  if (!strcmp(zVar, "sleep")) w.msSleep = zSleep && *zSleep ? atol(zSleep) : 20;
+  run_work(&w);
+  long long iWant = expected_sum(w.n) + !strcmp(zVar, "wrong");
+  pOut->maxErr = (double)llabs(w.iSum - iWant);
+  pOut->tolerance = 0;
+  if (w.iSum != iWant) {
+    pOut->bFailed = 1;
+    snprintf(pOut->zError, sizeof(pOut->zError), "wrong sum: got %lld, want %lld", w.iSum, iWant);
+    return;
+  }
+  pOut->nBytesRead = w.n * 4;
+  bench_time_host(c, run_work, &w, pOut);
+}
+
+/* Entry point. */
+int main(int argc, char **argv) {
+  bench_study study = {"hoststudy", "hoststudy",
+                       "A host-only study of the harness's own tests: sums i % 7 over i < n.", aAxis, NAXIS,
+                       NULL, device_bytes, measure, NULL};
+  return bench_main_host(&study, argc, argv);
+}

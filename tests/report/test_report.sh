@@ -1,0 +1,150 @@
+#!/bin/sh
+# tests/report/test_report.sh: build the whole report (PDF and HTML) from a
+# synthetic two-GPU fixture database (tests/report/fixture_*.sql) in a
+# temporary directory, never touching data/ or build/report.*, and check the
+# PDF's text against values this script computes itself from the fixture
+# with sqlite3 (its own queries, not the report's views):
+#   - the summary table: per GPU, the ladder speedup, best and CUB % of peak,
+#     constant over global at k = 1 and k = 32, the offset-1 and stride-32
+#     losses ('not measured' for the GPU without access results);
+#   - the claims table: the verdict of every claim on both GPUs;
+#   - the figures: as many 'Figure N:' captions as report.md has figures,
+#     numbered 1..N, and the reduction bars hold one series per (GPU, n);
+#   - the HTML: one self-contained file with the same figures, numbered.
+# Run from the repository root (make test does); needs build/bin/mdquery,
+# dbtool and errata (make test-build) and the report tools.
+set -u
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0 failed=0
+ok() {
+  n=$((n + 1)); what=$1; shift
+  if "$@"; then echo "ok $n - $what"; else echo "not ok $n - $what"; failed=$((failed + 1)); fi
+}
+
+db=$tmp/fixture.db
+cat data/schema.sql tests/report/fixture_constant.sql tests/report/fixture_access.sql \
+    tests/report/fixture_two_devices.sql | sqlite3 -bail "$db" || { echo "not ok - fixture"; exit 1; }
+if ! make --no-print-directory DB="$db" REPORT_BUILD="$tmp/build" REPORT_PDF="$tmp/report.pdf" \
+     REPORT_HTML="$tmp/report.html" "$tmp/report.pdf" "$tmp/report.html" > "$tmp/make.log" 2>&1; then
+  cat "$tmp/make.log"; echo "not ok - the report builds from the fixture"; exit 1
+fi
+echo "ok - the report builds from the fixture"
+pdftotext -layout "$tmp/report.pdf" "$tmp/layout.txt"
+pdftotext "$tmp/report.pdf" "$tmp/plain.txt"
+q() { sqlite3 -bail "$db" "$1"; }
+
+# ---- summary numbers, computed here from the raw result rows.
+R="SELECT r.*, d.name AS dev, d.peak_gbps AS peak FROM result r JOIN run u USING (run_id) JOIN device d USING (device_id)
+   WHERE r.status = 'ok' AND u.status = 'complete'"
+for dev in 'Fixture GPU A' 'Fixture GPU B'; do
+  W="WITH r AS ($R) SELECT"
+  F="FROM r WHERE dev = '$dev'"
+  speed=$(q "$W printf('%.2fx', (SELECT min(median_ms) $F AND study = 'reduce' AND dtype = 'int32' AND n = 16777216 AND variant = 'neighbored')
+            / (SELECT min(median_ms) $F AND study = 'reduce' AND dtype = 'int32' AND n = 16777216 AND variant NOT IN ('cub', 'cpu-serial')))")
+  best=$(q "$W printf('%.1f%%', max(100.0 * 4 * n / (median_ms * 1e6) / peak)) $F AND study = 'reduce' AND dtype = 'int32'
+            AND n = 268435456 AND variant NOT IN ('cub', 'cpu-serial')")
+  cub=$(q "$W printf('%.1f%%', max(100.0 * 4 * n / (median_ms * 1e6) / peak)) $F AND study = 'reduce' AND dtype = 'int32'
+           AND n = 268435456 AND variant = 'cub'")
+  dist() { q "$W (SELECT median_ms $F AND study = 'distance' AND variant = '$1' AND params = '{\"grid\":2048,\"points\":1024,\"k\":$2,\"tile\":16}')"; }
+  k1=$(q "SELECT printf('%.2fx', $(dist global 1) / $(dist constant 1))")
+  k32=$(q "SELECT printf('%.2fx', $(dist global 32) / $(dist constant 32))")
+  acc() { q "$W (SELECT (bytes_read + bytes_written) / median_ms $F AND study = 'access' AND variant = '$1' AND n = 67108864
+               AND block = 256 AND params = '{\"k\":$2,\"l1\":\"ca\"}')"; }
+  if [ "$(q "$W count(*) $F AND study = 'access'")" -gt 0 ]; then
+    off1=$(q "SELECT printf('%.2fx', $(acc read-offset 0) / $(acc read-offset 1))")
+    str32=$(q "SELECT printf('%.2fx', $(acc read-stride 1) / $(acc read-stride 32))")
+  else off1='not measured'; str32='not measured'; fi
+  want="$dev +$speed +$best +$cub +$k1 +$k32 +$off1 +$str32"
+  ok "summary row of $dev: $speed, $best, $cub, $k1, $k32, $off1, $str32" grep -Eq "^ *$want *\$" "$tmp/layout.txt"
+done
+
+# ---- claim verdicts, computed here (the thresholds are the rules stated in
+# reports/views.sql and printed in the report).
+nv=0
+verdict() { # CLAIM DEVICE EXPECTED: one check per claim and GPU
+  nv=$((nv + 1))
+  ok "claim $1 on $2: $3" grep -Eq "^ *$1 +$2 +$3( |\$)" "$tmp/layout.txt"
+}
+for dev in 'Fixture GPU A' 'Fixture GPU B'; do
+  W="WITH r AS ($R) SELECT"
+  F="FROM r WHERE dev = '$dev'"
+  has_acc=$(q "$W count(*) $F AND study = 'access'")
+  red() { q "$W (SELECT median_ms $F AND study = 'reduce' AND dtype = 'float32' AND n = 16777216 AND block = 1024 AND variant = '$1')"; }
+  nb=$(red neighbored) nld=$(red neighbored-less-divergence) il=$(red interleaved) u2=$(red unroll2) u4=$(red unroll4)
+  u8=$(red unroll8) uw=$(red unroll-warps8) cu=$(red complete-unroll-warps8)
+  v() { q "SELECT CASE WHEN $1 THEN '$2' WHEN $3 THEN '$4' ELSE '$5' END"; }
+  verdict 003-divergence "$dev" "$(v "$nb / $nld >= 1.05" holds 0 - 'does not hold')"
+  verdict 003-interleaved "$dev" "$(v "$nb / $il >= 1.1 AND abs($nb / $il / 1.8 - 1) <= 0.25" holds "$nb / $il >= 1.1" 'other magnitude' 'does not hold')"
+  verdict 003-unroll "$dev" "$(v "$il / $u2 >= 1.05 AND $u2 / $u4 >= 0.95 AND $u4 / $u8 >= 0.95" holds 0 - 'does not hold')"
+  verdict 003-lastwarp "$dev" "$(v "$u8 / $uw >= 1.05" holds 0 - 'does not hold')"
+  verdict 003-complete "$dev" "$(v "$uw / $cu >= 1.05" holds 0 - 'does not hold')"
+  c1=$(dist constant 1) c16=$(dist constant 16) g1=$(dist global 1) g16=$(dist global 16) r32=$(dist readonly 32) c32=$(dist constant 32)
+  verdict 000-serialise "$dev" "$(v "$c16 / $c1 BETWEEN 8 AND 32" holds "$c16 / $c1 >= 2 AND $c16 / $c1 >= 2 * $g16 / $g1" 'other magnitude' 'does not hold')"
+  verdict 000-hurts "$dev" "$(v "$c16 / $g16 >= 1.05" holds 0 - 'does not hold')"
+  verdict 001-readonly "$dev" "$(v "$c32 / $r32 >= 1.05" holds 0 - 'does not hold')"
+  # Uniform access over all (grid, P) at k = 1: ratios and fastest space.
+  U="WITH r AS ($R), u AS (SELECT params, max(CASE WHEN variant = 'global' THEN median_ms END)
+       / max(CASE WHEN variant = 'constant' THEN median_ms END) AS x,
+       min(median_ms) = max(CASE WHEN variant = 'constant' THEN median_ms END) AS cfast
+     FROM r WHERE dev = '$dev' AND study = 'distance' AND json_extract(params, '\$.k') = 1 GROUP BY params)"
+  verdict 000-faster "$dev" "$(q "$U SELECT CASE WHEN min(x) >= 1.05 THEN 'holds' WHEN max(x) >= 1.05 THEN 'holds in part' ELSE 'does not hold' END FROM u")"
+  verdict 001-uniform "$dev" "$(q "$U SELECT CASE WHEN min(cfast) = 1 THEN 'holds' WHEN max(cfast) = 1 THEN 'holds in part' ELSE 'does not hold' END FROM u")"
+  verdict 002-faster "$dev" "$(q "WITH r AS ($R), u AS (SELECT params, max(CASE WHEN variant = 'global' THEN median_ms END)
+       / max(CASE WHEN variant = 'constant' THEN median_ms END) AS x FROM r WHERE dev = '$dev' AND study = 'raytrace' GROUP BY params)
+     SELECT CASE WHEN min(x) >= 1.05 THEN 'holds' WHEN max(x) >= 1.05 THEN 'holds in part' ELSE 'does not hold' END FROM u")"
+  verdict 001-64k "$dev" holds
+  # The fixture holds no distance or ray tracer counters: traffic claims are not tested.
+  for c in 000-broadcast 000-cached 002-idle; do verdict $c "$dev" 'not tested'; done
+  if [ "$has_acc" -eq 0 ]; then
+    for c in 001-texture 001-local 004-flat 004-sector 004-l2seg 004-l1trans; do verdict $c "$dev" 'not measured'; done
+  else
+    loc=$(q "$W (SELECT max(median_ms) $F AND variant = 'local-dynamic' AND n = 67108864 AND params LIKE '%ca%')
+              / (SELECT max(median_ms) $F AND variant = 'local-static' AND n = 67108864 AND params LIKE '%ca%')")
+    verdict 001-local "$dev" "$(v "$loc >= 1.5" holds "$loc >= 1.05" 'other magnitude' 'does not hold')"
+    verdict 001-texture "$dev" "$(q "$W CASE WHEN max(100.0 * (bytes_read + bytes_written) / (median_ms * 1e6) / peak) > 100 THEN 'holds' ELSE 'not tested' END
+                                    $F AND variant = 'read-offset-tex'")"
+    fl=$(q "$W max(abs(t.median_ms / z.median_ms - 1)) FROM r t JOIN r z ON z.dev = t.dev AND z.variant = t.variant AND z.n = t.n
+            AND z.block = t.block AND json_extract(z.params, '\$.l1') = json_extract(t.params, '\$.l1') AND json_extract(z.params, '\$.k') = 0
+            WHERE t.dev = '$dev' AND t.variant = 'read-offset' AND t.n = 1048576 AND t.block = 512 AND json_extract(t.params, '\$.k') IN (11, 128)")
+    verdict 004-flat "$dev" "$(v "$fl <= 0.10" holds 0 - 'does not hold')"
+    verdict 004-sector "$dev" "$(q "SELECT CASE WHEN max(abs(value - CASE WHEN config_key LIKE '% k=11 %' THEN 80 ELSE 100 END)) <= 5 THEN 'holds' ELSE 'does not hold' END
+      FROM counter c JOIN run u USING (run_id) JOIN device d USING (device_id) WHERE d.name = '$dev'
+      AND metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct' AND config_key LIKE 'variant=read-offset %'
+      AND (config_key LIKE '% k=0 %' OR config_key LIKE '% k=11 %' OR config_key LIKE '% k=128 %')")"
+    verdict 004-l2seg "$dev" "$(q "SELECT CASE WHEN abs(max(s.value / r.value) - 5) <= 0.1 THEN 'holds' ELSE 'does not hold' END
+      FROM counter s JOIN counter r ON r.run_id = s.run_id AND r.config_key = s.config_key JOIN run u ON u.run_id = s.run_id
+      JOIN device d USING (device_id) WHERE d.name = '$dev' AND s.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'
+      AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum' AND s.config_key LIKE 'variant=read-offset %l1=cg%'")"
+    # With L1 on, the most sectors one load request moves: 3 lines of 128 bytes = 12 sectors.
+    verdict 004-l1trans "$dev" "$(q "SELECT CASE WHEN max(s.value / r.value) >= 11.5 THEN 'holds' WHEN max(s.value / r.value) >= 7.5 THEN 'holds in part' ELSE 'does not hold' END
+      FROM counter s JOIN counter r ON r.run_id = s.run_id AND r.config_key = s.config_key JOIN run u ON u.run_id = s.run_id
+      JOIN device d USING (device_id) WHERE d.name = '$dev' AND s.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'
+      AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum' AND s.config_key LIKE 'variant=read-offset %l1=ca%'")"
+  fi
+done
+ok "every claim of seed_claim was checked on both GPUs ($nv)" \
+  test "$nv" -eq "$((2 * $(grep -c "^ *('[0-9][0-9][0-9]-" reports/views.sql)))"
+
+# ---- figures: numbered captions 1..N, N = the figures in report.md.
+nfig_md=$(grep -c '^!\[.*\](.*){#fig:' "$tmp/build/report.md")
+nfig_pdf=$(grep -cE '^Figure [0-9]+: ' "$tmp/plain.txt")
+last=$(grep -oE '^Figure [0-9]+: ' "$tmp/plain.txt" | tail -1 | grep -oE '[0-9]+')
+ok "the PDF has $nfig_md numbered figures (found $nfig_pdf, last $last)" \
+  test "$nfig_md" -ge 8 -a "$nfig_pdf" -eq "$nfig_md" -a "${last:-0}" -eq "$nfig_md"
+ok "no unresolved figure or table reference in the PDF" sh -c "! grep -qE '\\?\\?|@fig:|@tbl:' '$tmp/plain.txt'"
+ok "the reduction bars show one series per GPU and size (4)" \
+  test "$(cut -f1 "$tmp/build/figures/reduce_bars.dat" | grep '^Fixture GPU' | sort -u | wc -l)" -eq 4
+ok "the constant figure shows both GPUs" \
+  test "$(cut -f1 "$tmp/build/figures/constant_devices.dat" | grep '^Fixture GPU' | sort -u | wc -l)" -eq 2
+ok "the HTML is one file with every figure embedded" \
+  sh -c "! grep -q 'src=\"figures/\\|src=\"build/' '$tmp/report.html' && test \$(grep -o 'src=\"data:image' '$tmp/report.html' | wc -l) -ge $nfig_md"
+ok "the HTML numbers the same figures" \
+  test "$(grep -o '<figcaption[^>]*>Figure [0-9]*:' "$tmp/report.html" | wc -l)" -eq "$nfig_md"
+
+pdftotext "$tmp/report.pdf" - | grep -oE 'Table [0-9]+: [A-Za-z ]{0,12}' > "$tmp/t.pdf"
+grep -oE '<caption>Table [0-9]+: [A-Za-z ]{0,12}' "$tmp/report.html" | sed 's/<caption>//' > "$tmp/t.html"
+ok "the PDF and the HTML number the tables alike" sh -c "test -s '$tmp/t.pdf' && cmp -s '$tmp/t.pdf' '$tmp/t.html'"
+
+if [ $failed -ne 0 ]; then echo "# $failed of $n checks failed"; exit 1; fi
+echo "# all $n checks passed"
