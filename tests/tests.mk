@@ -140,7 +140,7 @@ sanitize: $(GPU_TEST_BINS) $(BIN)/gpu-probe ## compute-sanitizer over every kern
 
 # The fault-injection and memory tests on a GPU machine (no report tools).
 .PHONY: test-fault
-test-fault: $(BIN)/reduce $(BIN)/gpu-probe $(BIN)/tests/sqlq ## fault-injection and low-memory tests (GPU; no report tools)
+test-fault: $(BIN)/reduce $(BIN)/gpu-probe $(BIN)/tests/sqlq $(BIN)/tests/hoststudy ## fault-injection and low-memory tests (GPU; no report tools)
 	$(Q)sh tests/run-tests tests/cli/test_fault.sh
 
 # Everything `make test` runs (after the variables above: prerequisites expand at once).
