@@ -38,11 +38,10 @@ enum { AX_VARIANT, AX_N, AX_BLOCK, AX_K, AX_L1, NAXIS };
 #define SENTINEL_BYTE 0xC7
 #define SENTINEL_WORD 0xC7C7C7C7u
 
-static const char *azVariant[64];
 static const char *azL1[2];
 
 static bench_axis aAxis[NAXIS] = {
-    {"variant", "kernel variant", NULL, 0, 0, 0, azVariant, 0, {0}, {0}, NULL},
+    {"variant", "kernel variant", NULL, 0, 0, 0, NULL, 0, {0}, {0}, NULL},
     {"n", "number of float elements of each array A, B, C", "2^20", 1, 1, (long long)ACCESS_MAX_N, NULL, 0,
      {0}, {0}, NULL},
     {"block", "threads per block (a multiple of 32)", "256", 1, 32, 1024, NULL, 0, {0}, {0}, NULL},
@@ -51,7 +50,6 @@ static bench_axis aAxis[NAXIS] = {
     {"l1", "L1 caching of global loads this binary was built with (-Xptxas -dlcm): its own value only",
      NULL, 0, 0, 0, azL1, 0, {0}, {0}, NULL},
 };
-static char zVariantDefault[2048];
 
 /* ------------------------------------------------------------- state -- */
 /* Buffers cached across configurations; they only grow. */
@@ -283,30 +281,19 @@ static void cleanup(void) {
 int main(int argc, char **argv) {
   static char zBinary[32], zAbout[4096];
   const char *zDlcm = access_build_dlcm();
-  size_t k = 0;
-  int i;
-  for (i = 0; i < access_nvariant && i < 63; i++) {
-    azVariant[i] = access_variants[i].zKey;
-    k += (size_t)snprintf(zVariantDefault + k, sizeof(zVariantDefault) - k, "%s%s", i ? "," : "",
-                          access_variants[i].zKey);
-  }
-  azVariant[i] = NULL;
-  aAxis[AX_VARIANT].zDefault = zVariantDefault;
   azL1[0] = zDlcm;
   azL1[1] = NULL;
   aAxis[AX_L1].zDefault = zDlcm;
   snprintf(zBinary, sizeof(zBinary), "access-%s", zDlcm);
-  size_t a = (size_t)snprintf(zAbout, sizeof(zAbout),
+  snprintf(zAbout, sizeof(zAbout),
       "Global access patterns (seed 004; texture and local memory of seed 001),\n"
       "kernels built with -Xptxas -dlcm=%s (%s). Each configuration is\n"
       "verified bitwise on all n outputs against a CPU reference, then timed with\n"
       "CUDA events (L2 flushed before every repetition unless --warm); GB/s counts\n"
       "the useful bytes only. Variants:\n",
       zDlcm, !strcmp(zDlcm, "ca") ? "global loads cached in L1" : "global loads cached in L2 only");
-  for (i = 0; i < access_nvariant; i++)
-    a += (size_t)snprintf(zAbout + a, sizeof(zAbout) - a, "  %-20s %s\n", access_variants[i].zKey,
-                          access_variants[i].zDesc);
-  if (a > 0 && a < sizeof(zAbout)) zAbout[a - 1] = 0;
+  bench_variant_axis(&aAxis[AX_VARIANT], access_variants, access_nvariant, sizeof(access_variants[0]),
+                     NULL, NULL, zAbout, sizeof(zAbout));
   bench_study study = {"access", zBinary, zAbout, aAxis, NAXIS, skip, device_bytes, measure, cleanup};
   return bench_main(&study, argc, argv);
 }

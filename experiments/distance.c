@@ -38,7 +38,6 @@
 ** (grid, points) pair is computed once for every k, tile and variant. */
 enum { AX_GRID, AX_POINTS, AX_K, AX_TILE, AX_VARIANT, NAXIS };
 
-static const char *azVariant[16];
 
 static bench_axis aAxis[NAXIS] = {
     {"grid", "field side: a grid x grid field (the seed: 256)", "256", 1, 1, 16384, NULL, 0, {0}, {0}, NULL},
@@ -47,9 +46,8 @@ static bench_axis aAxis[NAXIS] = {
     {"k", "distinct points read by the lanes of a warp per step (powers of two; 1 = uniform)", "1", 1, 1, 32,
      NULL, 0, {0}, {0}, NULL},
     {"tile", "thread block side: tile x tile threads (the seed: 16)", "16", 1, 1, 32, NULL, 0, {0}, {0}, NULL},
-    {"variant", "memory space the points are read from", NULL, 0, 0, 0, azVariant, 0, {0}, {0}, NULL},
+    {"variant", "memory space the points are read from", NULL, 0, 0, 0, NULL, 0, {0}, {0}, NULL},
 };
-static char zVariantDefault[256];
 
 /* Fields of at most this many point evaluations are compared in full. */
 #define FULL_CHECK_OPS (1LL << 30)
@@ -257,25 +255,14 @@ static void cleanup(void) {
 
 /* -------------------------------------------------------------- main -- */
 int main(int argc, char **argv) {
-  size_t k = 0;
-  int i;
-  for (i = 0; i < distance_nvariant && i < 15; i++) {
-    azVariant[i] = distance_variants[i].zKey;
-    k += (size_t)snprintf(zVariantDefault + k, sizeof(zVariantDefault) - k, "%s%s", i ? "," : "",
-                          distance_variants[i].zKey);
-  }
-  azVariant[i] = NULL;
-  aAxis[AX_VARIANT].zDefault = zVariantDefault;
-  static char zAbout[4096];
-  size_t a = (size_t)snprintf(zAbout, sizeof(zAbout),
+  static char zAbout[4096] =
       "The constant-memory distance field (seed 000): every point of a grid x grid\n"
       "field sums the squared distances to P points read from one memory space,\n"
       "with k distinct points per warp and step. Verified against the CPU\n"
       "reference, then timed with CUDA events (L2 flushed before every repetition\n"
-      "unless --warm). Variants:\n");
-  for (i = 0; i < distance_nvariant; i++)
-    a += (size_t)snprintf(zAbout + a, sizeof(zAbout) - a, "  %-10s %s%s", distance_variants[i].zKey,
-                          distance_variants[i].zDesc, i + 1 < distance_nvariant ? "\n" : "");
+      "unless --warm). Variants:\n";
+  bench_variant_axis(&aAxis[AX_VARIANT], distance_variants, distance_nvariant, sizeof(distance_variants[0]),
+                     NULL, NULL, zAbout, sizeof(zAbout));
   bench_study study = {"distance", "distance", zAbout, aAxis, NAXIS, skip, device_bytes, measure, cleanup};
   return bench_main(&study, argc, argv);
 }

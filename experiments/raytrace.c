@@ -32,16 +32,14 @@
 ** reference render are made once per (size, spheres). */
 enum { AX_SIZE, AX_SPHERES, AX_TILE, AX_VARIANT, NAXIS };
 
-static const char *azVariant[16];
 
 static bench_axis aAxis[NAXIS] = {
     {"size", "image side: a size x size image (the book: 1024)", "1024", 1, 1, 16384, NULL, 0, {0}, {0}, NULL},
     {"spheres", "number of spheres (the book: 100; at most 2340 = 64 KB of constant memory)", "100", 1, 1,
      RAYTRACE_MAX_SPHERES, NULL, 0, {0}, {0}, NULL},
     {"tile", "thread block side: tile x tile threads (the book: 16)", "16", 1, 1, 32, NULL, 0, {0}, {0}, NULL},
-    {"variant", "memory space the spheres are read from", NULL, 0, 0, 0, azVariant, 0, {0}, {0}, NULL},
+    {"variant", "memory space the spheres are read from", NULL, 0, 0, 0, NULL, 0, {0}, {0}, NULL},
 };
-static char zVariantDefault[256];
 
 /* ------------------------------------------------------------- state -- */
 /* The scene, its reference image and the device buffers, cached. */
@@ -191,24 +189,13 @@ static void cleanup(void) {
 
 /* -------------------------------------------------------------- main -- */
 int main(int argc, char **argv) {
-  size_t k = 0;
-  int i;
-  for (i = 0; i < raytrace_nvariant && i < 15; i++) {
-    azVariant[i] = raytrace_variants[i].zKey;
-    k += (size_t)snprintf(zVariantDefault + k, sizeof(zVariantDefault) - k, "%s%s", i ? "," : "",
-                          raytrace_variants[i].zKey);
-  }
-  azVariant[i] = NULL;
-  aAxis[AX_VARIANT].zDefault = zVariantDefault;
-  static char zAbout[4096];
-  size_t a = (size_t)snprintf(zAbout, sizeof(zAbout),
+  static char zAbout[4096] =
       "The constant-memory sphere ray tracer (seed 002, \"CUDA by Example\" ch. 6):\n"
       "render the fixed-seed random scene into a size x size RGBA8 image, verify it\n"
       "against the CPU ray tracer, then time the kernel alone with CUDA events (L2\n"
-      "flushed before every repetition unless --warm). Variants:\n");
-  for (i = 0; i < raytrace_nvariant; i++)
-    a += (size_t)snprintf(zAbout + a, sizeof(zAbout) - a, "  %-10s %s%s", raytrace_variants[i].zKey,
-                          raytrace_variants[i].zDesc, i + 1 < raytrace_nvariant ? "\n" : "");
+      "flushed before every repetition unless --warm). Variants:\n";
+  bench_variant_axis(&aAxis[AX_VARIANT], raytrace_variants, raytrace_nvariant, sizeof(raytrace_variants[0]),
+                     NULL, NULL, zAbout, sizeof(zAbout));
   bench_study study = {"raytrace", "raytrace", zAbout, aAxis, NAXIS, NULL, device_bytes, measure, cleanup};
   return bench_main(&study, argc, argv);
 }

@@ -29,7 +29,6 @@
 enum { AX_DTYPE, AX_N, AX_BLOCK, AX_VARIANT, NAXIS };
 
 #define CPU_SERIAL "cpu-serial"
-static const char *azVariant[64];
 static const char *const azDtype[] = {"int32", "float32", NULL};
 
 static bench_axis aAxis[NAXIS] = {
@@ -37,9 +36,8 @@ static bench_axis aAxis[NAXIS] = {
     {"n", "number of elements", "2^10:2^28,1000000,2^24+7", 1, 1, 1LL << 31, NULL, 0, {0}, {0}, NULL},
     {"block", "threads per block (powers of two; variants without a block axis run at the first value only)",
      "256", 1, 32, 1024, NULL, 0, {0}, {0}, NULL},
-    {"variant", "kernel variant (cpu-serial: the seed's host loop)", NULL, 0, 0, 0, azVariant, 0, {0}, {0}, NULL},
+    {"variant", "kernel variant (cpu-serial: the seed's host loop)", NULL, 0, 0, 0, NULL, 0, {0}, {0}, NULL},
 };
-static char zVariantDefault[2048];
 
 /* ------------------------------------------------------------- state -- */
 /* Inputs and buffers cached across configurations (n outermost changes least). */
@@ -260,26 +258,13 @@ static void cleanup(void) {
 
 /* -------------------------------------------------------------- main -- */
 int main(int argc, char **argv) {
-  size_t k = 0;
-  int i;
-  for (i = 0; i < reduce_nvariant && i < 62; i++) {
-    azVariant[i] = reduce_variants[i].zKey;
-    k += (size_t)snprintf(zVariantDefault + k, sizeof(zVariantDefault) - k, "%s,", reduce_variants[i].zKey);
-  }
-  azVariant[i] = CPU_SERIAL;
-  azVariant[i + 1] = NULL;
-  snprintf(zVariantDefault + k, sizeof(zVariantDefault) - k, "%s", CPU_SERIAL);
-  aAxis[AX_VARIANT].zDefault = zVariantDefault;
-  static char zAbout[8192];
-  size_t a = (size_t)snprintf(zAbout, sizeof(zAbout),
+  static char zAbout[8192] =
       "The parallel-reduction ladder (seed 003): sum n int32/float32 values, verify\n"
       "against a CPU reference, then time with CUDA events (L2 flushed before every\n"
-      "repetition unless --warm). Variants:\n");
-  for (i = 0; i < reduce_nvariant; i++)
-    a += (size_t)snprintf(zAbout + a, sizeof(zAbout) - a, "  %-26s %s\n", reduce_variants[i].zKey,
-                          reduce_variants[i].zDesc);
-  snprintf(zAbout + a, sizeof(zAbout) - a, "  %-26s %s", CPU_SERIAL,
-           "the seed's single-thread host loop, timed with the host clock");
+      "repetition unless --warm). Variants:\n";
+  bench_variant_axis(&aAxis[AX_VARIANT], reduce_variants, reduce_nvariant, sizeof(reduce_variants[0]),
+                     CPU_SERIAL, "the seed's single-thread host loop, timed with the host clock", zAbout,
+                     sizeof(zAbout));
   bench_study study = {"reduce", "reduce", zAbout, aAxis, NAXIS, skip, device_bytes, measure, cleanup};
   return bench_main(&study, argc, argv);
 }

@@ -194,6 +194,34 @@ static void make_config(const bench_study *s, const int *ai, bench_config *c) {
   }
 }
 
+int bench_variant_axis(bench_axis *pAxis, const void *aRegistry, int nEntry, size_t nStride,
+                       const char *zExtraKey, const char *zExtraDesc, char *zAbout, size_t nAbout) {
+  static const char *azChoice[BENCH_MAX_VALS + 1];
+  static char zDefault[4096];
+  const int nAll = nEntry + (zExtraKey != NULL);
+  size_t nDefault = 0, nAboutUsed = strlen(zAbout);
+  int nWidth = 0;
+  if (nAll > BENCH_MAX_VALS) return -1;
+  for (int i = 0; i < nAll; i++) {
+    const bench_registry_head *p = (const void *)((const char *)aRegistry + (size_t)i * nStride);
+    const char *zKey = i < nEntry ? p->zKey : zExtraKey;
+    azChoice[i] = zKey;
+    if ((int)strlen(zKey) > nWidth) nWidth = (int)strlen(zKey);
+    nDefault += (size_t)snprintf(zDefault + nDefault, nDefault < sizeof(zDefault) ? sizeof(zDefault) - nDefault : 0,
+                                 "%s%s", i ? "," : "", zKey);
+  }
+  azChoice[nAll] = NULL;
+  for (int i = 0; i < nAll; i++) {
+    const bench_registry_head *p = (const void *)((const char *)aRegistry + (size_t)i * nStride);
+    nAboutUsed += (size_t)snprintf(zAbout + nAboutUsed, nAboutUsed < nAbout ? nAbout - nAboutUsed : 0,
+                                   "%s  %-*s  %s", i ? "\n" : "", nWidth, azChoice[i],
+                                   i < nEntry ? p->zDesc : zExtraDesc);
+  }
+  pAxis->azChoice = azChoice;
+  pAxis->zDefault = zDefault;
+  return nDefault < sizeof(zDefault) && nAboutUsed < nAbout ? 0 : -1;
+}
+
 gpu_timing bench_timing(const bench_config *c) {
   gpu_timing t = {o.nWarmup, o.nRepMax, o.nRepMin < o.nRepMax ? o.nRepMin : o.nRepMax, o.msBudget, !c->bWarm};
   return t;

@@ -98,6 +98,21 @@ typedef struct bench_study {
   void (*xCleanup)(void);
 } bench_study;
 
+/* The first two members of every kernel registry entry (kernels/<family>.h). */
+typedef struct bench_registry_head {
+  const char *zKey;   /* stable variant key */
+  const char *zDesc;  /* one line */
+} bench_registry_head;
+
+/* Make pAxis the study's variant axis from a kernel registry of nEntry
+** entries nStride bytes apart, each beginning with a bench_registry_head:
+** every key is a choice and the default; zExtraKey/zExtraDesc (NULL for none)
+** add one variant that is not a kernel (reduce's host loop). Appends a line
+** "  key  description" per variant to zAbout (the --help text). One variant
+** axis per process. Returns 0, or -1 if the registry does not fit. */
+int bench_variant_axis(bench_axis *pAxis, const void *aRegistry, int nEntry, size_t nStride,
+                       const char *zExtraKey, const char *zExtraDesc, char *zAbout, size_t nAbout);
+
 /* Parse, list or run. Returns the process exit status. */
 int bench_main(const bench_study *pStudy, int argc, char **argv);
 

@@ -75,6 +75,18 @@ static int quick_check(sqlite3 *pDb, char *z, size_t n) {
   return rc;
 }
 
+/* Switch to WAL. Two processes creating one database at once can get
+** SQLITE_BUSY here without the busy handler being asked, so retry for as
+** long as the busy timeout (60 s) before giving up. */
+static int set_wal(sqlite3 *pDb) {
+  int rc = SQLITE_BUSY;
+  for (int i = 0; i < 6000 && (rc == SQLITE_BUSY || rc == SQLITE_LOCKED); i++) {
+    if (i) sqlite3_sleep(10);
+    rc = sqlite3_exec(pDb, "PRAGMA journal_mode=WAL;", NULL, NULL, NULL);
+  }
+  return rc;
+}
+
 db *db_open(const char *zPath, char *zErr, size_t nErr) {
   db *p = calloc(1, sizeof(*p));
   if (!p) {
@@ -92,8 +104,16 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
     db_close(p);
     return NULL;
   }
-  if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, "PRAGMA journal_mode=WAL;", NULL, NULL, NULL);
-  if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, db_schema_sql, NULL, NULL, NULL);
+  if (rc == SQLITE_OK) rc = set_wal(p->pDb);
+  /* Per connection, and a no-op inside a transaction: so before the schema's. */
+  if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, "PRAGMA foreign_keys = ON;", NULL, NULL, NULL);
+  /* One transaction, so a concurrent reader never sees a view dropped and
+  ** not yet re-created; BEGIN IMMEDIATE waits under the busy timeout. */
+  if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_exec(p->pDb, db_schema_sql, NULL, NULL, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, "COMMIT", NULL, NULL, NULL);
+  }
   if (rc == SQLITE_OK)
     rc = sqlite3_prepare_v2(p->pDb,
         "INSERT INTO result(run_id, study, config_key, variant, dtype, n, block, params, cache,"
@@ -116,6 +136,8 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
     snprintf(zErr, nErr, "cannot open database '%s': %s%s%s%s", zPath,
              p->pDb ? sqlite3_errmsg(p->pDb) : "out of memory", iErrno ? " (" : "",
              iErrno ? strerror(iErrno) : "", iErrno ? ")" : "");
+    /* The message is kept: only now undo a half-applied schema. */
+    if (p->pDb && !sqlite3_get_autocommit(p->pDb)) sqlite3_exec(p->pDb, "ROLLBACK", NULL, NULL, NULL);
     db_close(p);
     return NULL;
   }

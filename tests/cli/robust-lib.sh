@@ -1,27 +1,12 @@
 # tests/cli/robust-lib.sh: shared by tests/cli/test_robust_*.sh (sourced
 # after `cd` to the repository root; not a test itself). Defines BIN, HOST
 # (the host-only study build/bin/tests/hoststudy), q (a query through
-# build/bin/tests/sqlq), ok/notok/check, a temporary directory $tmp removed
-# at exit, and checks every database test needs.
-set -u
-ROOT=$(pwd)
-BIN=${BIN:-build/bin}
-case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
+# build/bin/tests/sqlq) and checks every database test needs, on top of
+# tests/cli/lib.sh (BIN, $tmp, ok/notok/check/check_eq).
+. tests/cli/lib.sh
 HOST="$BIN/tests/hoststudy"
 SQLQ="$BIN/tests/sqlq"
 REPS="--reps 3 --min-reps 3 --warmup 0"
-nfail=0
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_robust.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { echo "ok $1"; }
-notok() { echo "not ok $1${2:+: $2}"; nfail=$((nfail + 1)); }
-check() { # check NAME CONDITION-COMMAND...
-  c_name=$1; shift
-  if "$@"; then ok "$c_name"; else notok "$c_name"; fi
-}
-# check_eq NAME GOT WANT
-check_eq() { if [ "$2" = "$3" ]; then ok "$1"; else notok "$1" "got '$2', want '$3'"; fi; }
 q() { "$SQLQ" "$1" "$2"; }
 nlines() { printf '%s' "$1" | awk 'END { print NR }'; }
 

@@ -9,19 +9,7 @@
 # Usage: sh tests/cli/test_access_cli.sh   (BIN=dir overrides build/bin)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
-ROOT=$(pwd)
-BIN=${BIN:-build/bin}
-case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
-nfail=0
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_access_cli.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-
-ok() { echo "ok $1"; }
-notok() { echo "not ok $1${2:+: $2}"; nfail=$((nfail + 1)); }
-check() { # check NAME CONDITION-COMMAND...
-  c_name=$1; shift
-  if "$@"; then ok "$c_name"; else notok "$c_name"; fi
-}
+. tests/cli/lib.sh
 
 for b in access-ca access-cg; do
   if [ ! -x "$BIN/$b" ]; then

@@ -24,6 +24,9 @@ pair() {
   wait "$pid_a"; rc_a=$?
   wait "$pid_b"; rc_b=$?
   check_eq "$p_label: both exit 0" "$rc_a $rc_b" "0 0"
+  # A failing process's own words, for the log.
+  [ "$rc_a" -eq 0 ] || grep -v '^\[' "$tmp/$p_label.a" | sed 's/^/# a: /'
+  [ "$rc_b" -eq 0 ] || grep -v '^\[' "$tmp/$p_label.b" | sed 's/^/# b: /'
   check_eq "$p_label: both runs complete" "$(q "$db" "SELECT group_concat(status) FROM run")" "complete,complete"
 }
 
