@@ -366,3 +366,17 @@ FROM has h LEFT JOIN spr_ca p USING (device_id);
 
 -- Facts of the report build itself (filled in by the Makefile).
 CREATE TABLE IF NOT EXISTS report_build (git_commit TEXT, git_dirty INTEGER, built_utc TEXT);
+
+-- Short device labels for tables and figure keys: 'NVIDIA H100 80GB HBM3'
+-- -> 'H100' (the first word after 'NVIDIA '); a name without that prefix is
+-- kept whole, and where two devices would share a label the name is kept
+-- (less 'NVIDIA '). Presentation only: the full names are in the provenance.
+CREATE VIEW IF NOT EXISTS device_label AS
+WITH s AS (SELECT device_id, name,
+             CASE WHEN name LIKE 'NVIDIA %' THEN
+               CASE WHEN instr(substr(name, 8), ' ') > 0 THEN substr(substr(name, 8), 1, instr(substr(name, 8), ' ') - 1)
+                    ELSE substr(name, 8) END
+             ELSE name END AS short FROM device)
+SELECT device_id, name,
+  CASE WHEN (SELECT count(*) FROM s s2 WHERE s2.short = s.short) > 1 THEN replace(name, 'NVIDIA ', '') ELSE short END AS label
+FROM s;

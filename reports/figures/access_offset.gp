@@ -8,4 +8,4 @@ set mxtics 8
 set xlabel "offset k (elements of 4 bytes; a multiple of 8 is 32-byte aligned)"
 set ylabel "useful throughput (GB/s, read + write)"
 set key outside right top title "kernel, L1 caching of loads"
-plot for [i=0:*] datafile index i using 2:3 title columnheader(1) lt (i + 1) pt (i + 1)
+plot for [i=0:*] datafile index i using 2:3 title columnheader(1) lt (i + 1) dt i + 1 pt (2 * i + 4) ps (0.9 - 0.15 * i)

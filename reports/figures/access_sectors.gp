@@ -8,4 +8,4 @@ set mxtics 8
 set xlabel "offset k (elements of 4 bytes)"
 set ylabel "bytes used per 32-byte sector fetched (%)"
 set key outside right top title "instruction, L1 caching of loads"
-plot for [i=0:*] datafile index i using 2:3 title columnheader(1) lt (i + 1) pt (i + 1)
+plot for [i=0:*] datafile index i using 2:3 title columnheader(1) lt (i + 1) dt i + 1 pt (2 * i + 4) ps (1.6 - 0.35 * i)

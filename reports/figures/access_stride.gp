@@ -3,9 +3,10 @@ nodata = int(system("grep -c '^no data' '" . datafile . "' || true")) > 0
 if (nodata) { set label 1 "no access results for this device" at graph 0.5, 0.5 center; set yrange [1:10] }
 set logscale x 2
 set logscale y 10
+set ytics (100, 200, 500, 1000, 2000, 5000)
 set xrange [0.8:160]
 set xtics (1, 2, 4, 8, 16, 32, 64, 128)
 set xlabel "stride s (elements of 4 bytes, log_2 scale)"
 set ylabel "useful throughput (GB/s, read + write, log scale)"
 set key outside right top title "L1 caching of loads"
-plot for [i=0:*] datafile index i using 2:3 title columnheader(1) lt (i + 1) pt (i + 1)
+plot for [i=0:*] datafile index i using 2:3 title columnheader(1) lt (i + 1) dt i + 1 pt (2 * i + 4) ps (1.2 - 0.5 * i)

@@ -1,6 +1,8 @@
 # Time against distinct addresses per warp (see constant_k.sql).
 set logscale x 2
 set logscale y 10
+set ytics (1, 2, 5, 10, 20, 50, 100)
+set mytics 10
 set xtics (1, 2, 4, 8, 16, 32)
 set xlabel "distinct points read per warp and step, k (log_2 scale)"
 set ylabel "median kernel time (ms, log scale)"

@@ -9,6 +9,6 @@ WITH best AS (SELECT b.device_id, b.device, b.variant, b.n, b.pct_peak,
               FROM reduce_best b WHERE b.dtype = 'int32' AND b.timer = 'cuda-event' AND b.n IN (16777216, 268435456)),
 x AS (SELECT o.variant, row_number() OVER (ORDER BY o.ord) - 1 AS pos FROM reduce_order o
       WHERE o.variant IN (SELECT variant FROM best))
-SELECT replace(b.device, 'NVIDIA ', '') || CASE b.n WHEN 16777216 THEN ', n = 2^{24}' ELSE ', n = 2^{28}' END AS series,
+SELECT (SELECT dl.label FROM device_label dl WHERE dl.device_id = b.device_id) || CASE b.n WHEN 16777216 THEN ', n = 2^{24}' ELSE ', n = 2^{28}' END AS series,
        x.pos, b.variant, b.pct_peak, b.lo, b.hi
 FROM best b JOIN x USING (variant) ORDER BY b.device, b.n, x.pos;
