@@ -21,6 +21,7 @@
 
 #include "access.h"
 #include "gpu.h"
+#include "require_gpu.h"
 #include "ref_access.h"
 #include "rng.h"
 
@@ -30,16 +31,6 @@ static const int anBlock[] = {32, 64, 1024};
 #define NSIZE (sizeof(anSize) / sizeof(anSize[0]))
 #define NBLOCK (sizeof(anBlock) / sizeof(anBlock[0]))
 #define NMAX (((size_t)1 << 20) + 1)
-
-/* Skip the calling test, visibly, when no GPU is usable. */
-#define REQUIRE_GPU()                                  \
-  do {                                                 \
-    char zWhy[256];                                    \
-    if (!gpu_available(zWhy, sizeof zWhy)) {           \
-      print_message("SKIP: %s\n", zWhy);               \
-      skip();                                          \
-    }                                                  \
-  } while (0)
 
 /* Fail the test with the CUDA error text when rc is not cudaSuccess. */
 #define CUDA_OK(call)                                                              \

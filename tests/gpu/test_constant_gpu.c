@@ -27,6 +27,7 @@
 
 #include "distance.h"
 #include "gpu.h"
+#include "require_gpu.h"
 #include "raytrace.h"
 #include "raytrace_scene.h"
 #include "ref_distance.h"
@@ -80,11 +81,7 @@ static void check_distance(const float *d_xy, int P, int W, int H, const float *
 /* Every distance variant on the awkward shapes and the seed's. */
 static void test_distance(void **state) {
   (void)state;
-  char zWhy[256];
-  if (!gpu_available(zWhy, sizeof zWhy)) {
-    print_message("SKIP: %s\n", zWhy);
-    skip();
-  }
+  REQUIRE_GPU();
   static const int aCase[][3] = {{1, 1, 1},     {1, 1, DISTANCE_MAX_POINTS},    {17, 33, 1},
                                  {17, 33, DISTANCE_MAX_POINTS}, {1000, 3, 1}, {1000, 3, DISTANCE_MAX_POINTS},
                                  {256, 256, 20}};
@@ -150,11 +147,7 @@ static long check_raytrace(int W, int H, int n) {
 /* Every ray-tracer variant on the awkward shapes and the report's image. */
 static void test_raytrace(void **state) {
   (void)state;
-  char zWhy[256];
-  if (!gpu_available(zWhy, sizeof zWhy)) {
-    print_message("SKIP: %s\n", zWhy);
-    skip();
-  }
+  REQUIRE_GPU();
   assert_cuda(cudaSetDevice(0));
   static const int aCase[][2] = {{17, 33}, {1, 1}, {64, 64}};
   for (size_t c = 0; c < sizeof(aCase) / sizeof(aCase[0]); c++) {

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "gpu.h"
+#include "require_gpu.h"
 #include "reduce.h"
 #include "ref_reduce.h"
 #include "rng.h"
@@ -60,16 +61,6 @@ static void make_inputs(void) {
   }
   h.bReady = 1;
 }
-
-/* Skip the calling test, visibly, when no GPU is usable. */
-#define REQUIRE_GPU()                                  \
-  do {                                                 \
-    char zWhy[256];                                    \
-    if (!gpu_available(zWhy, sizeof zWhy)) {           \
-      print_message("SKIP: %s\n", zWhy);               \
-      skip();                                          \
-    }                                                  \
-  } while (0)
 
 /* Run one configuration (both launches). Returns 0, or -1 with the reason in
 ** zErr; device memory is freed either way. */
