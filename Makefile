@@ -59,6 +59,9 @@ BIN   := $(BUILD)/bin
 # ---------------------------------------------------------------- settings --
 # Every flag that changes code generation, persisted; objects depend on it.
 SETTINGS := $(NVCC) | $(ALL_CFLAGS) | $(ALL_NVFLAGS) | $(LDLIBS)
+# What changes the generated code, for the build id: not where the SQLite
+# and cmocka headers live, so a build with other paths resumes as the same build.
+CODEGEN := $(NVCC) | $(CFLAGS) | $(ALL_NVFLAGS)
 $(BUILD)/settings: FORCE
 	@mkdir -p $(@D)
 	@echo '$(SETTINGS)' | cmp -s - $@ || echo '$(SETTINGS)' > $@
@@ -113,7 +116,7 @@ GIT_COMMIT   ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknow
 GIT_DIRTY    ?= $(shell test -z "$$(git status --porcelain -- kernels experiments 2>/dev/null)" && echo 0 || echo 1)
 NVCC_VERSION := $(shell $(NVCC) --version 2>/dev/null | grep -o 'release [^,]*, V[0-9.]*')
 define buildinfo_rule
-$(1)_ID := $$(shell cat $$($(1)_SRC) $$($(1)_CU) $$($(1)_EXTRA_SRC) $(HARNESS) kernels/*.h data/schema.sql 2>/dev/null | { cat; echo '$$(SETTINGS) $$($(1)_NVFLAGS)'; } | sha1sum | cut -c1-16)
+$(1)_ID := $$(shell cat $$($(1)_SRC) $$($(1)_CU) $$($(1)_EXTRA_SRC) $(HARNESS) kernels/*.h data/schema.sql 2>/dev/null | { cat; echo '$$(CODEGEN) $$($(1)_NVFLAGS)'; } | sha1sum | cut -c1-16)
 $(BUILD)/gen/buildinfo_$(1).c: FORCE
 	@mkdir -p $$(@D)
 	@printf '%s\n' 'const char buildinfo_id[] = "$$($(1)_ID)";' \
