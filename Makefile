@@ -264,11 +264,11 @@ all: build ## measure what is stale (GPU machines only), then render the report
 	  else echo "make all: no CUDA GPU here: rendering from the measurements shipped in data/"; fi
 	$(Q)$(MAKE) --no-print-directory report
 
-# Ship the local measurements: a text dump git can diff.
+# Ship the local measurements: a text dump git can diff (experiments/dump-db;
+# refuses, changing nothing, when $(DB) does not exist).
 .PHONY: dump
-dump: ## write data/measurements.sql from $(DB)
-	$(Q){ printf -- '-- data/measurements.sql: the shipped measurements, rows only (the schema is\n-- data/schema.sql). Written by `make dump` from $(DB).\n'; \
-	  sqlite3 $(DB) ".dump --data-only"; } > data/measurements.sql.tmp && mv data/measurements.sql.tmp data/measurements.sql
+dump: ## write data/measurements.sql from the database DB
+	$(Q)sh experiments/dump-db $(DB) data/measurements.sql
 
 # ------------------------------------------------------------------- test --
 include tests/tests.mk
