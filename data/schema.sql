@@ -46,7 +46,11 @@ CREATE TABLE IF NOT EXISTS run (
   copy_gbps_end    REAL,                 -- the same at the end: a drop hints at throttling
   warmups          INTEGER,              -- warm-up launches per configuration
   max_reps         INTEGER,              -- timed repetitions per configuration (upper bound)
-  note             TEXT                  -- why the run ended early, if it did
+  note             TEXT,                 -- why the run ended early, if it did
+  run_uuid         TEXT,                 -- random UUID of the run: merges never duplicate a run
+  kind             TEXT NOT NULL DEFAULT 'measure' CHECK (kind IN ('measure','profile')),
+                                         -- 'profile': counters only, never timing rows
+  read_gbps        REAL                  -- best read-only streaming GB/s measured at the run's start
 );
 
 -- One configuration of one run: verified, then timed (or failed, or skipped).
@@ -76,7 +80,19 @@ CREATE TABLE IF NOT EXISTS result (
   rsd              REAL,                 -- relative standard deviation (stdev / mean): the noise
   bytes_read       INTEGER,              -- useful bytes one launch reads
   bytes_written    INTEGER,              -- useful bytes one launch writes
-  created_utc      TEXT NOT NULL
+  created_utc      TEXT NOT NULL,
+  flush            TEXT,                 -- cold-cache method: 'clean' (read a 2xL2 buffer),
+                                         -- 'memset' (write one: leaves dirty lines), 'none' (warm);
+                                         -- NULL in rows measured before it was recorded ('memset')
+  mode             TEXT NOT NULL DEFAULT 'single' CHECK (mode IN ('single','batch')),
+                                         -- 'single': one launch per timed sample; 'batch': many
+                                         -- back-to-back launches per sample, time / count
+  stop_reason      TEXT,                 -- why sampling stopped: 'converged', 'time-cap',
+                                         -- 'max-reps', 'fixed' (NULL: before it was recorded)
+  clock_mhz        REAL,                 -- mean SM clock over the kept samples
+  clock_discarded  INTEGER,              -- samples discarded for a low SM clock and re-taken
+  ci_lo_ms         REAL,                 -- 95% bootstrap interval of the median, within the run
+  ci_hi_ms         REAL
 );
 CREATE INDEX IF NOT EXISTS result_by_key ON result(study, config_key);
 
@@ -180,3 +196,33 @@ FROM latest l
 WHERE timer = 'cuda-event' AND median_ms = (SELECT min(l2.median_ms) FROM latest l2
       WHERE l2.device_id = l.device_id AND l2.study = l.study AND l2.timer = 'cuda-event'
         AND l2.dtype IS l.dtype AND l2.n = l.n AND l2.params = l.params);
+
+-- One row per device and configuration over every complete run that measured
+-- it (repeat runs: `make measure RUNS=N`): the median of the run medians and
+-- a 95% interval that covers both the within-run bootstrap intervals and the
+-- spread between runs (the lowest lower bound to the highest upper bound).
+-- Rows measured before intervals were recorded fall back to the quartiles.
+-- Throughput and its interval derive from the time and its interval.
+-- Headline numbers and verdicts read this view.
+DROP VIEW IF EXISTS config_stats;
+CREATE VIEW IF NOT EXISTS config_stats AS
+SELECT c.*,
+       (bytes_read + bytes_written) / (median_ms * 1e6) AS gbps,
+       (bytes_read + bytes_written) / (hi_ms * 1e6) AS gbps_lo,
+       (bytes_read + bytes_written) / (lo_ms * 1e6) AS gbps_hi,
+       100.0 * (bytes_read + bytes_written) / (median_ms * 1e6) / peak_gbps AS pct_peak,
+       100.0 * (bytes_read + bytes_written) / (median_ms * 1e6) / read_gbps AS pct_read
+FROM (SELECT device_id, device, study, config_key, variant, dtype, n, block, params, cache, timer,
+             coalesce(flush, CASE cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AS flush, mode,
+             count(*) AS runs,
+             max(CASE WHEN rn = (cnt + 1) / 2 THEN median_ms END) AS median_ms, -- lower middle
+             min(coalesce(ci_lo_ms, q1_ms)) AS lo_ms,
+             max(coalesce(ci_hi_ms, q3_ms)) AS hi_ms,
+             max(rsd) AS rsd_max,
+             bytes_read, bytes_written, peak_gbps,
+             (SELECT max(u.read_gbps) FROM run u WHERE u.device_id = b.device_id) AS read_gbps
+      FROM (SELECT r.*,
+                   row_number() OVER (PARTITION BY device_id, study, config_key ORDER BY median_ms) AS rn,
+                   count(*) OVER (PARTITION BY device_id, study, config_key) AS cnt
+            FROM result_bw r) b
+      GROUP BY device_id, study, config_key) c;
