@@ -10,7 +10,8 @@
 # - the same with 'trap:' (a kernel that executes __trap());
 # - BENCH_FREE_BYTES=20000: the 2^20 configuration is stored 'skipped' with
 #   the reason; the next run, with the memory, measures it.
-# Without a usable GPU it prints 'SKIP: no GPU (...)' and exits 0. Needs no
+# Without a usable GPU it prints 'SKIP: no GPU (...)' and exits 0 (exits 1
+# under REQUIRE_GPU=1, the GPU machine's setting). Needs no
 # sqlite3 command (build/bin/tests/sqlq reads the database).
 # Prints 'ok NAME' / 'not ok NAME'; exits 1 if any failed.
 cd "$(dirname "$0")/../.." || exit 1
@@ -19,6 +20,10 @@ cd "$(dirname "$0")/../.." || exit 1
 REDUCE="$BIN/reduce"
 [ -x "$REDUCE" ] || { notok "reduce binary exists" "run make build"; exit 1; }
 if ! why=$("$BIN/gpu-probe" 2>&1); then
+  if [ "${REQUIRE_GPU:-}" = 1 ]; then
+    notok "REQUIRE_GPU=1: a usable GPU" "$(printf '%s' "$why" | head -n 1)"
+    exit 1
+  fi
   echo "SKIP: no GPU ($(printf '%s' "$why" | head -n 1))"
   exit 0
 fi

@@ -2,21 +2,34 @@
 ** tests/gpu/require_gpu.h: the visible-skip rule of every GPU suite. Include
 ** after <cmocka.h>. REQUIRE_GPU() at the top of a test skips it, printing
 ** why, when no CUDA device is usable, so a machine without a GPU shows
-** SKIPPED lines instead of passing silently.
+** SKIPPED lines instead of passing silently. With the environment variable
+** REQUIRE_GPU=1 (the GPU machine: `make test REQUIRE_GPU=1`) the same test
+** fails instead, so a broken driver cannot pass as a skip.
 */
 #ifndef TESTS_GPU_REQUIRE_GPU_H
 #define TESTS_GPU_REQUIRE_GPU_H
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "gpu.h"
 
-/* Skip the calling test, visibly, when no GPU is usable. */
-#define REQUIRE_GPU()                                  \
-  do {                                                 \
-    char zWhy[256];                                    \
-    if (!gpu_available(zWhy, sizeof zWhy)) {           \
-      print_message("SKIP: %s\n", zWhy);               \
-      skip();                                          \
-    }                                                  \
+/* Whether REQUIRE_GPU=1 is set: a GPU skip is then a failure. */
+static inline int require_gpu_strict(void) {
+  const char *z = getenv("REQUIRE_GPU");
+  return z != NULL && strcmp(z, "1") == 0;
+}
+
+/* Skip the calling test, visibly, when no GPU is usable (fail under
+** REQUIRE_GPU=1). */
+#define REQUIRE_GPU()                                                       \
+  do {                                                                      \
+    char zWhy[256];                                                         \
+    if (!gpu_available(zWhy, sizeof zWhy)) {                                \
+      if (require_gpu_strict()) fail_msg("REQUIRE_GPU=1 but %s", zWhy);     \
+      print_message("SKIP: %s\n", zWhy);                                    \
+      skip();                                                               \
+    }                                                                       \
   } while (0)
 
 #endif
