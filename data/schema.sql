@@ -104,14 +104,31 @@ CREATE TABLE IF NOT EXISTS sample (
   PRIMARY KEY (result_id, rep)
 ) WITHOUT ROWID;
 
--- Hardware counters from Nsight Compute, keyed like the timings.
+-- Hardware counters from Nsight Compute, one row per configuration, kernel
+-- and metric: written by a run of kind 'profile' (`<binary> --profile SET`,
+-- experiments/harness/profile.c), which profiles one launch of each
+-- configuration's measured work and stores no timing rows. The configuration
+-- columns are those of result; rows stored before they existed hold NULL there
+-- (reports/views.sql fills them from config_key on its copy).
 CREATE TABLE IF NOT EXISTS counter (
   run_id           INTEGER NOT NULL REFERENCES run(run_id),
   config_key       TEXT NOT NULL,        -- as in result.config_key
   metric           TEXT NOT NULL,        -- ncu metric name
-  value            REAL,                 -- its value for the configuration's kernel(s)
-  unit             TEXT,
-  PRIMARY KEY (run_id, config_key, metric)
+  value            REAL,                 -- its value, combined over the kernel's launches (combine)
+  unit             TEXT,                 -- ncu's unit ('byte', '%', 'sector', ...), '' for none
+  variant          TEXT,                 -- as in result: registry key of the variant
+  dtype            TEXT,                 -- as in result
+  n                INTEGER,              -- as in result
+  block            INTEGER,              -- as in result
+  params           TEXT NOT NULL DEFAULT '{}', -- as in result: JSON of the other axes
+  kernel           TEXT NOT NULL DEFAULT '', -- kernel function name as ncu prints it
+                                         -- ('' in rows stored before it was recorded)
+  launches         INTEGER,              -- launches of that kernel in the profiled work
+  combine          TEXT,                 -- how the launches' values were combined: 'one'
+                                         -- (a single launch), 'sum' (.sum metrics), 'max',
+                                         -- 'min', or 'mean' (the rest: ratios, percentages)
+  metric_set       TEXT,                 -- the set the run profiled (experiments/harness/profile.c)
+  PRIMARY KEY (run_id, config_key, kernel, metric)
 );
 
 -- The compiler's resource report for every kernel of every binary.
@@ -164,7 +181,8 @@ CREATE TABLE IF NOT EXISTS claim (
 -- same binary and build on the same device completed (the resume that
 -- finished the matrix), so the report after an interruption and a resume is
 -- the report of one uninterrupted run; until then it is not shown, and a run
--- still 'running' (in progress or killed) never is.
+-- still 'running' (in progress or killed) never is. A profile run (which
+-- stores no results) completes no measurement.
 DROP VIEW IF EXISTS result_bw;
 CREATE VIEW IF NOT EXISTS result_bw AS
 SELECT r.*, u.device_id, d.name AS device, d.peak_gbps, u.copy_gbps_start AS copy_gbps,
@@ -178,7 +196,7 @@ WHERE r.status = 'ok'
        OR (u.status IN ('incomplete', 'failed')
            AND EXISTS (SELECT 1 FROM run u2 WHERE u2.device_id = u.device_id AND u2.binary = u.binary
                          AND u2.build_id = u.build_id AND u2.run_id > u.run_id
-                         AND u2.status = 'complete')));
+                         AND u2.status = 'complete' AND u2.kind = 'measure')));
 
 -- The latest successful result per device and configuration: what figures use.
 DROP VIEW IF EXISTS latest;

@@ -383,11 +383,61 @@ fail:
   return -1;
 }
 
-int db_add_counter(db *p, long long iRun, const char *zConfigKey, const char *zMetric,
-                   double value, const char *zUnit) {
-  return exec_bound(p, "INSERT OR REPLACE INTO counter(run_id, config_key, metric, value, unit)"
-                       " VALUES(?,?,?,?,?)", "ittrt", iRun, zConfigKey, zMetric, value, zUnit) < 0 ? -1 : 0;
+int db_add_counter(db *p, long long iRun, const db_counter *c) {
+  sqlite3_stmt *pStmt = NULL;
+  if (sqlite3_prepare_v2(p->pDb,
+          "INSERT OR REPLACE INTO counter(run_id, config_key, metric, value, unit, variant, dtype, n, block,"
+          " params, kernel, launches, combine, metric_set) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+          -1, &pStmt, NULL) != SQLITE_OK) return -1;
+  sqlite3_bind_int64(pStmt, 1, iRun);
+  sqlite3_bind_text(pStmt, 2, c->zConfigKey, -1, SQLITE_STATIC);
+  sqlite3_bind_text(pStmt, 3, c->zMetric, -1, SQLITE_STATIC);
+  sqlite3_bind_double(pStmt, 4, c->value);
+  sqlite3_bind_text(pStmt, 5, c->zUnit ? c->zUnit : "", -1, SQLITE_STATIC);
+  sqlite3_bind_text(pStmt, 6, c->zVariant, -1, SQLITE_STATIC);  /* NULL binds NULL */
+  sqlite3_bind_text(pStmt, 7, c->zDtype, -1, SQLITE_STATIC);
+  if (c->n >= 0) sqlite3_bind_int64(pStmt, 8, c->n);
+  if (c->nBlock > 0) sqlite3_bind_int(pStmt, 9, c->nBlock);
+  sqlite3_bind_text(pStmt, 10, c->zParams ? c->zParams : "{}", -1, SQLITE_STATIC);
+  sqlite3_bind_text(pStmt, 11, c->zKernel ? c->zKernel : "", -1, SQLITE_STATIC);
+  sqlite3_bind_int(pStmt, 12, c->nLaunch);
+  sqlite3_bind_text(pStmt, 13, c->zCombine, -1, SQLITE_STATIC);
+  sqlite3_bind_text(pStmt, 14, c->zSet, -1, SQLITE_STATIC);
+  int rc = sqlite3_step(pStmt);
+  sqlite3_finalize(pStmt);
+  return rc == SQLITE_DONE ? 0 : -1;
 }
+
+int db_set_profile_run(db *p, long long iRun) {
+  return exec_bound(p, "UPDATE run SET kind = 'profile' WHERE run_id = ?", "i", iRun) < 0 ? -1 : 0;
+}
+
+int db_have_counters(db *p, const char *zUuid, const char *zBinary, const char *zBuildId,
+                     const char *zConfigKey, const char *zSet) {
+  sqlite3_stmt *pStmt = NULL;
+  int rc = -1;
+  if (sqlite3_prepare_v2(p->pDb,
+          "SELECT EXISTS (SELECT 1 FROM counter c JOIN run u USING (run_id) JOIN device d USING (device_id)"
+          " WHERE d.uuid = ?1 AND u.binary = ?2 AND u.build_id = ?3 AND c.config_key = ?4"
+          " AND c.metric_set = ?5 AND u.kind = 'profile'"
+          " AND (u.status <> 'running' OR u.run_id IN (SELECT run_id FROM live_run)))",
+          -1, &pStmt, NULL) != SQLITE_OK) return -1;
+  sqlite3_bind_text(pStmt, 1, zUuid, -1, SQLITE_STATIC);
+  sqlite3_bind_text(pStmt, 2, zBinary, -1, SQLITE_STATIC);
+  sqlite3_bind_text(pStmt, 3, zBuildId, -1, SQLITE_STATIC);
+  sqlite3_bind_text(pStmt, 4, zConfigKey, -1, SQLITE_STATIC);
+  sqlite3_bind_text(pStmt, 5, zSet, -1, SQLITE_STATIC);
+  if (sqlite3_step(pStmt) == SQLITE_ROW) rc = sqlite3_column_int(pStmt, 0);
+  sqlite3_finalize(pStmt);
+  return rc;
+}
+
+int db_begin(db *p) {
+  begin_call(p);
+  return db_exec(p, "BEGIN IMMEDIATE");
+}
+int db_commit(db *p) { return db_exec(p, "COMMIT"); }
+void db_rollback(db *p) { rollback(p); }
 
 int db_end_run(db *p, long long iRun, const char *zStatus, const char *zNote, double copyGbpsEnd) {
   char zNow[32];

@@ -79,9 +79,41 @@ int db_claim(db *p, long long iRun, const char *zUuid, const char *zStudy, const
 ** the configuration's claim and renews the run's heartbeat. 0 or -1. */
 int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r);
 
-/* Store one counter value. 0 or -1. */
-int db_add_counter(db *p, long long iRun, const char *zConfigKey, const char *zMetric,
-                   double value, const char *zUnit);
+/* One Nsight Compute value of one kernel of one configuration (table counter). */
+typedef struct db_counter {
+  const char *zConfigKey;  /* canonical key, as in db_result */
+  const char *zVariant;
+  const char *zDtype;      /* NULL where the study has no type axis */
+  long long n;             /* < 0 for NULL */
+  int nBlock;              /* <= 0 for NULL */
+  const char *zParams;     /* JSON object of the other axes */
+  const char *zKernel;     /* kernel function name */
+  const char *zMetric;     /* ncu metric name */
+  double value;            /* combined over the kernel's launches */
+  const char *zUnit;       /* '' for none */
+  int nLaunch;             /* launches of the kernel combined */
+  const char *zCombine;    /* 'one', 'sum', 'max', 'min', 'mean' */
+  const char *zSet;        /* metric set profiled */
+} db_counter;
+
+/* Store one counter value (replacing one of the same run, key, kernel and
+** metric). Call inside db_begin()/db_commit() to store a configuration's
+** values in one transaction. 0 or -1. */
+int db_add_counter(db *p, long long iRun, const db_counter *c);
+
+/* Mark run iRun as a profile run (run.kind 'profile'). 0 or -1. */
+int db_set_profile_run(db *p, long long iRun);
+
+/* 1 if this device already has counters of metric set zSet for zConfigKey
+** from a profile run of the binary with the same build id that ended or is
+** live (resume of profile runs); 0 if not; -1 on error. */
+int db_have_counters(db *p, const char *zUuid, const char *zBinary, const char *zBuildId,
+                     const char *zConfigKey, const char *zSet);
+
+/* BEGIN IMMEDIATE / COMMIT / ROLLBACK around a group of writes. 0 or -1. */
+int db_begin(db *p);
+int db_commit(db *p);
+void db_rollback(db *p);
 
 /* Mark the run ended: status 'complete', 'incomplete' or 'failed', with an
 ** optional note and the closing copy bandwidth; drop its live_run row and

@@ -4,8 +4,8 @@
 -- reports/views.sql). Every number below is made up by a formula to
 -- exercise the queries; none is a measurement. Rows cover the configurations
 -- of experiments/access.matrix for both builds (access-ca, access-cg) on one
--- 'Fixture GPU', the Nsight Compute counters of experiments/access-ncu.sh
--- (in the runs that script leaves: incomplete, results removed), and the
+-- 'Fixture GPU', the Nsight Compute counters of `make profile` (set 'sectors')
+-- (in runs of kind 'profile', which hold no results), and the
 -- compiler's resource report of both builds. Delete the counter rows to test
 -- the section without counters.
 INSERT OR IGNORE INTO device (uuid, name, cc, sm_count, l2_bytes, global_mem_bytes, sm_clock_khz,
@@ -15,15 +15,14 @@ VALUES ('fixture-gpu', 'Fixture GPU', '9.0', 100, 50331648, 85899345920, 1500000
 -- The timing runs and the counter runs of both builds.
 INSERT INTO run (study, binary, device_id, status, started_utc, finished_utc, argv, host, git_commit, git_dirty,
                  build_id, nvcc_version, nvcc_flags, driver_version, runtime_version, copy_gbps_start,
-                 copy_gbps_end, warmups, max_reps, note)
+                 copy_gbps_end, warmups, max_reps, note, kind)
 SELECT 'access', 'access-' || l1, (SELECT device_id FROM device WHERE uuid = 'fixture-gpu'), status,
        '2000-01-02T00:00:00Z', '2000-01-02T00:10:00Z', kind || ' access-' || l1, 'fixture-host', 'fixture', 0,
        'fixture-access-' || l1, 'release 0.0, V0.0.0', '-O3 -Xptxas -dlcm=' || l1, 13000, 13000, 2500.0, 2500.0,
-       3, 20, note
+       3, 20, note, CASE kind WHEN 'fixture-ncu' THEN 'profile' ELSE 'measure' END
 FROM (SELECT 'ca' AS l1 UNION ALL SELECT 'cg'),
      (SELECT 'fixture' AS kind, 'complete' AS status, 'synthetic fixture' AS note
-      UNION ALL SELECT 'fixture-ncu', 'incomplete',
-                       'Nsight Compute counter run: profiled launches, not timings (results removed; see table counter)');
+      UNION ALL SELECT 'fixture-ncu', 'complete', 'profile run: counters only (make profile)');
 
 -- Results: the matrix's configurations. Synthetic useful GB/s = 2600 x
 -- factor(variant, k, block, l1); time = bytes / GB/s + 3 us.
@@ -99,9 +98,12 @@ v(variant, k, l1, metric, value, unit) AS (
                    CASE WHEN l1 = 'cg' AND ld_spr = 5 THEN 20.0 ELSE 1.0 END, '%' FROM c
   UNION ALL SELECT variant, k, l1, 'dram__bytes_read.sum', 8.0 * m * CASE WHEN variant = 'read-stride' THEN min(k, 8) ELSE 1.002 END, 'byte' FROM c
   UNION ALL SELECT variant, k, l1, 'dram__bytes_write.sum', 4.0 * m, 'byte' FROM c)
-INSERT INTO counter (run_id, config_key, metric, value, unit)
+INSERT INTO counter (run_id, config_key, metric, value, unit, variant, dtype, n, block, params, kernel, launches,
+                     combine, metric_set)
 SELECT (SELECT run_id FROM run WHERE argv = 'fixture-ncu access-' || l1),
-       printf('variant=%s n=16777216 block=512 k=%d l1=%s cache=cold', variant, k, l1), metric, value, unit
+       printf('variant=%s n=16777216 block=512 k=%d l1=%s cache=cold', variant, k, l1), metric, value, unit,
+       variant, NULL, 16777216, 512, json_object('k', k, 'l1', l1), replace(variant, '-', '_') || '_kernel', 1,
+       'one', 'sectors'
 FROM v;
 
 -- The compiler's resource report of both builds (synthetic values shaped

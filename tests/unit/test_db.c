@@ -592,18 +592,45 @@ static void test_busy_timeout_waits(void **state) {
   db_close(p);
 }
 
-/* db_add_counter stores one value per (run, key, metric), replacing a repeat. */
+/* db_add_counter stores one value per (run, key, kernel, metric) with the
+** configuration's columns, replacing a repeat; db_have_counters finds them
+** only for the same set, build and device, and only in a profile run. */
 static void test_add_counter(void **state) {
   fixture *f = *state;
   db *p = open_ok(f);
   gpu_info g = fake_gpu("u1");
   db_run_info ri = fake_run("build-A");
   long long iRun = db_begin_run(p, &g, &ri);
-  assert_int_equal(db_add_counter(p, iRun, "k", "dram__bytes_read.sum", 100, "byte"), 0);
-  assert_int_equal(db_add_counter(p, iRun, "k", "dram__bytes_read.sum", 200, "byte"), 0);
-  assert_int_equal(db_add_counter(p, iRun, "k", "sm__throughput", 50, "%"), 0);
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM counter"), 2);
+  db_counter c = {"k", "v1", NULL, 1024, 256, "{\"k\":3}", "kern", "dram__bytes_read.sum", 100, "byte",
+                  2, "sum", "set1"};
+  assert_int_equal(db_have_counters(p, "u1", ri.zBinary, "build-A", "k", "set1"), 0);
+  assert_int_equal(db_begin(p), 0);
+  assert_int_equal(db_add_counter(p, iRun, &c), 0);
+  c.value = 200;
+  assert_int_equal(db_add_counter(p, iRun, &c), 0);
+  c.zMetric = "sm__throughput";
+  c.value = 50;
+  c.n = -1;
+  c.nBlock = 0;
+  assert_int_equal(db_add_counter(p, iRun, &c), 0);
+  c.zKernel = "kern2";
+  assert_int_equal(db_add_counter(p, iRun, &c), 0);
+  assert_int_equal(db_commit(p), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM counter"), 3);
   assert_int_equal(q_int(f->zPath, "SELECT value FROM counter WHERE metric='dram__bytes_read.sum'"), 200);
+  assert_int_equal(q_int(f->zPath, "SELECT n + block + launches + json_extract(params, '$.k') FROM counter"
+                                   " WHERE metric='dram__bytes_read.sum' AND variant = 'v1' AND dtype IS NULL"
+                                   " AND combine = 'sum' AND kernel = 'kern' AND unit = 'byte'"), 1024 + 256 + 2 + 3);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM counter WHERE n IS NULL AND block IS NULL"), 2);
+  /* A measure run's counters do not count as profiled. */
+  assert_int_equal(db_have_counters(p, "u1", ri.zBinary, "build-A", "k", "set1"), 0);
+  assert_int_equal(db_set_profile_run(p, iRun), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run WHERE kind = 'profile'"), 1);
+  assert_int_equal(db_have_counters(p, "u1", ri.zBinary, "build-A", "k", "set1"), 1);
+  assert_int_equal(db_have_counters(p, "u1", ri.zBinary, "build-A", "k", "set2"), 0);
+  assert_int_equal(db_have_counters(p, "u1", ri.zBinary, "build-B", "k", "set1"), 0);
+  assert_int_equal(db_have_counters(p, "u2", ri.zBinary, "build-A", "k", "set1"), 0);
+  assert_int_equal(db_have_counters(p, "u1", ri.zBinary, "build-A", "k2", "set1"), 0);
   db_close(p);
 }
 
