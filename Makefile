@@ -79,9 +79,13 @@ deps-test:
 	$(Q)NVCC='$(NVCC)' sh .ci/deps test
 
 # ---------------------------------------------------------------- sources --
-HARNESS := experiments/harness/bench.c experiments/harness/db.c experiments/harness/gpu.c \
-           experiments/harness/parse.c experiments/harness/stats.c
-HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(OBJ)/kernels/fault.o
+HARNESS := experiments/harness/args.c experiments/harness/bench.c experiments/harness/db.c \
+           experiments/harness/gpu.c experiments/harness/parse.c experiments/harness/run.c \
+           experiments/harness/stats.c
+HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o
+# Linked into test builds only (build/bin/tests/...): the harness's test switches
+# (experiments/harness/testhook.c) and the kernels that fault on purpose.
+TEST_HOOK_OBJ := $(OBJ)/experiments/harness/testhook.o $(OBJ)/kernels/fault.o
 
 # Each study adds itself in experiments/<study>.mk: BINARIES += name, and per
 # binary name_SRC (host C), name_CU (kernels built with the default flags),

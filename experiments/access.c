@@ -41,14 +41,16 @@ enum { AX_VARIANT, AX_N, AX_BLOCK, AX_K, AX_L1, NAXIS };
 static const char *azL1[2];
 
 static bench_axis aAxis[NAXIS] = {
-    {"variant", "kernel variant", NULL, 0, 0, 0, NULL, 0, {0}, {0}, NULL},
-    {"n", "number of float elements of each array A, B, C", "2^20", 1, 1, (long long)ACCESS_MAX_N, NULL, 0,
-     {0}, {0}, NULL},
-    {"block", "threads per block (a multiple of 32)", "256", 1, 32, 1024, NULL, 0, {0}, {0}, NULL},
-    {"k", "offset, or stride for read-stride (local-* variants run at k=0 only)", "0..33,64,128", 1, 0,
-     2147483647LL, NULL, 0, {0}, {0}, NULL},
-    {"l1", "L1 caching of global loads this binary was built with (-Xptxas -dlcm): its own value only",
-     NULL, 0, 0, 0, azL1, 0, {0}, {0}, NULL},
+    {.zName = "variant", .zHelp = "kernel variant"},
+    {.zName = "n", .zHelp = "number of float elements of each array A, B, C", .zDefault = "2^20", .bInt = 1,
+     .iMin = 1, .iMax = (long long)ACCESS_MAX_N},
+    {.zName = "block", .zHelp = "threads per block (a multiple of 32)", .zDefault = "256", .bInt = 1, .iMin = 32,
+     .iMax = 1024},
+    {.zName = "k", .zHelp = "offset, or stride for read-stride (local-* variants run at k=0 only)",
+     .zDefault = "0..33,64,128", .bInt = 1, .iMax = 2147483647LL},
+    {.zName = "l1",
+     .zHelp = "L1 caching of global loads this binary was built with (-Xptxas -dlcm): its own value only",
+     .azChoice = azL1},
 };
 
 /* ------------------------------------------------------------- state -- */

@@ -40,13 +40,15 @@ enum { AX_GRID, AX_POINTS, AX_K, AX_TILE, AX_VARIANT, NAXIS };
 
 
 static bench_axis aAxis[NAXIS] = {
-    {"grid", "field side: a grid x grid field (the seed: 256)", "256", 1, 1, 16384, NULL, 0, {0}, {0}, NULL},
-    {"points", "number of points P (the seed: 20; at most 8192 = 64 KB of constant memory)", "20", 1, 1,
-     DISTANCE_MAX_POINTS, NULL, 0, {0}, {0}, NULL},
-    {"k", "distinct points read by the lanes of a warp per step (powers of two; 1 = uniform)", "1", 1, 1, 32,
-     NULL, 0, {0}, {0}, NULL},
-    {"tile", "thread block side: tile x tile threads (the seed: 16)", "16", 1, 1, 32, NULL, 0, {0}, {0}, NULL},
-    {"variant", "memory space the points are read from", NULL, 0, 0, 0, NULL, 0, {0}, {0}, NULL},
+    {.zName = "grid", .zHelp = "field side: a grid x grid field (the seed: 256)", .zDefault = "256", .bInt = 1,
+     .iMin = 1, .iMax = 16384},
+    {.zName = "points", .zHelp = "number of points P (the seed: 20; at most 8192 = 64 KB of constant memory)",
+     .zDefault = "20", .bInt = 1, .iMin = 1, .iMax = DISTANCE_MAX_POINTS},
+    {.zName = "k", .zHelp = "distinct points read by the lanes of a warp per step (powers of two; 1 = uniform)",
+     .zDefault = "1", .bInt = 1, .iMin = 1, .iMax = 32},
+    {.zName = "tile", .zHelp = "thread block side: tile x tile threads (the seed: 16)", .zDefault = "16", .bInt = 1,
+     .iMin = 1, .iMax = 32},
+    {.zName = "variant", .zHelp = "memory space the points are read from"},
 };
 
 /* Fields of at most this many point evaluations are compared in full. */

@@ -34,11 +34,13 @@ enum { AX_SIZE, AX_SPHERES, AX_TILE, AX_VARIANT, NAXIS };
 
 
 static bench_axis aAxis[NAXIS] = {
-    {"size", "image side: a size x size image (the book: 1024)", "1024", 1, 1, 16384, NULL, 0, {0}, {0}, NULL},
-    {"spheres", "number of spheres (the book: 100; at most 2340 = 64 KB of constant memory)", "100", 1, 1,
-     RAYTRACE_MAX_SPHERES, NULL, 0, {0}, {0}, NULL},
-    {"tile", "thread block side: tile x tile threads (the book: 16)", "16", 1, 1, 32, NULL, 0, {0}, {0}, NULL},
-    {"variant", "memory space the spheres are read from", NULL, 0, 0, 0, NULL, 0, {0}, {0}, NULL},
+    {.zName = "size", .zHelp = "image side: a size x size image (the book: 1024)", .zDefault = "1024", .bInt = 1,
+     .iMin = 1, .iMax = 16384},
+    {.zName = "spheres", .zHelp = "number of spheres (the book: 100; at most 2340 = 64 KB of constant memory)",
+     .zDefault = "100", .bInt = 1, .iMin = 1, .iMax = RAYTRACE_MAX_SPHERES},
+    {.zName = "tile", .zHelp = "thread block side: tile x tile threads (the book: 16)", .zDefault = "16", .bInt = 1,
+     .iMin = 1, .iMax = 32},
+    {.zName = "variant", .zHelp = "memory space the spheres are read from"},
 };
 
 /* ------------------------------------------------------------- state -- */

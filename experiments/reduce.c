@@ -32,11 +32,13 @@ enum { AX_DTYPE, AX_N, AX_BLOCK, AX_VARIANT, NAXIS };
 static const char *const azDtype[] = {"int32", "float32", NULL};
 
 static bench_axis aAxis[NAXIS] = {
-    {"dtype", "element type", "int32,float32", 0, 0, 0, azDtype, 0, {0}, {0}, NULL},
-    {"n", "number of elements", "2^10:2^28,1000000,2^24+7", 1, 1, 1LL << 31, NULL, 0, {0}, {0}, NULL},
-    {"block", "threads per block (powers of two; variants without a block axis run at the first value only)",
-     "256", 1, 32, 1024, NULL, 0, {0}, {0}, NULL},
-    {"variant", "kernel variant (cpu-serial: the seed's host loop)", NULL, 0, 0, 0, NULL, 0, {0}, {0}, NULL},
+    {.zName = "dtype", .zHelp = "element type", .zDefault = "int32,float32", .azChoice = azDtype},
+    {.zName = "n", .zHelp = "number of elements", .zDefault = "2^10:2^28,1000000,2^24+7", .bInt = 1, .iMin = 1,
+     .iMax = 1LL << 31},
+    {.zName = "block",
+     .zHelp = "threads per block (powers of two; variants without a block axis run at the first value only)",
+     .zDefault = "256", .bInt = 1, .iMin = 32, .iMax = 1024},
+    {.zName = "variant", .zHelp = "kernel variant (cpu-serial: the seed's host loop)"},
 };
 
 /* ------------------------------------------------------------- state -- */
@@ -73,7 +75,7 @@ static size_t elem_size(int eType) { (void)eType; return 4; }
 static const char *skip(const bench_config *c) {
   const char *zVar = bench_str(c, AX_VARIANT);
   long long nBlock = bench_int(c, AX_BLOCK);
-  int bFirstBlock = nBlock == aAxis[AX_BLOCK].aiVal[0];
+  int bFirstBlock = nBlock == bench_first_int(c, AX_BLOCK);
   if ((nBlock & (nBlock - 1)) != 0) return "block size is not a power of two";
   if (!strcmp(zVar, CPU_SERIAL)) return bFirstBlock ? NULL : "host loop: no block size (run at the first block only)";
   int iVar = reduce_find(zVar);

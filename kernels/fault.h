@@ -1,8 +1,8 @@
 /*
 ** kernels/fault.h: test-only kernels that fault on purpose, so the tests can
 ** check what the harness does when a kernel breaks the CUDA context (the
-** BENCH_INJECT_FAULT switch of experiments/harness/bench.c). No study
-** measures them.
+** BENCH_INJECT_FAULT switch of experiments/harness/testhook.c, linked into
+** test builds only). No study measures them.
 */
 #ifndef KERNELS_FAULT_H
 #define KERNELS_FAULT_H

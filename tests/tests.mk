@@ -44,7 +44,8 @@ ASAN      := $(BUILD)/asan
 SAN_FLAGS := -fsanitize=address -fsanitize=undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_ENV   := ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1:abort_on_error=0 \
              UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-ASAN_HARNESS_OBJ := $(HARNESS:%.c=$(ASAN)/obj/%.o) $(ASAN)/obj/gen/schema.o $(OBJ)/kernels/fault.o
+ASAN_HARNESS_OBJ := $(HARNESS:%.c=$(ASAN)/obj/%.o) $(ASAN)/obj/gen/schema.o
+ASAN_TEST_HOOK_OBJ := $(ASAN)/obj/experiments/harness/testhook.o $(OBJ)/kernels/fault.o
 ASAN_TEST_OBJ    := $(patsubst $(OBJ)/experiments/%,$(ASAN)/obj/experiments/%,$(sort $(TEST_OBJ)))
 ASAN_TEST_BINS   := $(patsubst tests/%.c,$(ASAN)/bin/tests/%,$(sort $(wildcard tests/unit/test_*.c)))
 FUZZERS          := parse args
@@ -66,7 +67,8 @@ $(ASAN)/bin/tests/%: $(ASAN)/obj/tests/%.o $(ASAN_HARNESS_OBJ) $(ASAN_TEST_OBJ) 
 	$(Q)$(SAN_LINK) $(CMOCKA_LIBS)
 
 # The host-only study the CLI tests drive runs sanitized too.
-$(BIN)/tests/hoststudy: $(ASAN)/obj/tests/harness/hoststudy.o $(ASAN_HARNESS_OBJ) $(ASAN)/obj/gen/buildinfo_test.o
+$(BIN)/tests/hoststudy: $(ASAN)/obj/tests/harness/hoststudy.o $(ASAN_HARNESS_OBJ) $(ASAN_TEST_HOOK_OBJ) \
+                        $(ASAN)/obj/gen/buildinfo_test.o
 	$(call say,LINK-SAN,$@)
 	@mkdir -p $(@D)
 	$(Q)$(SAN_LINK)
@@ -90,7 +92,7 @@ FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Wall -Wextra -Werror 
                 -Iexperiments/harness -isystem $(CUDA_INC) $(SQLITE_CFLAGS) -fsanitize=address,undefined \
                 -fno-sanitize-recover=all
 FUZZ_OBJ     := $(HARNESS:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/schema.o \
-                $(BUILD)/fuzz/obj/gen/buildinfo_test.o $(OBJ)/kernels/fault.o
+                $(BUILD)/fuzz/obj/gen/buildinfo_test.o
 CUDA_LIB     := $(if $(NVCC),$(abspath $(dir $(NVCC))../lib64))
 
 $(BUILD)/fuzz/obj/%.o: %.c $(BUILD)/settings
@@ -138,12 +140,20 @@ sanitize: $(GPU_TEST_BINS) $(BIN)/gpu-probe ## compute-sanitizer over every kern
 	  if [ $$rc -ne 0 ]; then echo "FAILED: $$tool $$t (exit $$rc; log $$t.$$tool.log)"; status=1; fi; \
 	done; done; exit $$status
 
+# The test build of reduce: the production objects (and build id) plus the
+# test hook, for the fault-injection tests (tests/cli/test_fault.sh).
+$(BIN)/tests/reduce: $(reduce_SRC:%.c=$(OBJ)/%.o) $(reduce_CU:%.cu=$(OBJ)/%.o) $(HARNESS_OBJ) $(TEST_HOOK_OBJ) \
+                     $(OBJ)/gen/buildinfo_reduce.o
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(NVLDLIBS)
+
 # The fault-injection and memory tests on a GPU machine (no report tools).
 .PHONY: test-fault
-test-fault: $(BIN)/reduce $(BIN)/gpu-probe $(BIN)/tests/sqlq $(BIN)/tests/hoststudy ## fault-injection and low-memory tests (GPU; no report tools)
+test-fault: $(BIN)/tests/reduce $(BIN)/gpu-probe $(BIN)/tests/sqlq $(BIN)/tests/hoststudy ## fault-injection and low-memory tests (GPU; no report tools)
 	$(Q)sh tests/run-tests tests/cli/test_fault.sh
 
 # Everything `make test` runs (after the variables above: prerequisites expand at once).
 .PHONY: test-build
 test-build: $(TEST_BINS) $(ASAN_TEST_BINS) $(REPLAY_BINS) $(BIN_FILES) $(BIN)/dbtool $(BIN)/mdquery $(BIN)/gpu-probe \
-            $(BIN)/tests/hoststudy $(BIN)/tests/sqlq
+            $(BIN)/tests/hoststudy $(BIN)/tests/sqlq $(BIN)/tests/reduce

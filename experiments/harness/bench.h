@@ -14,12 +14,18 @@
 ** concurrent run of the same binary on the same device waits for it instead
 ** of measuring it twice (db_claim()).
 **
-** Test-only environment switches (absent from normal runs):
-**   BENCH_INJECT_FAULT=[trap:]S  a configuration whose key contains S launches
-**                      a faulting kernel instead of its measure (kernels/fault.cu:
-**                      an out-of-bounds write, or __trap() with 'trap:'), and
-**                      is stored as failed with the CUDA error text; a host-only
-**                      run records a fatal failure without a launch.
+** The command line is parsed by args.c, the run driven by run.c; bench.c
+** holds what the callbacks call.
+**
+** Test-only environment switches:
+**   BENCH_INJECT_FAULT=[trap:]S  only in test builds (the hook of
+**                      experiments/harness/testhook.c, linked with
+**                      kernels/fault.cu into the test builds): a
+**                      configuration whose key contains S launches a faulting
+**                      kernel instead of its measure (an out-of-bounds write,
+**                      or __trap() with 'trap:'), and is stored as failed with
+**                      the CUDA error text; a host-only run records a fatal
+**                      failure without a launch.
 **   BENCH_FREE_BYTES=N free device memory is taken to be N bytes (2^30 etc.),
 **                      so a configuration that needs more is stored as skipped.
 **
@@ -31,6 +37,7 @@
 #define HARNESS_BENCH_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "gpu.h"
 
 #define BENCH_MAX_AXES 8
@@ -44,8 +51,10 @@
 #define BENCH_ARGS_BUILD_ID 2   /* --build-id */
 #define BENCH_ARGS_ERROR (-1)   /* bad argument: "WHAT: WHY" in zErr */
 
-/* One axis of a study's matrix. Axes named variant, dtype, n and block are
-** stored in result columns of those names; the others go into result.params. */
+/* One axis of a study's matrix: its description only (parse results live in
+** bench_args). Axes named variant, dtype, n and block are stored in result
+** columns of those names; the others go into result.params. Studies declare
+** them with designated initialisers. */
 typedef struct bench_axis {
   const char *zName;            /* option --<zName>, e.g. "n" */
   const char *zHelp;            /* one line for --help */
@@ -53,16 +62,38 @@ typedef struct bench_axis {
   int bInt;                     /* 1: integer list, 0: names */
   long long iMin, iMax;         /* integer range */
   const char *const *azChoice;  /* allowed names, NULL-terminated (NULL: any) */
-  /* Filled by parsing: */
-  int nVal;
-  long long aiVal[BENCH_MAX_VALS];
-  const char *azVal[BENCH_MAX_VALS];
-  char *zBuf;                   /* storage behind azVal */
 } bench_axis;
+
+/* The values one axis takes in this run (parsed from its option or default). */
+typedef struct bench_axis_vals {
+  int nVal;                          /* how many; -1 before parsing */
+  long long aiVal[BENCH_MAX_VALS];   /* integer axes */
+  const char *azVal[BENCH_MAX_VALS]; /* name axes */
+  char *zBuf;                        /* storage behind azVal */
+} bench_axis_vals;
+
+/* Options shared by every study. */
+typedef struct bench_opts {
+  const char *zDb;     /* --db */
+  int nRepMax;         /* --reps */
+  int nRepMin;         /* --min-reps */
+  int nWarmup;         /* --warmup */
+  double msBudget;     /* --budget-ms: kernel time per configuration */
+  int bWarm;           /* --warm: no L2 flush */
+  int bResume;         /* 0 with --no-resume */
+  int bList;           /* --list */
+} bench_opts;
+
+/* What the command line asked for: the options and every axis's values. */
+typedef struct bench_args {
+  bench_opts opts;
+  bench_axis_vals aVals[BENCH_MAX_AXES];
+} bench_args;
 
 /* One configuration: the chosen value of every axis. */
 typedef struct bench_config {
   const struct bench_study *pStudy;
+  const bench_args *pArgs;           /* the run's options and axis lists */
   long long aiVal[BENCH_MAX_AXES];   /* integer axes */
   const char *azVal[BENCH_MAX_AXES]; /* name axes */
   int bWarm;                         /* warm-cache timing requested */
@@ -123,16 +154,28 @@ int bench_main(const bench_study *pStudy, int argc, char **argv);
 ** claims, signals, transactions, exit status) is the same code path. */
 int bench_main_host(const bench_study *pStudy, int argc, char **argv);
 
-/* Parse and validate the command line (argv[0] is skipped) into the study's
-** axes and the shared options, with the axes' defaults for those not given;
-** no output, no GPU, no database. Returns a BENCH_ARGS_ code. Rejects
-** unknown options and values, values out of range or given twice, and more
-** than BENCH_MAX_CONFIGS configurations. */
-int bench_parse_args(const bench_study *pStudy, int argc, char **argv, char *zErr, size_t nErr);
+/* Parse and validate the command line (argv[0] is skipped) into *pArgs:
+** the shared options and every axis's values, the axes' defaults for those
+** not given; no output, no GPU, no database. Returns a BENCH_ARGS_ code
+** (on BENCH_ARGS_ERROR "WHAT: WHY" is in zErr). Rejects unknown options and
+** values, values out of range or given twice, and more than
+** BENCH_MAX_CONFIGS configurations. Free with bench_args_free(). */
+int bench_parse_args(const bench_study *pStudy, int argc, char **argv, bench_args *pArgs, char *zErr,
+                     size_t nErr);
+
+/* Free what bench_parse_args() allocated; safe to call twice. */
+void bench_args_free(bench_args *pArgs);
+
+/* Print the usage text of a study (--help). */
+void bench_usage(const bench_study *pStudy, FILE *f);
 
 /* Value of integer axis i / name axis i of a configuration. */
 long long bench_int(const bench_config *c, int iAxis);
 const char *bench_str(const bench_config *c, int iAxis);
+
+/* The first value of integer axis i in this run's list (e.g. the block size
+** variants without a block axis run at). */
+long long bench_first_int(const bench_config *c, int iAxis);
 
 /* The run's timing settings (cache state from the configuration). */
 gpu_timing bench_timing(const bench_config *c);
@@ -146,6 +189,13 @@ void bench_time_host(const bench_config *c, void (*xRun)(void *), void *pCtx, be
 
 /* Record a CUDA error code in pOut: failed, fatal if the context is lost. */
 void bench_cuda_fail(bench_out *pOut, const char *zWhat, int err);
+
+/* A test-only hook (experiments/harness/testhook.c installs it in test
+** builds; production binaries have none): called instead of measuring each
+** configuration, with its canonical key; returns 1 if it filled pOut (the
+** configuration is then stored from pOut), 0 to measure as usual. */
+typedef int (*bench_test_hook)(const bench_config *c, const char *zKey, int bHostOnly, bench_out *pOut);
+void bench_set_test_hook(bench_test_hook xHook);
 
 /* 1 once SIGINT/SIGTERM has been received. */
 int bench_interrupted(void);

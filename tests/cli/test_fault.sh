@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/cli/test_fault.sh: kernel faults and too little device memory on a
-# real GPU, through build/bin/reduce and the test-only switches of the
-# harness (experiments/harness/bench.h):
+# real GPU, through build/bin/tests/reduce (reduce built with the test hook,
+# experiments/harness/testhook.c) and the test-only switches of the harness:
 # - BENCH_INJECT_FAULT='n=4096 ' makes the first configuration with n=4096
 #   launch an out-of-bounds write (kernels/fault.cu) instead of its measure:
 #   exit 1, run 'failed' with the CUDA error in its note, the configurations
@@ -17,8 +17,11 @@
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/robust-lib.sh
 
-REDUCE="$BIN/reduce"
-[ -x "$REDUCE" ] || { notok "reduce binary exists" "run make build"; exit 1; }
+REDUCE="$BIN/tests/reduce"
+[ -x "$REDUCE" ] || { notok "test build of reduce exists" "run make test-build"; exit 1; }
+# A production binary holds neither the switch nor the faulting kernels; the test build does.
+check "production reduce holds no fault injection" sh -c "! grep -q -e BENCH_INJECT_FAULT -e fault_launch '$BIN/reduce'"
+check "the test build of reduce holds it" grep -q BENCH_INJECT_FAULT "$REDUCE"
 if ! why=$("$BIN/gpu-probe" 2>&1); then
   if [ "${REQUIRE_GPU:-}" = 1 ]; then
     notok "REQUIRE_GPU=1: a usable GPU" "$(printf '%s' "$why" | head -n 1)"

@@ -23,12 +23,12 @@ enum { AX_DTYPE, AX_N, AX_BLOCK, AX_VARIANT, AX_K, AX_TAG, NAXIS };
 static const char *const azDtype[] = {"int32", "float32", NULL};
 static const char *const azVariant[] = {"plain", "vectorized", "cpu-serial", NULL};
 static bench_axis aAxis[NAXIS] = {
-    {"dtype", "element type", "int32", 0, 0, 0, azDtype, 0, {0}, {0}, NULL},
-    {"n", "elements", "2^10", 1, 1, 1LL << 31, NULL, 0, {0}, {0}, NULL},
-    {"block", "threads per block", "256", 1, 32, 1024, NULL, 0, {0}, {0}, NULL},
-    {"variant", "variant", "plain", 0, 0, 0, azVariant, 0, {0}, {0}, NULL},
-    {"k", "offset", "0", 1, 0, 1 << 20, NULL, 0, {0}, {0}, NULL},
-    {"tag", "any name", "x", 0, 0, 0, NULL, 0, {0}, {0}, NULL},
+    {.zName = "dtype", .zHelp = "element type", .zDefault = "int32", .azChoice = azDtype},
+    {.zName = "n", .zHelp = "elements", .zDefault = "2^10", .bInt = 1, .iMin = 1, .iMax = 1LL << 31},
+    {.zName = "block", .zHelp = "threads per block", .zDefault = "256", .bInt = 1, .iMin = 32, .iMax = 1024},
+    {.zName = "variant", .zHelp = "variant", .zDefault = "plain", .azChoice = azVariant},
+    {.zName = "k", .zHelp = "offset", .zDefault = "0", .bInt = 1, .iMax = 1 << 20},
+    {.zName = "tag", .zHelp = "any name", .zDefault = "x"},
 };
 
 /* Block sizes that are not powers of two are not run (as in reduce). */

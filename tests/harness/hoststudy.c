@@ -26,9 +26,9 @@ enum { AX_N, AX_VARIANT, NAXIS };
 static const char *const azVariant[] = {"sum", "sleep", "wrong", NULL};
 
 static bench_axis aAxis[NAXIS] = {
-    {"n", "elements summed", "1..4", 1, 1, 1LL << 31, NULL, 0, {0}, {0}, NULL},
-    {"variant", "sum, sleep (HOSTSTUDY_SLEEP_MS per repetition) or wrong (fails verification)", "sum", 0,
-     0, 0, azVariant, 0, {0}, {0}, NULL},
+    {.zName = "n", .zHelp = "elements summed", .zDefault = "1..4", .bInt = 1, .iMin = 1, .iMax = 1LL << 31},
+    {.zName = "variant", .zHelp = "sum, sleep (HOSTSTUDY_SLEEP_MS per repetition) or wrong (fails verification)",
+     .zDefault = "sum", .azChoice = azVariant},
 };
 
 /* One repetition's work. */

@@ -1,0 +1,223 @@
+/*
+** experiments/harness/args.c: the command line of every study binary (see
+** bench.h): the usage text, the shared options and the axis lists. Parsing
+** writes only into the caller's bench_args; the study's axis descriptions are
+** read, never changed (except by bench_variant_axis(), at start-up).
+*/
+#include "bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+
+/* The options' defaults (also printed by --help). */
+static const bench_opts oDefault = {
+    .zDb = "data/measurements.db", .nRepMax = 30, .nRepMin = 5, .nWarmup = 3, .msBudget = 300.0,
+    .bWarm = 0, .bResume = 1, .bList = 0};
+
+void bench_usage(const bench_study *s, FILE *f) {
+  fprintf(f, "Usage: %s [options]\n\n%s\n\nAxes (each takes a comma-separated list; integers accept\n"
+             "2^24, 1e6, 2^24+7, 64Ki and ranges LO:HI over powers of two or LO..HI):\n",
+          s->zBinary, s->zAbout);
+  for (int i = 0; i < s->nAxis; i++) {
+    const bench_axis *a = &s->aAxis[i];
+    fprintf(f, "  --%-10s %s\n               default: %s\n", a->zName, a->zHelp, a->zDefault);
+    if (a->azChoice) {
+      fprintf(f, "               one of:");
+      for (int j = 0; a->azChoice[j]; j++) fprintf(f, " %s", a->azChoice[j]);
+      fprintf(f, "\n");
+    }
+  }
+  fprintf(f,
+      "\nOptions:\n"
+      "  --list         print the configurations this command would run, and exit\n"
+      "  --db PATH      database to write (default %s)\n"
+      "  --reps N       at most N timed repetitions per configuration (default %d)\n"
+      "  --min-reps N   at least N timed repetitions (default %d)\n"
+      "  --warmup N     untimed launches before timing (default %d)\n"
+      "  --budget-ms X  stop adding repetitions after X ms of kernel time (default %g)\n"
+      "  --warm         do not flush the L2 before repetitions (warm-cache numbers)\n"
+      "  --no-resume    measure configurations this build already measured on this GPU\n"
+      "  --build-id     print the build id (hash of sources and flags) and exit\n"
+      "  --help         this text\n"
+      "\nExit status: 0 ok, 1 a configuration failed, 2 bad arguments, 3 no GPU,\n"
+      "4 database error, 130 interrupted (finished configurations are kept).\n",
+      oDefault.zDb, oDefault.nRepMax, oDefault.nRepMin, oDefault.nWarmup, oDefault.msBudget);
+}
+
+/* Write "zWhat: zWhy" into zErr and return BENCH_ARGS_ERROR. */
+static int arg_error(char *zErr, size_t nErr, const char *zWhat, const char *zWhy) {
+  snprintf(zErr, nErr, "%s: %s", zWhat, zWhy);
+  return BENCH_ARGS_ERROR;
+}
+
+/* Parse one axis list into v. A value given twice is an error: it would
+** measure one configuration twice. */
+static int parse_axis(const bench_axis *a, bench_axis_vals *v, const char *zList, char *zErr, size_t nErr) {
+  free(v->zBuf);
+  v->zBuf = NULL;
+  if (a->bInt) {
+    if (parse_int_list(zList, a->iMin, a->iMax, v->aiVal, BENCH_MAX_VALS, &v->nVal, zErr, nErr)) return -1;
+    for (int i = 0; i < v->nVal; i++)
+      for (int j = 0; j < i; j++)
+        if (v->aiVal[i] == v->aiVal[j]) {
+          snprintf(zErr, nErr, "%lld appears twice in the list", v->aiVal[i]);
+          return -1;
+        }
+    return 0;
+  }
+  if (parse_name_list(zList, &v->zBuf, v->azVal, BENCH_MAX_VALS, &v->nVal, zErr, nErr)) return -1;
+  for (int i = 0; i < v->nVal; i++) {
+    int bFound = a->azChoice == NULL;
+    for (int j = 0; a->azChoice && a->azChoice[j]; j++) bFound |= strcmp(a->azChoice[j], v->azVal[i]) == 0;
+    if (!bFound) {
+      snprintf(zErr, nErr, "unknown value '%s'", v->azVal[i]);
+      return -1;
+    }
+    for (int j = 0; j < i; j++)
+      if (!strcmp(v->azVal[i], v->azVal[j])) {
+        snprintf(zErr, nErr, "'%s' appears twice in the list", v->azVal[i]);
+        return -1;
+      }
+  }
+  return 0;
+}
+
+/* Parse a positive integer option value. */
+static int opt_int(const char *z, long long iMin, long long iMax, int *pOut, char *zErr, size_t nErr) {
+  long long v;
+  if (parse_int(z, iMax, &v, zErr, nErr)) return -1;
+  if (v < iMin) {
+    snprintf(zErr, nErr, "'%s' is below %lld", z, iMin);
+    return -1;
+  }
+  *pOut = (int)v;
+  return 0;
+}
+
+/* Parse the value of option zName (not an axis) into o. 1 if zName is not
+** such an option, 0 if parsed, -1 with the reason in zWhy. */
+static int parse_option(bench_opts *o, const char *zName, const char *zVal, char *zWhy, size_t nWhy) {
+  if (!strcmp(zName, "db")) {
+    if (!*zVal) {
+      snprintf(zWhy, nWhy, "empty path");
+      return -1;
+    }
+    o->zDb = zVal;
+    return 0;
+  }
+  if (!strcmp(zName, "reps")) return opt_int(zVal, 1, BENCH_MAX_REPS, &o->nRepMax, zWhy, nWhy);
+  if (!strcmp(zName, "min-reps")) return opt_int(zVal, 1, BENCH_MAX_REPS, &o->nRepMin, zWhy, nWhy);
+  if (!strcmp(zName, "warmup")) return opt_int(zVal, 0, 1000, &o->nWarmup, zWhy, nWhy);
+  if (!strcmp(zName, "budget-ms")) {
+    int ms;
+    if (opt_int(zVal, 1, 3600000, &ms, zWhy, nWhy)) return -1;
+    o->msBudget = ms;
+    return 0;
+  }
+  return 1;
+}
+
+/* 1 if zName is an option that takes a value (not an axis). */
+static int is_value_option(const char *zName) {
+  return !strcmp(zName, "db") || !strcmp(zName, "reps") || !strcmp(zName, "min-reps") ||
+         !strcmp(zName, "warmup") || !strcmp(zName, "budget-ms");
+}
+
+void bench_args_free(bench_args *pArgs) {
+  for (int i = 0; i < BENCH_MAX_AXES; i++) {
+    free(pArgs->aVals[i].zBuf);
+    pArgs->aVals[i].zBuf = NULL;
+  }
+}
+
+/* Fill the axes not given on the command line from their defaults and check
+** the size of the matrix. */
+static int finish_axes(const bench_study *s, bench_args *pArgs, char *zErr, size_t nErr) {
+  char zWhy[256];
+  long long nProduct = 1;
+  for (int i = 0; i < s->nAxis; i++) {
+    bench_axis_vals *v = &pArgs->aVals[i];
+    if (v->nVal < 0 && parse_axis(&s->aAxis[i], v, s->aAxis[i].zDefault, zWhy, sizeof(zWhy)))
+      return arg_error(zErr, nErr, s->aAxis[i].zName, zWhy); /* a bad default is a bug: say so */
+    nProduct *= v->nVal; /* at most BENCH_MAX_VALS: no overflow before the check */
+    if (nProduct > BENCH_MAX_CONFIGS) {
+      snprintf(zWhy, sizeof(zWhy), "more than %d configurations", BENCH_MAX_CONFIGS);
+      return arg_error(zErr, nErr, "matrix", zWhy);
+    }
+  }
+  return BENCH_ARGS_RUN;
+}
+
+int bench_parse_args(const bench_study *s, int argc, char **argv, bench_args *pArgs, char *zErr, size_t nErr) {
+  char zWhy[256];
+  memset(pArgs, 0, sizeof(*pArgs));
+  pArgs->opts = oDefault;
+  bench_opts *o = &pArgs->opts;
+  if (s->nAxis > BENCH_MAX_AXES) return arg_error(zErr, nErr, "study", "too many axes");
+  for (int i = 0; i < s->nAxis; i++) pArgs->aVals[i].nVal = -1;
+  for (int i = 1; i < argc; i++) {
+    const char *zOpt = argv[i], *zVal = NULL;
+    char zName[64];
+    if (!strcmp(zOpt, "--help") || !strcmp(zOpt, "-h")) return BENCH_ARGS_HELP;
+    if (!strcmp(zOpt, "--build-id")) return BENCH_ARGS_BUILD_ID;
+    if (strncmp(zOpt, "--", 2) != 0) return arg_error(zErr, nErr, zOpt, "unexpected argument");
+    const char *zEq = strchr(zOpt, '=');
+    size_t nName = zEq ? (size_t)(zEq - zOpt - 2) : strlen(zOpt + 2);
+    if (nName >= sizeof(zName)) return arg_error(zErr, nErr, zOpt, "unknown option");
+    memcpy(zName, zOpt + 2, nName);
+    zName[nName] = 0;
+    int bFlag = !strcmp(zName, "list") || !strcmp(zName, "warm") || !strcmp(zName, "no-resume");
+    if (bFlag) {
+      if (zEq) return arg_error(zErr, nErr, zOpt, "takes no value");
+      if (!strcmp(zName, "list")) o->bList = 1;
+      else if (!strcmp(zName, "warm")) o->bWarm = 1;
+      else o->bResume = 0;
+      continue;
+    }
+    int iAxis = -1;
+    for (int j = 0; j < s->nAxis; j++)
+      if (!strcmp(s->aAxis[j].zName, zName)) iAxis = j;
+    if (iAxis < 0 && !is_value_option(zName)) return arg_error(zErr, nErr, zOpt, "unknown option");
+    if (zEq) zVal = zEq + 1;
+    else if (i + 1 < argc) zVal = argv[++i];
+    else return arg_error(zErr, nErr, zOpt, "needs a value");
+    if (iAxis < 0) {
+      if (parse_option(o, zName, zVal, zWhy, sizeof(zWhy))) return arg_error(zErr, nErr, zOpt, zWhy);
+      continue;
+    }
+    if (parse_axis(&s->aAxis[iAxis], &pArgs->aVals[iAxis], zVal, zWhy, sizeof(zWhy)))
+      return arg_error(zErr, nErr, zOpt, zWhy);
+  }
+  return finish_axes(s, pArgs, zErr, nErr);
+}
+
+int bench_variant_axis(bench_axis *pAxis, const void *aRegistry, int nEntry, size_t nStride,
+                       const char *zExtraKey, const char *zExtraDesc, char *zAbout, size_t nAbout) {
+  static const char *azChoice[BENCH_MAX_VALS + 1];
+  static char zDefault[4096];
+  const int nAll = nEntry + (zExtraKey != NULL);
+  size_t nDefault = 0, nAboutUsed = strlen(zAbout);
+  int nWidth = 0;
+  if (nAll > BENCH_MAX_VALS) return -1;
+  for (int i = 0; i < nAll; i++) {
+    const bench_registry_head *p = (const void *)((const char *)aRegistry + (size_t)i * nStride);
+    const char *zKey = i < nEntry ? p->zKey : zExtraKey;
+    azChoice[i] = zKey;
+    if ((int)strlen(zKey) > nWidth) nWidth = (int)strlen(zKey);
+    nDefault += (size_t)snprintf(zDefault + nDefault, nDefault < sizeof(zDefault) ? sizeof(zDefault) - nDefault : 0,
+                                 "%s%s", i ? "," : "", zKey);
+  }
+  azChoice[nAll] = NULL;
+  for (int i = 0; i < nAll; i++) {
+    const bench_registry_head *p = (const void *)((const char *)aRegistry + (size_t)i * nStride);
+    nAboutUsed += (size_t)snprintf(zAbout + nAboutUsed, nAboutUsed < nAbout ? nAbout - nAboutUsed : 0,
+                                   "%s  %-*s  %s", i ? "\n" : "", nWidth, azChoice[i],
+                                   i < nEntry ? p->zDesc : zExtraDesc);
+  }
+  pAxis->azChoice = azChoice;
+  pAxis->zDefault = zDefault;
+  return nDefault < sizeof(zDefault) && nAboutUsed < nAbout ? 0 : -1;
+}

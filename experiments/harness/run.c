@@ -1,0 +1,474 @@
+/*
+** experiments/harness/run.c: the run driver of every study binary (see
+** bench.h): parse, list, open the GPU, check sizes, open the database, then
+** claim, measure and store each configuration with a progress line, and end
+** the run. Each step is one function below, in the order a run takes them.
+*/
+#include "bench.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buildinfo.h"
+#include "db.h"
+#include "parse.h"
+
+static volatile sig_atomic_t bStop = 0; /* set by SIGINT/SIGTERM */
+static gpu_info gInfo;                  /* the run's device */
+static bench_test_hook xTestHook;       /* set by test builds only */
+
+int bench_interrupted(void) { return bStop != 0; }
+const gpu_info *bench_gpu(void) { return &gInfo; }
+void bench_set_test_hook(bench_test_hook xHook) { xTestHook = xHook; }
+
+/* Everything one run holds, passed to each step. */
+typedef struct run_state {
+  const bench_study *s;
+  int bHostOnly;             /* see bench_main_host() */
+  bench_args args;           /* options and axis lists */
+  long long nFreeOverride;   /* BENCH_FREE_BYTES, or -1 */
+  bench_config *aCfg;        /* every configuration of the matrix */
+  int nCfg;
+  int nRun;                  /* how many of them are not skipped */
+  db *pDb;
+  long long iRun;            /* run id */
+  char *zArgv;               /* the command line, for the run table */
+  int *aiTodo, nTodo;        /* configurations still to do, in order */
+  int *aiSeq;                /* progress number of each configuration */
+  int nDone, nFailed, nSkipped;
+  int bFatal;                /* a CUDA error made the context unusable */
+  int bDbError;              /* a database error ended the run */
+  bench_out out;             /* the last configuration's outcome */
+} run_state;
+
+/* Signal handler: finish the current configuration, then stop. */
+static void on_signal(int sig) {
+  (void)sig;
+  bStop = 1;
+}
+
+/* Report a bad argument on one line and return exit status 2. */
+static int bad_arg(const bench_study *s, const char *zWhat, const char *zWhy) {
+  fprintf(stderr, "%s: %s: %s (see --help)\n", s->zBinary, zWhat, zWhy);
+  return 2;
+}
+
+/* 1 if the axis name is one of the promoted result columns. */
+static int is_column(const char *z) {
+  return !strcmp(z, "variant") || !strcmp(z, "dtype") || !strcmp(z, "n") || !strcmp(z, "block");
+}
+
+/* Format an integer, as 2^k when it is a power of two >= 1024. */
+static void fmt_int(char *z, size_t n, long long v) {
+  if (v >= 1024 && (v & (v - 1)) == 0) {
+    int k = 0;
+    while ((1LL << k) < v) k++;
+    snprintf(z, n, "2^%d", k);
+  } else {
+    snprintf(z, n, "%lld", v);
+  }
+}
+
+/* The canonical key, the params JSON and a short label of a configuration. */
+typedef struct config_text {
+  char zKey[512], zParams[512], zLabel[512];
+} config_text;
+
+/* Describe c into t. */
+static void describe(const bench_config *c, config_text *t) {
+  const bench_study *s = c->pStudy;
+  const size_t nKey = sizeof(t->zKey), nParams = sizeof(t->zParams), nLabel = sizeof(t->zLabel);
+  size_t k = 0, p = 0, l = 0;
+  p += (size_t)snprintf(t->zParams + p, nParams - p, "{");
+  for (int i = 0; i < s->nAxis; i++) {
+    const bench_axis *a = &s->aAxis[i];
+    char zVal[64], zShort[64];
+    if (a->bInt) {
+      snprintf(zVal, sizeof(zVal), "%lld", c->aiVal[i]);
+      fmt_int(zShort, sizeof(zShort), c->aiVal[i]);
+    } else {
+      snprintf(zVal, sizeof(zVal), "%s", c->azVal[i]);
+      snprintf(zShort, sizeof(zShort), "%s", c->azVal[i]);
+    }
+    k += (size_t)snprintf(t->zKey + k, k < nKey ? nKey - k : 0, "%s%s=%s", i ? " " : "", a->zName, zVal);
+    int bBare = !strcmp(a->zName, "variant") || !strcmp(a->zName, "dtype");
+    l += (size_t)snprintf(t->zLabel + l, l < nLabel ? nLabel - l : 0, " %s%s%s", bBare ? "" : a->zName,
+                          bBare ? "" : "=", zShort);
+    if (!is_column(a->zName))
+      p += (size_t)snprintf(t->zParams + p, p < nParams ? nParams - p : 0, "%s\"%s\":%s%s%s",
+                            p > 1 ? "," : "", a->zName, a->bInt ? "" : "\"", zVal, a->bInt ? "" : "\"");
+  }
+  snprintf(t->zKey + k, k < nKey ? nKey - k : 0, " cache=%s", c->bWarm ? "warm" : "cold");
+  snprintf(t->zParams + p, p < nParams ? nParams - p : 0, "}");
+}
+
+/* Why configuration i is not run, or NULL. */
+static const char *skip_reason(const run_state *r, int i) {
+  return r->s->xSkip ? r->s->xSkip(&r->aCfg[i]) : NULL;
+}
+
+/* Collect every configuration (the odometer over the axes) into r->aCfg. */
+static int enumerate(run_state *r) {
+  const bench_study *s = r->s;
+  int ai[BENCH_MAX_AXES] = {0}, nAlloc = 0;
+  r->nCfg = 0;
+  for (int i = 0; i < s->nAxis; i++)
+    if (r->args.aVals[i].nVal == 0) return 0;
+  for (;;) {
+    if (r->nCfg == nAlloc) {
+      nAlloc = nAlloc ? 2 * nAlloc : 256;
+      bench_config *aNew = realloc(r->aCfg, sizeof(*aNew) * (size_t)nAlloc);
+      if (!aNew) return -1;
+      r->aCfg = aNew;
+    }
+    bench_config *c = &r->aCfg[r->nCfg++];
+    memset(c, 0, sizeof(*c));
+    c->pStudy = s;
+    c->pArgs = &r->args;
+    c->bWarm = r->args.opts.bWarm;
+    for (int i = 0; i < s->nAxis; i++) {
+      c->aiVal[i] = r->args.aVals[i].aiVal[ai[i]];
+      c->azVal[i] = r->args.aVals[i].azVal[ai[i]];
+    }
+    int i = s->nAxis - 1;
+    for (; i >= 0; i--) {
+      if (++ai[i] < r->args.aVals[i].nVal) break;
+      ai[i] = 0;
+    }
+    if (i < 0) return 0;
+  }
+}
+
+/* Step 1: arguments and test switches. -1 to go on, else the exit status
+** (any error exits 2 before anything is written). */
+static int parse_step(run_state *r, int argc, char **argv) {
+  char zErr[256];
+  int rc = bench_parse_args(r->s, argc, argv, &r->args, zErr, sizeof(zErr));
+  if (rc == BENCH_ARGS_HELP) { bench_usage(r->s, stdout); return 0; }
+  if (rc == BENCH_ARGS_BUILD_ID) { printf("%s\n", buildinfo_id); return 0; }
+  if (rc == BENCH_ARGS_ERROR) {
+    fprintf(stderr, "%s: %s (see --help)\n", r->s->zBinary, zErr);
+    return 2;
+  }
+  const char *zFree = getenv("BENCH_FREE_BYTES");
+  r->nFreeOverride = -1;
+  if (zFree && parse_int(zFree, 1LL << 62, &r->nFreeOverride, zErr, sizeof(zErr)))
+    return bad_arg(r->s, "BENCH_FREE_BYTES", zErr);
+  if (enumerate(r)) return bad_arg(r->s, "matrix", "out of memory");
+  return -1;
+}
+
+/* Step 2: count what is run; with --list print every configuration and
+** whether it would be skipped. -1 to go on, else the exit status. */
+static int list_step(run_state *r) {
+  config_text t;
+  r->nRun = 0;
+  for (int i = 0; i < r->nCfg; i++) {
+    const char *zSkip = skip_reason(r, i);
+    r->nRun += zSkip == NULL;
+    if (r->args.opts.bList) {
+      describe(&r->aCfg[i], &t);
+      printf("%s%s%s\n", t.zKey, zSkip ? "  # not run: " : "", zSkip ? zSkip : "");
+    }
+  }
+  if (r->args.opts.bList) {
+    printf("# %d configurations, %d to run\n", r->nCfg, r->nRun);
+    return 0;
+  }
+  if (r->nRun == 0) return bad_arg(r->s, "matrix", "no valid configuration to run");
+  return -1;
+}
+
+/* The host CPU as the device of a host-only run (no GPU facts, peak 0). */
+static void host_info(gpu_info *p) {
+  char zHost[128] = "unknown";
+  memset(p, 0, sizeof(*p));
+  gethostname(zHost, sizeof(zHost) - 1);
+  zHost[sizeof(zHost) - 1] = 0;
+  snprintf(p->zName, sizeof(p->zName), "host CPU (%s)", zHost);
+  snprintf(p->zUuid, sizeof(p->zUuid), "host-%s", zHost);
+}
+
+/* Step 3: the device. -1 to go on, 3 without a GPU. */
+static int device_step(run_state *r) {
+  char zWhy[256];
+  if (r->bHostOnly) {
+    host_info(&gInfo);
+    return -1;
+  }
+  if (!gpu_available(zWhy, sizeof(zWhy))) {
+    fprintf(stderr, "%s: %s: nothing measured\n", r->s->zBinary, zWhy);
+    return 3;
+  }
+  int rc = gpu_open(&gInfo);
+  if (rc) {
+    fprintf(stderr, "%s: cannot open the GPU: %s\n", r->s->zBinary, gpu_error_string(rc));
+    return 3;
+  }
+  return -1;
+}
+
+/* Step 4: a configuration larger than the whole device is a bad argument
+** (exit 2). -1 to go on. */
+static int size_step(run_state *r) {
+  const bench_study *s = r->s;
+  for (int i = 0; i < r->nCfg && s->xDeviceBytes && !r->bHostOnly; i++) {
+    if (skip_reason(r, i)) continue;
+    size_t nNeed = s->xDeviceBytes(&r->aCfg[i]);
+    if ((long long)nNeed > gInfo.nGlobalBytes) {
+      char zWhy[512];
+      config_text t;
+      describe(&r->aCfg[i], &t);
+      snprintf(zWhy, sizeof(zWhy), "needs %.2f GiB, the %s has %.2f GiB", nNeed / 1073741824.0, gInfo.zName,
+               gInfo.nGlobalBytes / 1073741824.0);
+      return bad_arg(s, t.zKey, zWhy);
+    }
+  }
+  return -1;
+}
+
+/* Join argv into one string for the run table. */
+static char *join_argv(int argc, char **argv) {
+  size_t n = 1;
+  for (int i = 0; i < argc; i++) n += strlen(argv[i]) + 1;
+  char *z = malloc(n), *p = z;
+  if (!z) return NULL;
+  for (int i = 0; i < argc; i++) p += sprintf(p, "%s%s", i ? " " : "", argv[i]);
+  *p = 0;
+  return z;
+}
+
+/* Step 5: open the database and begin the run (its provenance). -1 to go
+** on, 4 on a database error. */
+static int db_step(run_state *r, int argc, char **argv) {
+  const bench_study *s = r->s;
+  const char *zDb = r->args.opts.zDb;
+  char zErr[256];
+  r->pDb = db_open(zDb, zErr, sizeof(zErr));
+  if (!r->pDb) {
+    fprintf(stderr, "%s: %s\n", s->zBinary, zErr);
+    return 4;
+  }
+  r->zArgv = join_argv(argc, argv);
+  db_run_info info = {s->zStudy, s->zBinary, r->zArgv ? r->zArgv : "", buildinfo_id, buildinfo_git_commit,
+                      buildinfo_git_dirty, buildinfo_nvcc_version, buildinfo_nvcc_flags,
+                      r->args.opts.nWarmup, r->args.opts.nRepMax, 0};
+  info.copyGbps = r->bHostOnly ? 0 : gpu_copy_gbps((size_t)256 << 20);
+  r->iRun = db_begin_run(r->pDb, &gInfo, &info);
+  if (r->iRun < 0) {
+    fprintf(stderr, "%s: cannot start a run in '%s': %s\n", s->zBinary, zDb, db_errmsg(r->pDb));
+    return 4;
+  }
+  if (r->bHostOnly)
+    fprintf(stderr, "%s: run %lld on %s (host-only test run) into %s\n", s->zBinary, r->iRun, gInfo.zName, zDb);
+  else
+    fprintf(stderr, "%s: run %lld on %s (%d SMs, peak %.0f GB/s, copy %.0f GB/s) into %s\n", s->zBinary,
+            r->iRun, gInfo.zName, gInfo.nSm, gInfo.peakGbps, info.copyGbps, zDb);
+  return -1;
+}
+
+/* Step 6: SIGINT and SIGTERM stop the run at the next configuration boundary. */
+static void signal_step(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = on_signal;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
+/* The configurations to run, in order, with their progress numbers. */
+static int plan_todo(run_state *r) {
+  r->aiTodo = malloc(sizeof(int) * (size_t)r->nRun);
+  r->aiSeq = malloc(sizeof(int) * (size_t)r->nCfg);
+  if (!r->aiTodo || !r->aiSeq) {
+    fprintf(stderr, "%s: out of memory\n", r->s->zBinary);
+    r->bDbError = 1;
+    return -1;
+  }
+  for (int i = 0; i < r->nCfg; i++) {
+    if (skip_reason(r, i)) continue;
+    r->aiSeq[i] = r->nTodo + 1;
+    r->aiTodo[r->nTodo++] = i;
+  }
+  return 0;
+}
+
+/* Measure configuration i into r->out: skipped if the device lacks the
+** memory, the test hook's outcome in test builds, else the study's measure. */
+static void measure_config(run_state *r, int i, const char *zKey) {
+  const bench_study *s = r->s;
+  bench_out *pOut = &r->out;
+  memset(pOut, 0, sizeof(*pOut));
+  size_t nNeed = s->xDeviceBytes ? s->xDeviceBytes(&r->aCfg[i]) : 0;
+  size_t nFree = r->nFreeOverride >= 0 ? (size_t)r->nFreeOverride
+                 : r->bHostOnly       ? (size_t)-1
+                                      : gpu_free_bytes();
+  if (nNeed > nFree) {
+    pOut->bSkipped = 1;
+    snprintf(pOut->zError, sizeof(pOut->zError), "needs %zu bytes, %zu free", nNeed, nFree);
+  } else if (!xTestHook || !xTestHook(&r->aCfg[i], zKey, r->bHostOnly, pOut)) {
+    s->xMeasure(&r->aCfg[i], pOut);
+  }
+}
+
+/* Store r->out for configuration i in one transaction. 0 or -1. */
+static int store_config(run_state *r, int i, const config_text *t) {
+  const bench_study *s = r->s;
+  const bench_config *c = &r->aCfg[i];
+  const bench_out *pOut = &r->out;
+  const char *zStatus = pOut->bSkipped ? "skipped" : pOut->bFailed ? "failed" : "ok";
+  db_result res = {t->zKey, NULL, NULL, -1, 0, t->zParams, c->bWarm, pOut->bHostTimer, zStatus,
+                   pOut->bFailed || pOut->bSkipped ? pOut->zError : NULL, pOut->maxErr, pOut->tolerance,
+                   pOut->nBytesRead, pOut->nBytesWritten, pOut->aMs, pOut->nRep};
+  for (int a = 0; a < s->nAxis; a++) {
+    const char *zName = s->aAxis[a].zName;
+    if (!strcmp(zName, "variant")) res.zVariant = c->azVal[a];
+    if (!strcmp(zName, "dtype")) res.zDtype = c->azVal[a];
+    if (!strcmp(zName, "n")) res.n = c->aiVal[a];
+    if (!strcmp(zName, "block")) res.nBlock = (int)c->aiVal[a];
+  }
+  if (!res.zVariant) res.zVariant = s->zStudy;
+  if (db_add_result(r->pDb, r->iRun, s->zStudy, &res)) {
+    fprintf(stderr, "%s: cannot store %s: %s\n", s->zBinary, t->zKey, db_errmsg(r->pDb));
+    return -1;
+  }
+  return 0;
+}
+
+/* Count the stored outcome and print its progress line. */
+static void progress(run_state *r, int iSeq, const char *zLabel) {
+  const bench_out *pOut = &r->out;
+  const char *zStudy = r->s->zStudy;
+  if (pOut->bSkipped) {
+    r->nSkipped++;
+    fprintf(stderr, "[%d/%d] %s%s ... skipped: %s\n", iSeq, r->nRun, zStudy, zLabel, pOut->zError);
+  } else if (pOut->bFailed) {
+    r->nFailed++;
+    r->bFatal = pOut->bFatal;
+    fprintf(stderr, "[%d/%d] %s%s ... FAILED: %s\n", iSeq, r->nRun, zStudy, zLabel, pOut->zError);
+  } else {
+    stats st;
+    stats_compute(pOut->aMs, pOut->nRep, &st);
+    double gbps = (double)(pOut->nBytesRead + pOut->nBytesWritten) / (st.median * 1e6);
+    r->nDone++;
+    fprintf(stderr, "[%d/%d] %s%s ... %.4f ms, %.0f GB/s%s (rsd %.1f%%, %d reps)\n", iSeq, r->nRun, zStudy,
+            zLabel, st.median, gbps, pOut->bHostTimer ? " [host CPU]" : "", 100 * st.rsd, pOut->nRep);
+  }
+}
+
+/* What one_config() did with a configuration. */
+enum { ONE_DONE, ONE_LATER, ONE_ERROR };
+
+/* Claim, measure, store and report configuration i (pass iPass).
+** *pbProgress is set when something moved on. */
+static int one_config(run_state *r, int i, int iPass, int *pbProgress) {
+  const bench_study *s = r->s;
+  int iSeq = r->aiSeq[i];
+  long long iHolder = 0;
+  config_text t;
+  describe(&r->aCfg[i], &t);
+  int rcClaim = db_claim(r->pDb, r->iRun, gInfo.zUuid, s->zStudy, s->zBinary, buildinfo_id, t.zKey,
+                         r->args.opts.bResume, &iHolder);
+  if (rcClaim < 0) {
+    fprintf(stderr, "%s: cannot claim %s: %s\n", s->zBinary, t.zKey, db_errmsg(r->pDb));
+    return ONE_ERROR;
+  }
+  if (rcClaim == DB_DONE) {
+    fprintf(stderr, "[%d/%d] %s%s ... already measured\n", iSeq, r->nRun, s->zStudy, t.zLabel);
+    *pbProgress = 1;
+    return ONE_DONE;
+  }
+  if (rcClaim == DB_HELD) {
+    if (iPass == 0)
+      fprintf(stderr, "[%d/%d] %s%s ... being measured by run %lld: later\n", iSeq, r->nRun, s->zStudy,
+              t.zLabel, iHolder);
+    return ONE_LATER;
+  }
+  *pbProgress = 1;
+  measure_config(r, i, t.zKey);
+  if (store_config(r, i, &t)) return ONE_ERROR;
+  progress(r, iSeq, t.zLabel);
+  return ONE_DONE;
+}
+
+/* Sleep about ms milliseconds (a signal cuts it short). */
+static void sleep_ms(long ms) {
+  struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+  nanosleep(&ts, NULL);
+}
+
+/* Step 7: every configuration in turn. One that another live run is
+** measuring is taken up again after the others, until that run has stored
+** it (or died). */
+static void matrix_step(run_state *r) {
+  if (plan_todo(r)) return;
+  for (int iPass = 0; r->nTodo > 0 && !bStop && !r->bFatal && !r->bDbError; iPass++) {
+    int nKeep = 0, bProgress = 0;
+    for (int t = 0; t < r->nTodo && !bStop && !r->bFatal && !r->bDbError; t++) {
+      int i = r->aiTodo[t];
+      int rc = one_config(r, i, iPass, &bProgress);
+      if (rc == ONE_LATER) r->aiTodo[nKeep++] = i;
+      if (rc == ONE_ERROR) r->bDbError = 1;
+    }
+    r->nTodo = nKeep;
+    if (r->nTodo > 0 && !bProgress) sleep_ms(200);
+  }
+}
+
+/* Step 8: end the run in the database and say how it went. */
+static void end_step(run_state *r) {
+  const bench_study *s = r->s;
+  if (s->xCleanup) s->xCleanup();
+  double copyEnd = r->bFatal || r->bHostOnly ? 0 : gpu_copy_gbps((size_t)256 << 20);
+  const char *zEnd = r->bFatal || r->bDbError ? "failed" : bStop ? "incomplete" : "complete";
+  char zNote[600] = "";
+  if (r->bFatal) snprintf(zNote, sizeof(zNote), "ended after a CUDA error: %s", r->out.zError);
+  else if (bStop) snprintf(zNote, sizeof(zNote), "interrupted by a signal");
+  /* After a database error, one line has said why; the run stays 'running'
+  ** if this fails too (never shown, never resumed from). */
+  if (db_end_run(r->pDb, r->iRun, zEnd, zNote[0] ? zNote : NULL, copyEnd) && !r->bDbError)
+    fprintf(stderr, "%s: cannot close run %lld: %s\n", s->zBinary, r->iRun, db_errmsg(r->pDb));
+  fprintf(stderr, "%s: run %lld %s: %d measured, %d failed, %d skipped\n", s->zBinary, r->iRun, zEnd, r->nDone,
+          r->nFailed, r->nSkipped);
+}
+
+/* Free what the run holds; close the GPU if it was opened and is usable. */
+static void teardown(run_state *r, int bGpuOpen) {
+  db_close(r->pDb);
+  if (bGpuOpen && !r->bFatal && !r->bHostOnly) gpu_close();
+  free(r->aCfg);
+  free(r->aiTodo);
+  free(r->aiSeq);
+  free(r->zArgv);
+  bench_args_free(&r->args);
+}
+
+/* Parse, list or run; bHostOnly: see bench_main_host(). */
+static int bench_run(const bench_study *s, int argc, char **argv, int bHostOnly) {
+  static run_state r; /* large (the axis lists, the last outcome): not on the stack */
+  memset(&r, 0, sizeof(r));
+  r.s = s;
+  r.bHostOnly = bHostOnly;
+  int rc = parse_step(&r, argc, argv);
+  if (rc < 0) rc = list_step(&r);
+  if (rc < 0) rc = device_step(&r);
+  int bGpuOpen = rc < 0;
+  if (rc < 0) rc = size_step(&r);
+  if (rc < 0) rc = db_step(&r, argc, argv);
+  if (rc < 0) {
+    signal_step();
+    matrix_step(&r);
+    end_step(&r);
+    rc = r.bDbError ? 4 : bStop ? 130 : r.nFailed || r.bFatal ? 1 : 0;
+  }
+  teardown(&r, bGpuOpen);
+  return rc;
+}
+
+int bench_main(const bench_study *s, int argc, char **argv) { return bench_run(s, argc, argv, 0); }
+
+int bench_main_host(const bench_study *s, int argc, char **argv) { return bench_run(s, argc, argv, 1); }

@@ -1,0 +1,43 @@
+/*
+** experiments/harness/testhook.c: test-only switches of the harness, linked
+** only into test builds (with kernels/fault.cu); it installs its hook
+** (bench_set_test_hook) before main() runs, so a production binary neither
+** holds nor honours these switches.
+**
+**   BENCH_INJECT_FAULT=[trap:]SUBSTRING  instead of measuring a configuration
+**     whose key contains SUBSTRING, launch a kernel that writes far out of
+**     bounds (or executes __trap() with 'trap:') and record what CUDA says;
+**     a host-only run launches nothing and records a fatal failure naming
+**     the injection.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "fault.h"
+
+/* The hook: 1 if it filled pOut instead of the measure. */
+static int test_hook(const bench_config *c, const char *zKey, int bHostOnly, bench_out *pOut) {
+  (void)c;
+  const char *zInject = getenv("BENCH_INJECT_FAULT");
+  int bTrap = zInject && !strncmp(zInject, "trap:", 5);
+  if (bTrap) zInject += 5;
+  if (!zInject || !*zInject || !strstr(zKey, zInject)) return 0;
+  if (bHostOnly) {
+    pOut->bFailed = pOut->bFatal = 1;
+    snprintf(pOut->zError, sizeof(pOut->zError), "injected fault (host-only run: no kernel launched)");
+    return 1;
+  }
+  int rc = bTrap ? fault_launch_trap(gpu_stream()) : fault_launch_oob(gpu_stream());
+  if (rc) {
+    bench_cuda_fail(pOut, bTrap ? "injected __trap()" : "injected out-of-bounds write", rc);
+  } else {
+    pOut->bFailed = 1;
+    snprintf(pOut->zError, sizeof(pOut->zError), "injected fault: CUDA reported no error");
+  }
+  return 1;
+}
+
+/* Install the hook before main(). */
+__attribute__((constructor)) static void install_test_hook(void) { bench_set_test_hook(test_hook); }
