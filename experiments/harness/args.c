@@ -47,9 +47,12 @@ void bench_usage(const bench_study *s, FILE *f) {
       oDefault.zDb, oDefault.nRepMax, oDefault.nRepMin, oDefault.nWarmup, oDefault.msBudget);
 }
 
-/* Write "zWhat: zWhy" into zErr and return BENCH_ARGS_ERROR. */
+/* Write "zWhat: zWhy" into zErr, control characters escaped (they come from
+** the user), and return BENCH_ARGS_ERROR. */
 static int arg_error(char *zErr, size_t nErr, const char *zWhat, const char *zWhy) {
-  snprintf(zErr, nErr, "%s: %s", zWhat, zWhy);
+  char zRaw[1024];
+  snprintf(zRaw, sizeof(zRaw), "%s: %s", zWhat, zWhy);
+  parse_escape(zErr, nErr, zRaw);
   return BENCH_ARGS_ERROR;
 }
 
@@ -120,10 +123,21 @@ static int parse_option(bench_opts *o, const char *zName, const char *zVal, char
   return 1;
 }
 
-/* 1 if zName is an option that takes a value (not an axis). */
-static int is_value_option(const char *zName) {
-  return !strcmp(zName, "db") || !strcmp(zName, "reps") || !strcmp(zName, "min-reps") ||
-         !strcmp(zName, "warmup") || !strcmp(zName, "budget-ms");
+/* Every shared option (parse_option() parses those that take a value). */
+static const struct {
+  const char *zName;
+  int bFlag;           /* 1: takes no value */
+} aOption[] = {
+    {"list", 1}, {"warm", 1}, {"no-resume", 1}, {"db", 0}, {"reps", 0}, {"min-reps", 0}, {"warmup", 0},
+    {"budget-ms", 0},
+};
+#define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
+
+/* Index of option zName in aOption[], or -1. */
+static int find_option(const char *zName) {
+  for (int i = 0; i < N_OPTION; i++)
+    if (!strcmp(aOption[i].zName, zName)) return i;
+  return -1;
 }
 
 void bench_args_free(bench_args *pArgs) {
@@ -151,8 +165,20 @@ static int finish_axes(const bench_study *s, bench_args *pArgs, char *zErr, size
   return BENCH_ARGS_RUN;
 }
 
+/* Checks across options, after all are read. */
+static int check_options(const bench_opts *o, char *zErr, size_t nErr) {
+  if (o->nRepMin > o->nRepMax) {
+    char zWhy[128];
+    snprintf(zWhy, sizeof(zWhy), "%d is above --reps (%d): at most %d repetitions are timed", o->nRepMin,
+             o->nRepMax, o->nRepMax);
+    return arg_error(zErr, nErr, "--min-reps", zWhy);
+  }
+  return BENCH_ARGS_RUN;
+}
+
 int bench_parse_args(const bench_study *s, int argc, char **argv, bench_args *pArgs, char *zErr, size_t nErr) {
   char zWhy[256];
+  int abOptSeen[N_OPTION] = {0};
   memset(pArgs, 0, sizeof(*pArgs));
   pArgs->opts = oDefault;
   bench_opts *o = &pArgs->opts;
@@ -169,18 +195,22 @@ int bench_parse_args(const bench_study *s, int argc, char **argv, bench_args *pA
     if (nName >= sizeof(zName)) return arg_error(zErr, nErr, zOpt, "unknown option");
     memcpy(zName, zOpt + 2, nName);
     zName[nName] = 0;
-    int bFlag = !strcmp(zName, "list") || !strcmp(zName, "warm") || !strcmp(zName, "no-resume");
-    if (bFlag) {
+    int iAxis = -1, iOpt = find_option(zName);
+    for (int j = 0; j < s->nAxis; j++)
+      if (!strcmp(s->aAxis[j].zName, zName)) iAxis = j;
+    if (iAxis < 0 && iOpt < 0) return arg_error(zErr, nErr, zOpt, "unknown option");
+    /* A repeated option would silently take one of its values. */
+    if (iAxis >= 0 ? pArgs->aVals[iAxis].nVal >= 0 : abOptSeen[iOpt]++) {
+      snprintf(zWhy, sizeof(zWhy), "given twice (give it once%s)", iAxis >= 0 ? ", with a list" : "");
+      return arg_error(zErr, nErr, zOpt, zWhy);
+    }
+    if (iOpt >= 0 && aOption[iOpt].bFlag) {
       if (zEq) return arg_error(zErr, nErr, zOpt, "takes no value");
       if (!strcmp(zName, "list")) o->bList = 1;
       else if (!strcmp(zName, "warm")) o->bWarm = 1;
       else o->bResume = 0;
       continue;
     }
-    int iAxis = -1;
-    for (int j = 0; j < s->nAxis; j++)
-      if (!strcmp(s->aAxis[j].zName, zName)) iAxis = j;
-    if (iAxis < 0 && !is_value_option(zName)) return arg_error(zErr, nErr, zOpt, "unknown option");
     if (zEq) zVal = zEq + 1;
     else if (i + 1 < argc) zVal = argv[++i];
     else return arg_error(zErr, nErr, zOpt, "needs a value");
@@ -191,6 +221,7 @@ int bench_parse_args(const bench_study *s, int argc, char **argv, bench_args *pA
     if (parse_axis(&s->aAxis[iAxis], &pArgs->aVals[iAxis], zVal, zWhy, sizeof(zWhy)))
       return arg_error(zErr, nErr, zOpt, zWhy);
   }
+  if (check_options(o, zErr, nErr) != BENCH_ARGS_RUN) return BENCH_ARGS_ERROR;
   return finish_axes(s, pArgs, zErr, nErr);
 }
 

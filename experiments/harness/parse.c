@@ -68,7 +68,10 @@ int parse_int(const char *z, long long iMax, long long *pOut, char *zErr, size_t
   const char *p = z;
   unsigned long long v, w;
   if (!z || !*z) return fail(zErr, nErr, "empty number");
-  if (*p == '-') return fail(zErr, nErr, "'%s' is negative", z);
+  if (*p == '-') {
+    if (strspn(p + 1, "0") == strlen(p + 1) && p[1]) return fail(zErr, nErr, "'%s': write 0 without a sign", z);
+    return fail(zErr, nErr, "'%s' is negative", z);
+  }
   if (read_base(&p, &v)) return fail(zErr, nErr, "'%s' is not a number (or overflows)", z);
   while (*p == '+' || *p == '-') {
     char op = *p++;
@@ -152,4 +155,18 @@ int parse_name_list(const char *z, char **pzBuf, const char **az, int nMax, int 
   *pzBuf = zBuf;
   *pn = n;
   return 0;
+}
+
+void parse_escape(char *zOut, size_t nOut, const char *zIn) {
+  size_t k = 0;
+  if (nOut == 0) return;
+  for (const unsigned char *p = (const unsigned char *)zIn; *p && k + 1 < nOut; p++) {
+    if (*p < 0x20 || *p == 0x7f) {
+      if (k + 5 > nOut) break;
+      k += (size_t)snprintf(zOut + k, nOut - k, "\\x%02x", *p);
+    } else {
+      zOut[k++] = (char)*p;
+    }
+  }
+  zOut[k] = 0;
 }

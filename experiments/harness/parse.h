@@ -25,4 +25,9 @@ int parse_int_list(const char *z, long long iMin, long long iMax, long long *a,
 int parse_name_list(const char *z, char **pzBuf, const char **az, int nMax, int *pn,
                     char *zErr, size_t nErr);
 
+/* Copy zIn into zOut (at most nOut bytes with the terminator), each control
+** character written as \xNN, so a message echoing user text stays one line
+** and shows what was typed. */
+void parse_escape(char *zOut, size_t nOut, const char *zIn);
+
 #endif

@@ -51,9 +51,13 @@ static void on_signal(int sig) {
   bStop = 1;
 }
 
-/* Report a bad argument on one line and return exit status 2. */
+/* Report a bad argument on one line (control characters escaped) and
+** return exit status 2. */
 static int bad_arg(const bench_study *s, const char *zWhat, const char *zWhy) {
-  fprintf(stderr, "%s: %s: %s (see --help)\n", s->zBinary, zWhat, zWhy);
+  char zRaw[1024], zLine[2048];
+  snprintf(zRaw, sizeof(zRaw), "%s: %s", zWhat, zWhy);
+  parse_escape(zLine, sizeof(zLine), zRaw);
+  fprintf(stderr, "%s: %s (see --help)\n", s->zBinary, zLine);
   return 2;
 }
 
@@ -162,8 +166,31 @@ static int parse_step(run_state *r, int argc, char **argv) {
   return -1;
 }
 
+/* Exit status 2 for a matrix with nothing to run, naming every distinct
+** reason (with how many configurations it rules out), so the command line
+** can be mended. */
+static int nothing_to_run(run_state *r) {
+  const char *azWhy[4];
+  int anWhy[4] = {0}, nWhy = 0, nOther = 0;
+  for (int i = 0; i < r->nCfg; i++) {
+    const char *zSkip = skip_reason(r, i);
+    int j = 0;
+    while (j < nWhy && strcmp(azWhy[j], zSkip)) j++;
+    if (j == nWhy && nWhy < 4) azWhy[nWhy++] = zSkip;
+    if (j < nWhy) anWhy[j]++;
+    else nOther++;
+  }
+  char zWhy[1024];
+  size_t k = (size_t)snprintf(zWhy, sizeof(zWhy), "nothing to run: every configuration is skipped (");
+  for (int j = 0; j < nWhy && k < sizeof(zWhy); j++)
+    k += (size_t)snprintf(zWhy + k, sizeof(zWhy) - k, "%s%d: %s", j ? "; " : "", anWhy[j], azWhy[j]);
+  if (k < sizeof(zWhy)) snprintf(zWhy + k, sizeof(zWhy) - k, "%s)", nOther ? "; ..." : "");
+  return bad_arg(r->s, "matrix", zWhy);
+}
+
 /* Step 2: count what is run; with --list print every configuration and
-** whether it would be skipped. -1 to go on, else the exit status. */
+** whether it would be skipped. -1 to go on, else the exit status: a matrix
+** with nothing to run is exit 2, listed or not. */
 static int list_step(run_state *r) {
   config_text t;
   r->nRun = 0;
@@ -175,12 +202,9 @@ static int list_step(run_state *r) {
       printf("%s%s%s\n", t.zKey, zSkip ? "  # not run: " : "", zSkip ? zSkip : "");
     }
   }
-  if (r->args.opts.bList) {
-    printf("# %d configurations, %d to run\n", r->nCfg, r->nRun);
-    return 0;
-  }
-  if (r->nRun == 0) return bad_arg(r->s, "matrix", "no valid configuration to run");
-  return -1;
+  if (r->args.opts.bList) printf("# %d configurations, %d to run\n", r->nCfg, r->nRun);
+  if (r->nRun == 0) return nothing_to_run(r);
+  return r->args.opts.bList ? 0 : -1;
 }
 
 /* The host CPU as the device of a host-only run (no GPU facts, peak 0). */

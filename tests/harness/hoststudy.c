@@ -10,6 +10,7 @@
 **   sleep  the same after sleeping HOSTSTUDY_SLEEP_MS (default 20) ms per
 **          repetition, so that a test can interrupt a run mid-way
 **   wrong  the same, verified against a wrong expectation: always fails
+**   skip   never run (the skip rule says why), for the nothing-to-run tests
 ** Device bytes are 8 n, so BENCH_FREE_BYTES can make a configuration skip.
 */
 #include <errno.h>
@@ -23,11 +24,12 @@
 
 enum { AX_N, AX_VARIANT, NAXIS };
 
-static const char *const azVariant[] = {"sum", "sleep", "wrong", NULL};
+static const char *const azVariant[] = {"sum", "sleep", "wrong", "skip", NULL};
 
 static bench_axis aAxis[NAXIS] = {
     {.zName = "n", .zHelp = "elements summed", .zDefault = "1..4", .bInt = 1, .iMin = 1, .iMax = 1LL << 31},
-    {.zName = "variant", .zHelp = "sum, sleep (HOSTSTUDY_SLEEP_MS per repetition) or wrong (fails verification)",
+    {.zName = "variant",
+     .zHelp = "sum, sleep (HOSTSTUDY_SLEEP_MS per repetition), wrong (fails verification), skip (never run)",
      .zDefault = "sum", .azChoice = azVariant},
 };
 
@@ -59,6 +61,11 @@ static long long expected_sum(long long n) {
   return n / 7 * 21 + r * (r - 1) / 2;
 }
 
+/* Which configurations are not run, and why. */
+static const char *skip(const bench_config *c) {
+  return strcmp(bench_str(c, AX_VARIANT), "skip") ? NULL : "variant skip is never run";
+}
+
 /* Device bytes a configuration claims to need. */
 static size_t device_bytes(const bench_config *c) { return (size_t)bench_int(c, AX_N) * 8; }
 
@@ -85,6 +92,6 @@ static void measure(const bench_config *c, bench_out *pOut) {
 int main(int argc, char **argv) {
   bench_study study = {"hoststudy", "hoststudy",
                        "A host-only study of the harness's own tests: sums i % 7 over i < n.", aAxis, NAXIS,
-                       NULL, device_bytes, measure, NULL};
+                       skip, device_bytes, measure, NULL};
   return bench_main_host(&study, argc, argv);
 }

@@ -1,6 +1,7 @@
 /*
 ** tests/unit/test_parse.c: the strict command-line parsers of
-** experiments/harness/parse.c: parse_int, parse_int_list, parse_name_list.
+** experiments/harness/parse.c: parse_int, parse_int_list, parse_name_list,
+** parse_escape.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -203,6 +204,35 @@ static void test_parse_name_list_rejects(void **state) {
   assert_true(zErr[0] != 0);
 }
 
+/* A sign on zero is refused without calling it negative; a negative is. */
+static void test_parse_int_signs(void **state) {
+  (void)state;
+  char zErr[256] = "";
+  long long v;
+  assert_int_equal(parse_int("-0", 100, &v, zErr, sizeof(zErr)), -1);
+  assert_string_equal(zErr, "'-0': write 0 without a sign");
+  assert_int_equal(parse_int("-00", 100, &v, zErr, sizeof(zErr)), -1);
+  assert_null(strstr(zErr, "negative"));
+  assert_int_equal(parse_int("-1", 100, &v, zErr, sizeof(zErr)), -1);
+  assert_string_equal(zErr, "'-1' is negative");
+  assert_int_equal(parse_int("-", 100, &v, zErr, sizeof(zErr)), -1);
+  assert_string_equal(zErr, "'-' is negative");
+}
+
+/* Control characters become \xNN; other bytes stay; the output always fits. */
+static void test_parse_escape(void **state) {
+  (void)state;
+  char z[32];
+  parse_escape(z, sizeof(z), "a\x1b[1mb\nc\td\x7f\xc3\xa9");
+  assert_string_equal(z, "a\\x1b[1mb\\x0ac\\x09d\\x7f\xc3\xa9");
+  parse_escape(z, 6, "ab\ncd"); /* no room for a whole escape: cut before it */
+  assert_string_equal(z, "ab");
+  parse_escape(z, 7, "ab\ncd");
+  assert_string_equal(z, "ab\\x0a");
+  parse_escape(z, 1, "abc");
+  assert_string_equal(z, "");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_parse_int_accepts),
@@ -212,6 +242,8 @@ int main(void) {
       cmocka_unit_test(test_parse_int_list_top_of_range),
       cmocka_unit_test(test_parse_name_list_splits),
       cmocka_unit_test(test_parse_name_list_rejects),
+      cmocka_unit_test(test_parse_int_signs),
+      cmocka_unit_test(test_parse_escape),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
