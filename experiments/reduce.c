@@ -79,7 +79,7 @@ static const char *skip(const bench_config *c) {
   if ((nBlock & (nBlock - 1)) != 0) return "block size is not a power of two";
   if (!strcmp(zVar, CPU_SERIAL)) return bFirstBlock ? NULL : "host loop: no block size (run at the first block only)";
   int iVar = reduce_find(zVar);
-  if (!reduce_variants[iVar].bBlockAxis && !bFirstBlock) return "ignores the block size (run at the first block only)";
+  if ((reduce_variants[iVar].v.mFlags & VARIANT_NO_BLOCK) && !bFirstBlock) return "ignores the block size (run at the first block only)";
   if (nBlock < reduce_variants[iVar].nMinBlock) return "block size below this variant's minimum";
   return NULL;
 }
@@ -244,7 +244,7 @@ static void measure(const bench_config *c, bench_out *pOut) {
     return;
   }
   if (check(got, dTol, pOut)) return;
-  bench_time_gpu(c, run, reduce_variants[ctx.iVar].bInPlace ? restore : NULL, &ctx, pOut);
+  bench_time_gpu(c, run, (reduce_variants[ctx.iVar].v.mFlags & VARIANT_IN_PLACE) ? restore : NULL, &ctx, pOut);
 }
 
 /* Free the cached buffers. */

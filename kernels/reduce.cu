@@ -1,30 +1,37 @@
 /*
-Parallel reduction (sum) of int32 or float32, the ladder of seed 003
-("Professional CUDA C Programming" ch. 3), with the seed's bugs fixed.
-
-version neighbored: in-place in global memory, pairs tid % (2*stride) (seed step 2)
-version neighbored-less-divergence: in-place, remapped index 2*stride*tid (step 3)
-version interleaved: in-place, stride halves from blockDim/2 (step 4)
-version unroll2: fold 2 data blocks per thread block, then interleaved (step 5)
-version unroll4: fold 4 data blocks per thread block, then interleaved (step 5)
-version unroll8: fold 8 data blocks per thread block, then interleaved (step 5)
-version unroll-warps8: unroll8 + last warp unrolled, volatile + __syncwarp (step 6)
-version complete-unroll-warps8: unroll8 + in-block loop fully unrolled (step 7)
-version complete-unroll-template: step 7 with the block size a template parameter
-version warp-shuffle: grid-stride register sum + __shfl_down_sync block reduce
-version vectorized: warp-shuffle with 16-byte int4/float4 loads, 4 in flight, occupancy grid
-version single-pass: vectorized + "last block done" counter: one launch in all
-version cub: cub::DeviceReduce::Sum
-
-Every version but single-pass and cub writes one partial per block into the
-workspace; the common finishing stage (finish_launch: one block, preceded by a
-grid-stride pass when there are more than 16384 partials) then writes *d_out.
-
-Compile:
-nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] -Ikernels -c kernels/reduce.cu -o reduce.o
+** kernels/reduce.cu: parallel reduction (sum) of int32 or float32, the ladder
+** of seed 003 ("Professional CUDA C Programming" ch. 3) with the seed's bugs
+** fixed, then modern steps and CUB. Interface: reduce.h.
+**
+** Variants (registry key: what it does), in registry (= ladder) order:
+**   neighbored                  in place in global memory, pairs tid % (2*stride) (seed step 2)
+**   neighbored-less-divergence  in place, remapped index 2*stride*tid (step 3)
+**   interleaved                 in place, stride halves from blockDim/2 (step 4)
+**   unroll2                     fold 2 data blocks per thread block, then interleaved (step 5)
+**   unroll4                     fold 4 data blocks per thread block, then interleaved (step 5)
+**   unroll8                     fold 8 data blocks per thread block, then interleaved (step 5)
+**   unroll-warps8               unroll8 + last warp unrolled, volatile + __syncwarp (step 6)
+**   complete-unroll-warps8      unroll8 + in-block loop fully unrolled (step 7)
+**   complete-unroll-template    step 7 with the block size a template parameter
+**   warp-shuffle                grid-stride register sum + __shfl_down_sync block reduce
+**   vectorized                  warp-shuffle with 16-byte loads, 4 in flight, occupancy grid
+**   single-pass                 vectorized + "last block done" counter: one launch in all
+**   cub                         cub::DeviceReduce::Sum
+**
+** Every variant but single-pass and cub writes one partial per block into the
+** workspace; the common finishing stage (finish_launch: one block, preceded by
+** a grid-stride pass when there are more than 16384 partials) then writes
+** *d_out.
+**
+** Naming (every family): kernel <family>_<key>_kernel, launcher
+** <family>_<key> ('-' in a key is '_'), one registry line per variant.
+** Adding a variant = its kernel, its launcher, a line above and a line in the
+** registry (+ a matrix entry if it needs special axes).
+**
+** Compile:
+**   nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] -Ikernels -c kernels/reduce.cu -o reduce.o
 */
 #include <stdint.h>
-#include <string.h>
 #include <cub/device/device_reduce.cuh>
 
 #include "cuda_check.cuh"
@@ -472,6 +479,21 @@ static int reduce_unroll(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWs
   return ladder_launch<T>(reduce_unroll_kernel<U, T>, U, 32, d_in, n, nBlock, d_ws, pnWsBytes,
                           d_out, s);
 }
+template <typename T>
+static int reduce_unroll2(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                          cudaStream_t s) {
+  return reduce_unroll<2, T>(d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
+}
+template <typename T>
+static int reduce_unroll4(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                          cudaStream_t s) {
+  return reduce_unroll<4, T>(d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
+}
+template <typename T>
+static int reduce_unroll8(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                          cudaStream_t s) {
+  return reduce_unroll<8, T>(d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
+}
 
 /* unroll-warps8 (needs a full warp plus one more: nBlock >= 64). */
 template <typename T>
@@ -582,51 +604,61 @@ static int reduce_cub(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsByt
 
 // ----------------------------------------------------------------------------
 // variant registry
+//
+// One line per variant, in ladder order (the report's order): key,
+// description, the bottleneck it removes relative to the line above, flags,
+// smallest block, seed step, launcher. REDUCE_VARIANT turns the launcher
+// template reduce_<key> into the entry's function pointer (one instance per
+// element type) and its name, from the same token, so they cannot disagree;
+// tests/unit/test_reduce_args.c checks that name against the key.
 
-const reduce_variant reduce_variants[] = {
-    {"neighbored", "in-place neighbored pairs, tid % (2*stride)", 1, 32, 1, 2},
-    {"neighbored-less-divergence", "in-place neighbored pairs, index = 2*stride*tid", 1, 32, 1, 3},
-    {"interleaved", "in-place interleaved pairs, stride halves", 1, 32, 1, 4},
-    {"unroll2", "fold 2 data blocks per thread block, then interleaved", 1, 32, 1, 5},
-    {"unroll4", "fold 4 data blocks per thread block, then interleaved", 1, 32, 1, 5},
-    {"unroll8", "fold 8 data blocks per thread block, then interleaved", 1, 32, 1, 5},
-    {"unroll-warps8", "unroll8 + last warp unrolled (volatile, __syncwarp)", 1, 64, 1, 6},
-    {"complete-unroll-warps8", "unroll8 + in-block loop completely unrolled", 1, 64, 1, 7},
-    {"complete-unroll-template", "complete unroll with the block size a template parameter", 1, 64,
-     1, 7},
-    {"warp-shuffle", "grid-stride register sum, __shfl_down_sync block reduce", 0, 32, 1, 0},
-    {"vectorized", "warp-shuffle with 16-byte loads, 4 in flight, occupancy-sized grid", 0, 32, 1, 0},
-    {"single-pass", "vectorized + last-block-done counter: one kernel launch", 0, 32, 1, 0},
-    {"cub", "cub::DeviceReduce::Sum", 0, 32, 0, 0},
+/* Variant F<T> for the element type of the call. */
+template <int (*FI)(int *, size_t, int, void *, size_t *, int *, cudaStream_t),
+          int (*FF)(float *, size_t, int, void *, size_t *, float *, cudaStream_t)>
+static int by_dtype(reduce_dtype eType, void *d_in, size_t n, int nBlock, void *d_ws,
+                    size_t *pnWsBytes, void *d_out, cudaStream_t s) {
+  switch (eType) {
+    case REDUCE_I32: return FI((int *)d_in, n, nBlock, d_ws, pnWsBytes, (int *)d_out, s);
+    case REDUCE_F32: return FF((float *)d_in, n, nBlock, d_ws, pnWsBytes, (float *)d_out, s);
+  }
+  return (int)cudaErrorInvalidValue;
+}
+
+#define REDUCE_VARIANT(zKey, zDesc, zBottleneck, mFlags, nMinBlock, nFold, iSeedStep, launcher) \
+  { {zKey, zDesc, zBottleneck, mFlags, #launcher}, nMinBlock, nFold, iSeedStep,                  \
+    by_dtype<launcher<int>, launcher<float> > }
+
+extern "C" const reduce_variant reduce_variants[] = {
+    /*             key, description,
+    **             bottleneck removed, flags, min block, fold, seed step, launcher */
+    REDUCE_VARIANT("neighbored", "in-place neighbored pairs, tid % (2*stride)",
+                   "", VARIANT_IN_PLACE, 32, 1, 2, reduce_neighbored),
+    REDUCE_VARIANT("neighbored-less-divergence", "in-place neighbored pairs, index = 2*stride*tid",
+                   "warp divergence", VARIANT_IN_PLACE, 32, 1, 3, reduce_neighbored_less_divergence),
+    REDUCE_VARIANT("interleaved", "in-place interleaved pairs, stride halves",
+                   "strided accesses of the remapped index", VARIANT_IN_PLACE, 32, 1, 4, reduce_interleaved),
+    REDUCE_VARIANT("unroll2", "fold 2 data blocks per thread block, then interleaved",
+                   "idle threads in the first step", VARIANT_IN_PLACE, 32, 2, 5, reduce_unroll2),
+    REDUCE_VARIANT("unroll4", "fold 4 data blocks per thread block, then interleaved",
+                   "too few loads in flight per thread", VARIANT_IN_PLACE, 32, 4, 5, reduce_unroll4),
+    REDUCE_VARIANT("unroll8", "fold 8 data blocks per thread block, then interleaved",
+                   "too few loads in flight per thread", VARIANT_IN_PLACE, 32, 8, 5, reduce_unroll8),
+    REDUCE_VARIANT("unroll-warps8", "unroll8 + last warp unrolled (volatile, __syncwarp)",
+                   "instruction overhead of the last warp", VARIANT_IN_PLACE, 64, 8, 6, reduce_unroll_warps8),
+    REDUCE_VARIANT("complete-unroll-warps8", "unroll8 + in-block loop completely unrolled",
+                   "loop overhead", VARIANT_IN_PLACE, 64, 8, 7, reduce_complete_unroll_warps8),
+    REDUCE_VARIANT("complete-unroll-template", "complete unroll with the block size a template parameter",
+                   "run-time block-size tests", VARIANT_IN_PLACE, 64, 8, 7, reduce_complete_unroll_template),
+    REDUCE_VARIANT("warp-shuffle", "grid-stride register sum, __shfl_down_sync block reduce",
+                   "barriers and memory traffic of the in-block tree", 0, 32, 0, 0, reduce_warp_shuffle),
+    REDUCE_VARIANT("vectorized", "warp-shuffle with 16-byte loads, 4 in flight, occupancy-sized grid",
+                   "load instructions per byte", 0, 32, 0, 0, reduce_vectorized),
+    REDUCE_VARIANT("single-pass", "vectorized + last-block-done counter: one kernel launch",
+                   "the second kernel launch", 0, 32, 0, 0, reduce_single_pass),
+    REDUCE_VARIANT("cub", "cub::DeviceReduce::Sum",
+                   "", VARIANT_NO_BLOCK, 32, 0, 0, reduce_cub),
 };
-const int reduce_nvariant = (int)(sizeof(reduce_variants) / sizeof(reduce_variants[0]));
-
-/* Launcher signature, one instance per element type. */
-template <typename T>
-using reduce_fn = int (*)(T *, size_t, int, void *, size_t *, T *, cudaStream_t);
-
-/* Launchers of reduce_variants[i], same order. */
-static const struct {
-  reduce_fn<int> xI32;
-  reduce_fn<float> xF32;
-} reduce_impls[] = {
-    {reduce_neighbored<int>, reduce_neighbored<float>},
-    {reduce_neighbored_less_divergence<int>, reduce_neighbored_less_divergence<float>},
-    {reduce_interleaved<int>, reduce_interleaved<float>},
-    {reduce_unroll<2, int>, reduce_unroll<2, float>},
-    {reduce_unroll<4, int>, reduce_unroll<4, float>},
-    {reduce_unroll<8, int>, reduce_unroll<8, float>},
-    {reduce_unroll_warps8<int>, reduce_unroll_warps8<float>},
-    {reduce_complete_unroll_warps8<int>, reduce_complete_unroll_warps8<float>},
-    {reduce_complete_unroll_template<int>, reduce_complete_unroll_template<float>},
-    {reduce_warp_shuffle<int>, reduce_warp_shuffle<float>},
-    {reduce_vectorized<int>, reduce_vectorized<float>},
-    {reduce_single_pass<int>, reduce_single_pass<float>},
-    {reduce_cub<int>, reduce_cub<float>},
-};
-static_assert(sizeof(reduce_impls) / sizeof(reduce_impls[0]) ==
-                  sizeof(reduce_variants) / sizeof(reduce_variants[0]),
-              "reduce_impls[] and reduce_variants[] must match");
+extern "C" const int reduce_nvariant = VARIANT_COUNT(reduce_variants);
 
 // ----------------------------------------------------------------------------
 // dispatch
@@ -636,22 +668,10 @@ static_assert(sizeof(reduce_impls) / sizeof(reduce_impls[0]) ==
 static int reduce_dispatch(int iVar, reduce_dtype eType, void *d_in, size_t n, int nBlock,
                            void *d_ws, size_t *pnWsBytes, void *d_out, cudaStream_t s) {
   REQUIRE(iVar >= 0 && iVar < reduce_nvariant && n >= 1);
+  REQUIRE(eType == REDUCE_I32 || eType == REDUCE_F32);
   const reduce_variant *pVar = &reduce_variants[iVar];
-  REQUIRE(pVar->bBlockAxis == 0 || block_ok(nBlock, pVar->nMinBlock));
-  switch (eType) {
-    case REDUCE_I32:
-      return reduce_impls[iVar].xI32((int *)d_in, n, nBlock, d_ws, pnWsBytes, (int *)d_out, s);
-    case REDUCE_F32:
-      return reduce_impls[iVar].xF32((float *)d_in, n, nBlock, d_ws, pnWsBytes, (float *)d_out, s);
-  }
-  return (int)cudaErrorInvalidValue;
-}
-
-/* Index of the variant with key zKey, or -1. */
-extern "C" int reduce_find(const char *zKey) {
-  for (int i = 0; i < reduce_nvariant; i++)
-    if (strcmp(reduce_variants[i].zKey, zKey) == 0) return i;
-  return -1;
+  REQUIRE((pVar->v.mFlags & VARIANT_NO_BLOCK) || block_ok(nBlock, pVar->nMinBlock));
+  return pVar->xLaunch(eType, d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
 }
 
 /* Workspace bytes of variant iVar: its launcher's size query (0 if invalid). */

@@ -4,14 +4,17 @@
 ** Every variant computes the sum of n >= 1 elements of type int32 or float32
 ** from device memory into one device scalar of the same type, for any n and
 ** any power-of-two block size in [variant.nMinBlock, 1024]. The table
-** reduce_variants[] is the registry: its zKey is what SQLite stores and the
-** report shows; never rename or reuse a key once data has shipped with it.
+** reduce_variants[] is the registry (kernels/variant.h): its key is what
+** SQLite stores and the report shows; never rename or reuse a key once data
+** has shipped with it.
 */
 #ifndef KERNELS_REDUCE_H
 #define KERNELS_REDUCE_H
 
 #include <stddef.h>
 #include <cuda_runtime_api.h>
+
+#include "variant.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -20,21 +23,32 @@ extern "C" {
 /* Element types of the reduction study. */
 typedef enum { REDUCE_I32 = 0, REDUCE_F32 = 1 } reduce_dtype;
 
-/* One registered variant. */
+/* A variant's launcher (kernels/reduce.cu). Works like CUB: with d_ws NULL
+** it only stores the workspace bytes it needs in *pnWsBytes; otherwise it
+** requires *pnWsBytes to be enough and launches. Called through
+** reduce_launch() and reduce_workspace_bytes(), which check the arguments. */
+typedef int (*reduce_launcher)(reduce_dtype eType, void *d_in, size_t n, int nBlock, void *d_ws,
+                               size_t *pnWsBytes, void *d_out, cudaStream_t s);
+
+/* One registered variant (see kernels/variant.h). Flags used: VARIANT_IN_PLACE
+** (the caller restores the input before every launch), VARIANT_NO_BLOCK
+** (CUB: the block size is ignored, so it is swept once), VARIANT_HOPPER_ONLY. */
 typedef struct reduce_variant {
-  const char *zKey;   /* stable key, e.g. "interleaved" */
-  const char *zDesc;  /* one line: what this step changes */
-  int bInPlace;       /* 1: overwrites its input; the caller restores it */
-  int nMinBlock;      /* smallest block size it accepts (power of two) */
-  int bBlockAxis;     /* 0: ignores the block size (CUB), so sweep it once */
-  int iSeedStep;      /* step number in seed 003 (2..7), 0 if not a seed step */
+  kernel_variant v;         /* key, description, bottleneck, flags, launcher name */
+  int nMinBlock;            /* smallest block size it accepts (power of two) */
+  int nFold;                /* in-place ladder: data blocks of nBlock elements one
+                            ** thread block sums into one partial; 0 for the
+                            ** grid-stride variants (grid sized from the device) */
+  int iSeedStep;            /* step number in seed 003 (2..7), 0 if not a seed step */
+  reduce_launcher xLaunch;  /* its launcher */
 } reduce_variant;
 
+/* The registry, in ladder order (the order of the report's tables). */
 extern const reduce_variant reduce_variants[];
 extern const int reduce_nvariant;
 
-/* Index of the variant with key zKey, or -1. */
-int reduce_find(const char *zKey);
+/* Index of the variant with key zKey, or -1 (variant_find over the registry). */
+#define reduce_find(zKey) variant_find(reduce_variants, reduce_nvariant, sizeof(reduce_variant), (zKey))
 
 /* Bytes of device workspace variant iVar needs for n elements and block size
 ** nBlock (0 if the arguments are invalid; every valid call needs some). Call
@@ -54,7 +68,7 @@ int reduce_workspace_init(void *d_ws, size_t nWsBytes, cudaStream_t s);
 ** s. d_ws must hold reduce_workspace_bytes() bytes. Returns a cudaError_t as
 ** int: cudaErrorInvalidValue for a bad block size or n == 0. In-place
 ** variants modify d_in. Only kernels are launched: no allocation, no copy to
-** the host, no synchronisation. Variants with bBlockAxis == 0 ignore nBlock.
+** the host, no synchronisation. Variants flagged VARIANT_NO_BLOCK ignore nBlock.
 ** Float sums are accurate to ref_reduce_f32_tolerance() (experiments/
 ** ref_reduce.h): no thread adds more than 2048 elements in a row. */
 int reduce_launch(int iVar, reduce_dtype eType, void *d_in, size_t n, int nBlock,

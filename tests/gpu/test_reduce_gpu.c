@@ -1,6 +1,8 @@
 /*
 ** tests/gpu/test_reduce_gpu.c: every variant of kernels/reduce.h against the
-** CPU references, one cmocka test per variant. Each test covers dtype
+** CPU references, one cmocka test per entry of the registry (built at run
+** time from reduce_variants[], so a new variant is tested without naming it
+** here). Each test covers dtype
 ** {int32, float32} x n {1, 31, 1000, 2^20+1, 2^24+7} x block {32, 64, 256,
 ** 1024} (blocks below the variant's nMinBlock skipped; a variant without a
 ** block axis runs at its first valid block only). int32 inputs are in [-8,7]
@@ -8,7 +10,10 @@
 ** inputs are in [-1,1) and must be within ref_reduce_f32_tolerance(). Every
 ** configuration is launched TWICE on the same workspace (initialised once),
 ** so single-pass's counter must reset itself; in-place variants get their
-** input uploaded again before the second launch. Without a GPU every test
+** input uploaded again before the second launch. After the first launch at
+** n = 1000 the input must be changed if and only if the entry is flagged
+** VARIANT_IN_PLACE (the study restores the input only for those, so a
+** launcher behind the wrong key or flag fails here). Without a GPU every test
 ** prints 'SKIP: <reason>' and calls skip(). With BENCH_SMALL set (make
 ** sanitize) sizes above 2^20+1 are left out.
 */
@@ -65,6 +70,7 @@ static void make_inputs(void) {
 /* Run one configuration (both launches). Returns 0, or -1 with the reason in
 ** zErr; device memory is freed either way. */
 static int run_config(int iVar, reduce_dtype eType, int jSize, int nBlock, char *zErr, size_t nErr) {
+  static unsigned char aBack[1000 * 4];
   const reduce_variant *v = &reduce_variants[iVar];
   const size_t n = anSize[jSize];
   const void *pHost = eType == REDUCE_I32 ? (const void *)h.aI32[jSize] : (const void *)h.aF32[jSize];
@@ -89,11 +95,21 @@ static int run_config(int iVar, reduce_dtype eType, int jSize, int nBlock, char 
   STEP("reduce_workspace_init", reduce_workspace_init(d_ws, nWs, 0));
   for (iStep = 1; iStep <= 2; iStep++) {
     /* The first launch needs the input; in-place variants need it again. */
-    if (iStep == 1 || v->bInPlace) STEP("upload input", cudaMemcpy(d_in, pHost, nBytes, cudaMemcpyHostToDevice));
+    if (iStep == 1 || (v->v.mFlags & VARIANT_IN_PLACE)) STEP("upload input", cudaMemcpy(d_in, pHost, nBytes, cudaMemcpyHostToDevice));
     /* 0x7f7f7f7f is no possible sum: a launch that writes nothing fails. */
     STEP("poison output", cudaMemset(d_out, 0x7f, 16));
     STEP("reduce_launch", reduce_launch(iVar, eType, d_in, n, nBlock, d_ws, nWs, d_out, 0));
     STEP("synchronize", cudaDeviceSynchronize());
+    if (iStep == 1 && n == 1000) {
+      STEP("copy input back", cudaMemcpy(aBack, d_in, nBytes, cudaMemcpyDeviceToHost));
+      const int bChanged = memcmp(aBack, pHost, nBytes) != 0;
+      if (bChanged != ((v->v.mFlags & VARIANT_IN_PLACE) != 0)) {
+        snprintf(zErr, nErr, "input %s, but the entry is%s flagged in-place", bChanged ? "changed" : "unchanged",
+                 bChanged ? " not" : "");
+        rc = -1;
+        goto done;
+      }
+    }
     if (eType == REDUCE_I32) {
       int32_t got = 0;
       const int32_t want = (int32_t)(uint32_t)h.iRef[jSize];
@@ -127,13 +143,14 @@ done:
   return rc ? -1 : 0;
 }
 
-/* Every (dtype, n, block) of variant zKey sums correctly, twice on one
-** workspace; the message names the first failing configuration. */
-static void check_variant(const char *zKey) {
+/* Every (dtype, n, block) of the variant in *state (a reduce_variant) sums
+** correctly, twice on one workspace; the message names the first failing
+** configuration. */
+static void test_variant(void **state) {
   REQUIRE_GPU();
-  const int iVar = reduce_find(zKey);
-  if (iVar < 0) fail_msg("variant %s is not in reduce_variants[]", zKey);
-  const reduce_variant *v = &reduce_variants[iVar];
+  const reduce_variant *v = *state;
+  const int iVar = (int)(v - reduce_variants);
+  const char *zKey = v->v.zKey;
   make_inputs();
   char zFirst[512] = "", zErr[384];
   int nFail = 0, nRun = 0;
@@ -154,66 +171,24 @@ static void check_variant(const char *zKey) {
           print_message("FAIL variant=%s dtype=%s n=%zu block=%d: %s\n", zKey, t ? "float32" : "int32",
                         anSize[j], nBlock, zErr);
         }
-        if (!v->bBlockAxis) break; /* the block size is ignored: one is enough */
+        if (v->v.mFlags & VARIANT_NO_BLOCK) break; /* the block size is ignored: one is enough */
       }
     }
   }
   if (nFail) fail_msg("%d of %d configurations failed; first: %s", nFail, nRun, zFirst);
 }
 
-/* One test per registered variant: each asserts that check_variant() passes. */
-#define VARIANT_TEST(name, key) \
-  static void name(void **state) { (void)state; check_variant(key); }
-VARIANT_TEST(test_neighbored, "neighbored")
-VARIANT_TEST(test_neighbored_less_divergence, "neighbored-less-divergence")
-VARIANT_TEST(test_interleaved, "interleaved")
-VARIANT_TEST(test_unroll2, "unroll2")
-VARIANT_TEST(test_unroll4, "unroll4")
-VARIANT_TEST(test_unroll8, "unroll8")
-VARIANT_TEST(test_unroll_warps8, "unroll-warps8")
-VARIANT_TEST(test_complete_unroll_warps8, "complete-unroll-warps8")
-VARIANT_TEST(test_complete_unroll_template, "complete-unroll-template")
-VARIANT_TEST(test_warp_shuffle, "warp-shuffle")
-VARIANT_TEST(test_vectorized, "vectorized")
-VARIANT_TEST(test_single_pass, "single-pass")
-VARIANT_TEST(test_cub, "cub")
-
-/* The tests above cover the whole registry: a variant added to
-** reduce_variants[] without a test here fails this one. */
-static void test_every_variant_covered(void **state) {
-  (void)state;
-  REQUIRE_GPU(); /* so that a machine without a GPU reports this suite as skipped */
-  static const char *const azTested[] = {
-      "neighbored", "neighbored-less-divergence", "interleaved", "unroll2", "unroll4", "unroll8",
-      "unroll-warps8", "complete-unroll-warps8", "complete-unroll-template", "warp-shuffle",
-      "vectorized", "single-pass", "cub"};
-  const int nTested = (int)(sizeof(azTested) / sizeof(azTested[0]));
-  for (int i = 0; i < reduce_nvariant; i++) {
-    int bFound = 0;
-    for (int j = 0; j < nTested; j++) bFound |= !strcmp(azTested[j], reduce_variants[i].zKey);
-    if (!bFound) fail_msg("variant %s has no GPU test", reduce_variants[i].zKey);
-  }
-  assert_int_equal(reduce_nvariant, nTested);
-}
-
+/* One test per registry entry, named by its key. */
 int main(void) {
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_neighbored),
-      cmocka_unit_test(test_neighbored_less_divergence),
-      cmocka_unit_test(test_interleaved),
-      cmocka_unit_test(test_unroll2),
-      cmocka_unit_test(test_unroll4),
-      cmocka_unit_test(test_unroll8),
-      cmocka_unit_test(test_unroll_warps8),
-      cmocka_unit_test(test_complete_unroll_warps8),
-      cmocka_unit_test(test_complete_unroll_template),
-      cmocka_unit_test(test_warp_shuffle),
-      cmocka_unit_test(test_vectorized),
-      cmocka_unit_test(test_single_pass),
-      cmocka_unit_test(test_cub),
-      cmocka_unit_test(test_every_variant_covered),
-  };
-  int rc = cmocka_run_group_tests(tests, NULL, NULL);
+  struct CMUnitTest *aTest = calloc((size_t)reduce_nvariant, sizeof(*aTest));
+  if (!aTest) return 1;
+  for (int i = 0; i < reduce_nvariant; i++) {
+    aTest[i].name = reduce_variants[i].v.zKey;
+    aTest[i].test_func = test_variant;
+    aTest[i].initial_state = (void *)&reduce_variants[i];
+  }
+  int rc = _cmocka_run_group_tests("test_reduce_gpu", aTest, (size_t)reduce_nvariant, NULL, NULL);
+  free(aTest);
   for (int j = 0; j < NSIZE; j++) {
     free(h.aI32[j]);
     free(h.aF32[j]);

@@ -6,8 +6,8 @@
 ** pointers, then reduce_dispatch checks the variant index, n >= 1 and, for
 ** variants with a block axis, the block size, all before a launcher runs).
 **
-** Not asserted here: block-size rejection for "cub" (bBlockAxis 0: the block
-** size is documented as ignored), and workspace sizes of the grid-stride
+** Not asserted here: block-size rejection for "cub" (VARIANT_NO_BLOCK: the
+** block size is documented as ignored), and workspace sizes of the grid-stride
 ** variants and cub, whose size query asks the driver for the SM count and
 ** occupancy (or calls CUB), so it needs a device.
 */
@@ -19,6 +19,7 @@
 
 #include <string.h>
 
+#include "check_registry.h"
 #include "reduce.h"
 
 /* Stand-ins for device pointers: never dereferenced, the checks fail first. */
@@ -32,32 +33,42 @@ static void expect_invalid(int iVar, int eType, size_t n, int nBlock, void *d_in
   int rc = reduce_launch(iVar, (reduce_dtype)eType, d_in, n, nBlock, d_ws, sizeof(aFakeWs), d_out, 0);
   if (rc != (int)cudaErrorInvalidValue)
     fail_msg("reduce_launch(%s, %s, n=%zu, block=%d) returned %d, want cudaErrorInvalidValue (%d)",
-             iVar >= 0 && iVar < reduce_nvariant ? reduce_variants[iVar].zKey : "?", dtype_name(eType), n,
+             iVar >= 0 && iVar < reduce_nvariant ? reduce_variants[iVar].v.zKey : "?", dtype_name(eType), n,
              nBlock, rc, (int)cudaErrorInvalidValue);
 }
 
-/* The registry is consistent: unique non-empty keys that reduce_find maps
-** back to their index, power-of-two minimum blocks in [32, 1024], in-place
-** variants all have a block axis, and unknown keys give -1. */
+/* The registry is consistent (check_registry.h: keys, text, launcher names),
+** power-of-two minimum blocks in [32, 1024], in-place variants all have a
+** block axis and a fold, the host loop's key is not a kernel's. */
 static void test_registry(void **state) {
   (void)state;
-  assert_int_equal(reduce_nvariant, 13);
+  check_registry(reduce_variants, reduce_nvariant, sizeof(reduce_variants[0]), "reduce");
   for (int i = 0; i < reduce_nvariant; i++) {
     const reduce_variant *v = &reduce_variants[i];
-    assert_non_null(v->zKey);
-    assert_true(v->zKey[0] != 0);
-    assert_non_null(v->zDesc);
-    assert_int_equal(reduce_find(v->zKey), i);
     assert_true(v->nMinBlock >= 32 && v->nMinBlock <= 1024 && (v->nMinBlock & (v->nMinBlock - 1)) == 0);
-    if (v->bInPlace) assert_int_equal(v->bBlockAxis, 1);
+    if (v->v.mFlags & VARIANT_IN_PLACE) {
+      assert_false(v->v.mFlags & VARIANT_NO_BLOCK);
+      assert_true(v->nFold >= 1);
+    }
     assert_in_range(v->iSeedStep, 0, 7);
+    assert_non_null(v->xLaunch);
     for (int j = 0; j < i; j++)
-      if (!strcmp(reduce_variants[j].zKey, v->zKey)) fail_msg("duplicate key %s", v->zKey);
+      if (reduce_variants[j].xLaunch == v->xLaunch)
+        fail_msg("%s and %s share one launcher", reduce_variants[j].v.zKey, v->v.zKey);
   }
-  assert_int_equal(reduce_find("nope"), -1);
   assert_int_equal(reduce_find("cpu-serial"), -1);
-  assert_int_equal(reduce_find(""), -1);
   assert_int_equal(reduce_find("CUB"), -1);
+}
+
+/* The flags as the database stores them. */
+static void test_flags_text(void **state) {
+  (void)state;
+  char z[64];
+  assert_string_equal(variant_flags_text(0, z, sizeof z), "");
+  assert_string_equal(variant_flags_text(VARIANT_IN_PLACE, z, sizeof z), "in-place");
+  assert_string_equal(variant_flags_text(VARIANT_IN_PLACE | VARIANT_HOPPER_ONLY, z, sizeof z),
+                      "in-place,hopper-only");
+  assert_string_equal(variant_flags_text(VARIANT_IN_PLACE | VARIANT_HOPPER_ONLY, z, 12), "in-place");
 }
 
 /* n == 0 is rejected by every variant and dtype, whatever the block size. */
@@ -79,13 +90,13 @@ static void test_launch_rejects_bad_block(void **state) {
   const int aBad[] = {48, 2048, 0, -256, 16, 1000, 96, 4096};
   int nChecked = 0;
   for (int i = 0; i < reduce_nvariant; i++) {
-    if (!reduce_variants[i].bBlockAxis) continue; /* cub: block size ignored by design */
+    if (reduce_variants[i].v.mFlags & VARIANT_NO_BLOCK) continue; /* cub: block size ignored by design */
     nChecked++;
     for (int t = 0; t < 2; t++) {
       for (size_t k = 0; k < sizeof(aBad) / sizeof(aBad[0]); k++) {
         expect_invalid(i, t, 1024, aBad[k], aFakeIn, aFakeWs, aFakeOut);
         if (reduce_workspace_bytes(i, (reduce_dtype)t, 1024, aBad[k]) != 0)
-          fail_msg("%s: workspace bytes for block %d not 0", reduce_variants[i].zKey, aBad[k]);
+          fail_msg("%s: workspace bytes for block %d not 0", reduce_variants[i].v.zKey, aBad[k]);
       }
       for (int b = 1; b < reduce_variants[i].nMinBlock; b *= 2) {
         expect_invalid(i, t, 1024, b, aFakeIn, aFakeWs, aFakeOut);
@@ -93,7 +104,7 @@ static void test_launch_rejects_bad_block(void **state) {
       }
     }
   }
-  assert_int_equal(nChecked, reduce_nvariant - 1);
+  assert_true(nChecked >= 1);
 }
 
 /* NULL input, workspace or output pointers and out-of-range variant indices
@@ -116,39 +127,40 @@ static void test_launch_rejects_null_and_index(void **state) {
   for (int i = 0; i < reduce_nvariant; i++) expect_invalid(i, 7, 1024, 256, aFakeIn, aFakeWs, aFakeOut);
 }
 
-/* Data blocks one thread block folds in a ladder variant (kernels/reduce.cu). */
-static size_t unroll_of(const char *zKey) {
-  if (!strcmp(zKey, "unroll2")) return 2;
-  if (!strcmp(zKey, "unroll4")) return 4;
-  if (strstr(zKey, "8") || strstr(zKey, "template")) return 8;
-  return 1;
-}
-
-/* The in-place ladder variants size their workspace without the driver: at
-** least one partial per block of nBlock*U elements, for any n including ones
-** that need the two-stage finish; a grid above INT32_MAX blocks is refused. */
+/* The in-place ladder variants size their workspace without the driver: one
+** partial per block of nBlock*nFold elements, for any n including ones that
+** need the two-stage finish; a grid above INT32_MAX blocks is refused. Below
+** the two-stage finish (at most 16384 partials) the workspace is the partials
+** rounded up to 64: so a launcher of another fold behind this key (unroll4's
+** launcher under "unroll2") fails here. */
 static void test_ladder_workspace_bytes(void **state) {
   (void)state;
   const size_t an[] = {1, 31, 1000, ((size_t)1 << 20) + 1, ((size_t)1 << 24) + 7, (size_t)1 << 31};
   const int aBlock[] = {32, 64, 256, 1024};
+  int nLadder = 0;
   for (int i = 0; i < reduce_nvariant; i++) {
     const reduce_variant *v = &reduce_variants[i];
-    if (!v->bInPlace) continue;
-    size_t nUnroll = unroll_of(v->zKey);
+    if (!(v->v.mFlags & VARIANT_IN_PLACE)) continue;
+    nLadder++;
+    const size_t nFold = (size_t)v->nFold;
     for (size_t j = 0; j < sizeof(an) / sizeof(an[0]); j++)
       for (size_t k = 0; k < sizeof(aBlock) / sizeof(aBlock[0]); k++) {
         if (aBlock[k] < v->nMinBlock) continue;
         for (int t = 0; t < 2; t++) {
           size_t nBytes = reduce_workspace_bytes(i, (reduce_dtype)t, an[j], aBlock[k]);
-          size_t nPart = (an[j] + (size_t)aBlock[k] * nUnroll - 1) / ((size_t)aBlock[k] * nUnroll);
+          size_t nPart = (an[j] + (size_t)aBlock[k] * nFold - 1) / ((size_t)aBlock[k] * nFold);
           if (nBytes < nPart * 4)
-            fail_msg("%s n=%zu block=%d: workspace %zu bytes < %zu partials", v->zKey, an[j], aBlock[k],
+            fail_msg("%s n=%zu block=%d: workspace %zu bytes < %zu partials", v->v.zKey, an[j], aBlock[k],
                      nBytes, nPart);
+          if (nPart <= 16384 && nBytes != (nPart + 63) / 64 * 64 * 4)
+            fail_msg("%s n=%zu block=%d: workspace %zu bytes, want %zu partials (fold %zu) rounded to 64",
+                     v->v.zKey, an[j], aBlock[k], nBytes, nPart, nFold);
         }
       }
     /* 2^40 elements in blocks of 32 would need 2^35 blocks. */
-    if (nUnroll == 1) assert_int_equal(reduce_workspace_bytes(i, REDUCE_I32, (size_t)1 << 40, 32), 0);
+    if (nFold == 1) assert_int_equal(reduce_workspace_bytes(i, REDUCE_I32, (size_t)1 << 40, 32), 0);
   }
+  assert_true(nLadder >= 1);
 }
 
 /* reduce_workspace_init accepts an empty workspace without touching CUDA and
@@ -162,6 +174,7 @@ static void test_workspace_init_args(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_registry),
+      cmocka_unit_test(test_flags_text),
       cmocka_unit_test(test_launch_rejects_n0),
       cmocka_unit_test(test_launch_rejects_bad_block),
       cmocka_unit_test(test_launch_rejects_null_and_index),

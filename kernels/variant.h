@@ -1,0 +1,89 @@
+/*
+** kernels/variant.h: what every kernel family's variant registry has in
+** common, and the one lookup over any of them. Plain C, included by the
+** families' .cu files (nvcc) and by the studies and tests (gcc).
+**
+** A family's registry is one array in kernels/<family>.cu, one entry per
+** variant, whose first member is a kernel_variant. Everything a variant is
+** (key, text, flags, family-specific facts, launcher) hangs off that one
+** entry: no enum, no switch, no parallel table. The harness stores the
+** registry in the database (table variant, data/schema.sql) at the start of
+** each run, and the report reads variant order and text from there.
+**
+** Adding a variant = its kernel + its launcher + one registry line (+ a
+** matrix entry if it needs special axes). The key is what SQLite stores and
+** figures show: never rename or reuse a key once data has shipped with it.
+*/
+#ifndef KERNELS_VARIANT_H
+#define KERNELS_VARIANT_H
+
+#include <stddef.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Flags of a variant (kernel_variant.mFlags). */
+#define VARIANT_IN_PLACE 0x1u    /* overwrites its input: restored before every launch */
+#define VARIANT_HOPPER_ONLY 0x2u /* needs compute capability 9.0 or newer */
+#define VARIANT_NO_BLOCK 0x4u    /* ignores the block size: swept at one block size */
+#define VARIANT_CONSTANT 0x8u    /* reads __constant__ memory: the device's constant limit applies */
+#define VARIANT_TEXTURE 0x10u    /* reads through texture objects: the texture width limit applies */
+#define VARIANT_SHARED 0x20u     /* stages data in shared memory: the per-block limit applies */
+
+/* The head of every registry entry (its first member). */
+typedef struct kernel_variant {
+  const char *zKey;        /* stable key, e.g. "interleaved" */
+  const char *zDesc;       /* one line: what this variant does */
+  const char *zBottleneck; /* one line: what it removes relative to the
+                           ** variant before it (the report's ladder
+                           ** table); "" for a baseline */
+  unsigned mFlags;         /* VARIANT_* bits */
+  const char *zLauncher;   /* the launcher's name, spelt from the same token as
+                           ** the entry's function pointer (see VARIANT_LAUNCHER
+                           ** in each family): <family>_<key, '-' as '_'> */
+} kernel_variant;
+
+/* The kernel_variant of entry i of a registry of entries nStride bytes apart. */
+static inline const kernel_variant *variant_at(const void *aRegistry, size_t nStride, int i) {
+  return (const kernel_variant *)((const char *)aRegistry + (size_t)i * nStride);
+}
+
+/* Index of the entry with key zKey in a registry of nEntry entries nStride
+** bytes apart, or -1 (also for zKey NULL). The one lookup of every family. */
+static inline int variant_find(const void *aRegistry, int nEntry, size_t nStride, const char *zKey) {
+  if (zKey == NULL) return -1;
+  for (int i = 0; i < nEntry; i++)
+    if (strcmp(variant_at(aRegistry, nStride, i)->zKey, zKey) == 0) return i;
+  return -1;
+}
+
+/* The flags as stored in the database: names joined by ',' ("in-place,
+** hopper-only"), "" for none. Returns z. */
+static inline const char *variant_flags_text(unsigned mFlags, char *z, size_t nz) {
+  static const struct { unsigned m; const char *zName; } aFlag[] = {
+      {VARIANT_IN_PLACE, "in-place"}, {VARIANT_HOPPER_ONLY, "hopper-only"},
+      {VARIANT_NO_BLOCK, "no-block-axis"}, {VARIANT_CONSTANT, "constant-memory"},
+      {VARIANT_TEXTURE, "texture"}, {VARIANT_SHARED, "shared-memory"}};
+  size_t nUsed = 0;
+  if (nz == 0) return z;
+  z[0] = 0;
+  for (size_t i = 0; i < sizeof(aFlag) / sizeof(aFlag[0]); i++) {
+    if (!(mFlags & aFlag[i].m)) continue;
+    size_t nName = strlen(aFlag[i].zName);
+    if (nUsed + (nUsed > 0) + nName + 1 > nz) break;
+    if (nUsed > 0) z[nUsed++] = ',';
+    memcpy(z + nUsed, aFlag[i].zName, nName + 1);
+    nUsed += nName;
+  }
+  return z;
+}
+
+/* Element count of a registry array (compile-time). */
+#define VARIANT_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+#ifdef __cplusplus
+}
+#endif
+#endif
