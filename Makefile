@@ -80,6 +80,7 @@ deps-test:
 
 # ---------------------------------------------------------------- sources --
 HARNESS := experiments/harness/args.c experiments/harness/bench.c experiments/harness/db.c \
+           experiments/harness/profile.c \
            experiments/harness/gpu.c experiments/harness/parse.c experiments/harness/run.c \
            experiments/harness/stats.c
 HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o

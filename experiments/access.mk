@@ -1,6 +1,7 @@
 # experiments/access.mk: the global-access-pattern study (seed 004, the
-# texture and local-memory part of seed 001), the compiler's resource report
-# of every study's kernels, and the Nsight Compute counters of this study.
+# texture and local-memory part of seed 001), and the compiler's resource
+# report of every study's kernels. Its Nsight Compute counters:
+# experiments/access.profile (experiments/profile.mk).
 
 # ------------------------------------------------------------ binaries --
 # One host source, two binaries: kernels/access.cu is compiled once per L1
@@ -56,16 +57,5 @@ $(BUILD)/stamp/resources: $(BUILD)/resources.sql $(DB) | $(BIN)/dbtool
 	$(Q)$(BIN)/dbtool load $< $(DB)
 	@touch $@
 
-# ------------------------------------------------------------- counters --
-# Nsight Compute counters of a few access configurations into the counter
-# table. Where ncu is missing or refused the script says so in one line and
-# succeeds; `rm $(BUILD)/stamp/access-ncu` to try again.
-NCU ?= $(or $(shell command -v ncu 2>/dev/null),$(wildcard $(dir $(NVCC))ncu),ncu)
-$(BUILD)/stamp/access-ncu: experiments/access-ncu.sh $(BIN)/access-ca $(BIN)/access-cg | $(DB) $(BIN)/dbtool
-	@mkdir -p $(@D)
-	$(Q)NCU='$(NCU)' sh experiments/access-ncu.sh $(BIN) $(DB)
-	@touch $@
-
-# Run by `make measure` after the matrices (never beside them: ncu and the
-# timings must not share the GPU).
-MEASURE_EXTRA += $(BUILD)/stamp/resources $(BUILD)/stamp/access-ncu
+# Run by `make measure` after the matrices.
+MEASURE_EXTRA += $(BUILD)/stamp/resources

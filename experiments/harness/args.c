@@ -41,6 +41,9 @@ void bench_usage(const bench_study *s, FILE *f) {
       "  --warm         do not flush the L2 before repetitions (warm-cache numbers)\n"
       "  --no-resume    measure configurations this build already measured on this GPU\n"
       "  --build-id     print the build id (hash of sources and flags) and exit\n"
+      "  --profile SET  Nsight Compute counters instead of timings (run of kind 'profile';\n"
+      "                 ncu: $NCU, PATH or /usr/local/cuda/bin); --profile list: the sets\n"
+      "  --resources    store the compiler's resource report of this binary's kernels\n"
       "  --help         this text\n"
       "\nExit status: 0 ok, 1 a configuration failed, 2 bad arguments, 3 no GPU,\n"
       "4 database error, 130 interrupted (finished configurations are kept).\n",

@@ -169,6 +169,17 @@ void bench_args_free(bench_args *pArgs);
 /* Print the usage text of a study (--help). */
 void bench_usage(const bench_study *pStudy, FILE *f);
 
+/* A configuration as stored: its canonical key, params JSON, progress
+** label and the promoted columns (variant: the study name if it has no
+** variant axis). */
+typedef struct bench_desc {
+  char zKey[512], zParams[512], zLabel[512];
+  const char *zVariant, *zDtype;  /* zDtype NULL without a dtype axis */
+  long long n;                    /* -1 without an n axis */
+  int nBlock;                     /* 0 without a block axis */
+} bench_desc;
+void bench_describe(const bench_config *c, bench_desc *d);
+
 /* Value of integer axis i / name axis i of a configuration. */
 long long bench_int(const bench_config *c, int iAxis);
 const char *bench_str(const bench_config *c, int iAxis);

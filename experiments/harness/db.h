@@ -110,6 +110,20 @@ int db_set_profile_run(db *p, long long iRun);
 int db_have_counters(db *p, const char *zUuid, const char *zBinary, const char *zBuildId,
                      const char *zConfigKey, const char *zSet);
 
+/* One kernel's line of the compiler's resource report (table kernel_resource). */
+typedef struct db_resource {
+  const char *zBuildId;    /* as in run.build_id */
+  const char *zBinary;
+  const char *zKernel;     /* mangled name */
+  long long nReg;          /* registers per thread */
+  long long nStack;        /* stack frame bytes per thread; < 0 for NULL */
+  long long nShared;       /* static shared bytes per block; < 0 for NULL */
+  long long nConstant;     /* user constant bytes (bank 3); < 0 for NULL */
+} db_resource;
+
+/* Store (replace) one kernel's resources. 0 or -1. */
+int db_add_resource(db *p, const db_resource *r);
+
 /* BEGIN IMMEDIATE / COMMIT / ROLLBACK around a group of writes. 0 or -1. */
 int db_begin(db *p);
 int db_commit(db *p);

@@ -16,6 +16,7 @@
 #include "buildinfo.h"
 #include "db.h"
 #include "parse.h"
+#include "profile.h"
 
 static volatile sig_atomic_t bStop = 0; /* set by SIGINT/SIGTERM */
 static gpu_info gInfo;                  /* the run's device */
@@ -108,6 +109,26 @@ static void describe(const bench_config *c, config_text *t) {
   }
   snprintf(t->zKey + k, k < nKey ? nKey - k : 0, " cache=%s", c->bWarm ? "warm" : "cold");
   snprintf(t->zParams + p, p < nParams ? nParams - p : 0, "}");
+}
+
+void bench_describe(const bench_config *c, bench_desc *d) {
+  const bench_study *s = c->pStudy;
+  config_text t;
+  describe(c, &t);
+  memcpy(d->zKey, t.zKey, sizeof(d->zKey));
+  memcpy(d->zParams, t.zParams, sizeof(d->zParams));
+  memcpy(d->zLabel, t.zLabel, sizeof(d->zLabel));
+  d->zVariant = s->zStudy;
+  d->zDtype = NULL;
+  d->n = -1;
+  d->nBlock = 0;
+  for (int a = 0; a < s->nAxis; a++) {
+    const char *zName = s->aAxis[a].zName;
+    if (!strcmp(zName, "variant")) d->zVariant = c->azVal[a];
+    if (!strcmp(zName, "dtype")) d->zDtype = c->azVal[a];
+    if (!strcmp(zName, "n")) d->n = c->aiVal[a];
+    if (!strcmp(zName, "block")) d->nBlock = (int)c->aiVal[a];
+  }
 }
 
 /* Why configuration i is not run, or NULL. */
@@ -477,11 +498,19 @@ static int bench_run(const bench_study *s, int argc, char **argv, int bHostOnly)
   memset(&r, 0, sizeof(r));
   r.s = s;
   r.bHostOnly = bHostOnly;
-  int rc = parse_step(&r, argc, argv);
+  /* The profile modes (experiments/harness/profile.c) take their options
+  ** out of argv first and take over once the device is open. */
+  static profile_opts prof;
+  char zErr[256];
+  int rc = profile_take_args(&argc, argv, &prof, zErr, sizeof(zErr)) ? bad_arg(s, "profile", zErr) : -1;
+  if (rc < 0) rc = parse_step(&r, argc, argv);
   if (rc < 0) rc = list_step(&r);
+  if (rc < 0) rc = profile_before_gpu(&prof, s, r.args.opts.zDb, argv);
   if (rc < 0) rc = device_step(&r);
   int bGpuOpen = rc < 0;
   if (rc < 0) rc = size_step(&r);
+  if (rc < 0 && (prof.zSet || prof.zChildKey))
+    rc = profile_main(&prof, s, r.aCfg, r.nCfg, &gInfo, r.args.opts.zDb, r.args.opts.bResume, argc, argv);
   if (rc < 0) rc = db_step(&r, argc, argv);
   if (rc < 0) {
     signal_step();

@@ -70,7 +70,7 @@ SELECT (SELECT run_id FROM run WHERE argv = 'fixture access-' || l1), 'access',
        ms * 0.99, ms * 1.01, ms, 0.01, br, bw, '2000-01-02T00:05:00Z'
 FROM t;
 
--- Counters of experiments/access-ncu.sh (n = 2^24, block 512): synthetic
+-- Counters of `make profile` (set sectors; n = 2^24, block 512): synthetic
 -- values that follow the sector arithmetic (4 sectors per aligned warp-wide
 -- float load, 5 when misaligned, min(4 s, 32) at stride s).
 WITH

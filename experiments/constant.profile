@@ -1,0 +1,8 @@
+# experiments/constant.profile: Nsight Compute counters of the constant-memory
+# kernels (set 'constant': constant-cache miss and idle stalls, issue
+# activity, SM throughput) for claims 000-broadcast, 000-cached and 002-idle;
+# view counter_constant. Uniform (k = 1) against fully divergent (k = 32)
+# reads of the distance field, and the ray tracer at the book's 100 spheres
+# and the full 64 KB bank. 14 configurations.
+distance --profile constant --grid 2048 --points 1024 --k 1,32
+raytrace --profile constant --size 1024 --spheres 100,2340

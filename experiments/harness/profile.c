@@ -1,0 +1,587 @@
+/*
+** experiments/harness/profile.c: the profile and resource modes (see
+** profile.h): metric sets, ncu's CSV, the driver that runs each configuration
+** under ncu, and the compiler's resource report.
+*/
+#include "profile.h"
+
+#include <cuda_profiler_api.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "buildinfo.h"
+#include "db.h"
+
+/* ------------------------------------------------------------ metric sets --
+** The metric sets of `--profile SET`: the only place they are defined. Every
+** set also collects gpu__time_duration.sum (the profiled kernel's duration,
+** the weight when the report averages rates over kernels). The views in
+** reports/views.sql (counter_*) read these names. */
+static const profile_set profile_sets[] = {
+    {"sectors", "global loads and stores: bytes used per sector, sectors and requests, hit rates, DRAM bytes",
+     "gpu__time_duration.sum,"
+     "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct,"
+     "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct,"
+     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,"
+     "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,"
+     "l1tex__t_sector_hit_rate.pct,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum"},
+    {"local", "local memory: L1 sectors of local loads and stores, L2 sectors from L1, DRAM bytes",
+     "gpu__time_duration.sum,"
+     "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum,"
+     "lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_write.sum,"
+     "l1tex__t_sector_hit_rate.pct,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum"},
+    {"reduce", "a reduction step: branch uniformity, divergence, shared bank conflicts, occupancy, DRAM",
+     "gpu__time_duration.sum,"
+     "smsp__sass_average_branch_targets_threads_uniform.pct,smsp__sass_branch_targets_threads_divergent.sum,"
+     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,"
+     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,"
+     "sm__warps_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,"
+     "dram__bytes_read.sum,dram__bytes_write.sum"},
+    {"constant", "constant-memory kernels: constant-cache miss and idle stalls, issue activity, SM throughput",
+     "gpu__time_duration.sum,"
+     "smsp__average_warps_issue_stalled_imc_miss_per_issue_active.ratio,"
+     "smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio,"
+     "smsp__issue_active.avg.pct_of_peak_sustained_active,sm__throughput.avg.pct_of_peak_sustained_elapsed,"
+     "sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,dram__bytes_read.sum"},
+};
+#define N_SETS ((int)(sizeof(profile_sets) / sizeof(profile_sets[0])))
+
+const profile_set *profile_find_set(const char *zName) {
+  for (int i = 0; i < N_SETS; i++)
+    if (!strcmp(profile_sets[i].zName, zName)) return &profile_sets[i];
+  return NULL;
+}
+
+/* ---------------------------------------------------------- command line -- */
+static int bChild = 0; /* inside --profile-child */
+
+int profile_in_child(void) { return bChild; }
+
+void profile_window(int bOpen) {
+  if (!bChild) return;
+  if (bOpen) cudaProfilerStart();
+  else cudaProfilerStop();
+}
+
+int profile_take_args(int *pArgc, char **argv, profile_opts *p, char *zErr, size_t nErr) {
+  int j = 1;
+  memset(p, 0, sizeof(*p));
+  for (int i = 1; i < *pArgc; i++) {
+    const char *z = argv[i];
+    const char **pzVal = !strcmp(z, "--profile") ? &p->zSet : !strcmp(z, "--profile-child") ? &p->zChildKey : NULL;
+    if (pzVal) {
+      if (*pzVal) { snprintf(zErr, nErr, "%s: given twice", z); return -1; }
+      if (i + 1 >= *pArgc) { snprintf(zErr, nErr, "%s: needs a value", z); return -1; }
+      *pzVal = argv[++i];
+      continue;
+    }
+    if (!strcmp(z, "--resources")) {
+      if (p->bResources) { snprintf(zErr, nErr, "%s: given twice", z); return -1; }
+      p->bResources = 1;
+      continue;
+    }
+    argv[j++] = argv[i];
+  }
+  *pArgc = j;
+  argv[j] = NULL;
+  if (p->zSet && strcmp(p->zSet, "list") && !profile_find_set(p->zSet)) {
+    snprintf(zErr, nErr, "--profile: unknown metric set '%.60s' (--profile list shows them)", p->zSet);
+    return -1;
+  }
+  if ((p->zSet != NULL) + (p->zChildKey != NULL) + p->bResources > 1) {
+    snprintf(zErr, nErr, "--profile, --profile-child and --resources: one at a time");
+    return -1;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------- CSV -- */
+int profile_csv_record(const char *z, const char **pzNext, char *zBuf, size_t nBuf, char **azField, int nMax) {
+  size_t k = 0;
+  int n = 0, bQuoted = 0;
+  if (nBuf == 0) return -1;
+  if (nMax > 0) azField[n] = zBuf;
+  n = 1;
+  for (;; z++) {
+    char c = *z;
+    if (c == 0) break;
+    if (bQuoted) {
+      if (c == '"' && z[1] == '"') { c = '"'; z++; }
+      else if (c == '"') { bQuoted = 0; continue; }
+    } else if (c == '"') {
+      bQuoted = 1;
+      continue;
+    } else if (c == ',') {
+      if (k + 1 >= nBuf) return -1;
+      zBuf[k++] = 0;
+      if (n < nMax) azField[n] = zBuf + k;
+      n++;
+      continue;
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && z[1] == '\n') z++;
+      z++;
+      break;
+    }
+    if (k + 1 >= nBuf) return -1;
+    zBuf[k++] = c;
+  }
+  zBuf[k] = 0;
+  *pzNext = z;
+  return n < nMax ? n : nMax;
+}
+
+/* Parse a metric value: digits with optional thousands separators, sign,
+** fraction and exponent. 0 and *pOut, or -1 ("n/a", empty, text). */
+static int parse_value(const char *z, double *pOut) {
+  char zNum[64];
+  size_t k = 0;
+  for (; *z; z++) {
+    if (*z == ',' || *z == ' ') continue;
+    if (k + 1 >= sizeof(zNum)) return -1;
+    zNum[k++] = *z;
+  }
+  zNum[k] = 0;
+  if (k == 0) return -1;
+  char *zEnd;
+  errno = 0;
+  double v = strtod(zNum, &zEnd);
+  if (*zEnd || errno || v != v) return -1;
+  *pOut = v;
+  return 0;
+}
+
+/* How a metric's launches combine, from its name's suffix. */
+static const char *combine_of(const char *zMetric) {
+  size_t n = strlen(zMetric);
+  if (n > 4 && !strcmp(zMetric + n - 4, ".sum")) return "sum";
+  if (n > 4 && !strcmp(zMetric + n - 4, ".max")) return "max";
+  if (n > 4 && !strcmp(zMetric + n - 4, ".min")) return "min";
+  return "mean";
+}
+
+#define CSV_MAX_COLS 256
+int profile_parse_csv(const char *zText, profile_value **paOut, int *pnLaunch, char *zErr, size_t nErr) {
+  size_t nBuf = strlen(zText) + 1;
+  char *zHead = malloc(nBuf), *zUnits = malloc(nBuf), *zRow = malloc(nBuf);
+  char *azHead[CSV_MAX_COLS], *azUnit[CSV_MAX_COLS], *azRow[CSV_MAX_COLS];
+  profile_value *a = NULL;
+  int nHead = 0, nUnit = 0, nVal = 0, nAlloc = 0, nLaunch = 0, iKernel = -1, rc = -1;
+  const char *z = zText, *zNext;
+  *paOut = NULL;
+  if (!zHead || !zUnits || !zRow) { snprintf(zErr, nErr, "out of memory"); goto done; }
+  /* The header: the first record whose first field is "ID" and that names a "Kernel Name". */
+  while (*z) {
+    nHead = profile_csv_record(z, &zNext, zHead, nBuf, azHead, CSV_MAX_COLS);
+    z = zNext;
+    if (nHead > 1 && !strcmp(azHead[0], "ID")) {
+      for (int i = 0; i < nHead; i++)
+        if (!strcmp(azHead[i], "Kernel Name")) iKernel = i;
+      if (iKernel >= 0) break;
+    }
+    nHead = 0;
+  }
+  if (iKernel < 0) { snprintf(zErr, nErr, "no ncu CSV header (\"ID\",...,\"Kernel Name\",...)"); goto done; }
+  for (int i = 0; i < CSV_MAX_COLS; i++) azUnit[i] = "";
+  while (*z) {
+    int nRow = profile_csv_record(z, &zNext, zRow, nBuf, azRow, CSV_MAX_COLS);
+    z = zNext;
+    if (nRow < nHead) continue;          /* blank, ==PROF== or ==WARNING== lines */
+    if (azRow[0][0] == 0 && nLaunch == 0 && nUnit == 0) { /* the units row */
+      memcpy(zUnits, zRow, nBuf);
+      for (int i = 0; i < nRow; i++) azUnit[i] = zUnits + (azRow[i] - zRow);
+      nUnit = nRow;
+      continue;
+    }
+    double idDummy;
+    if (parse_value(azRow[0], &idDummy)) continue; /* not a launch row */
+    nLaunch++;
+    for (int i = 0; i < nHead; i++) {
+      double v;
+      if (!strstr(azHead[i], "__") || parse_value(azRow[i], &v)) continue; /* not a metric, or n/a */
+      int j = 0;
+      while (j < nVal && (strcmp(a[j].zKernel, azRow[iKernel]) || strcmp(a[j].zMetric, azHead[i]))) j++;
+      if (j == nVal) {
+        if (nVal == nAlloc) {
+          nAlloc = nAlloc ? 2 * nAlloc : 64;
+          profile_value *aNew = realloc(a, sizeof(*a) * (size_t)nAlloc);
+          if (!aNew) { snprintf(zErr, nErr, "out of memory"); goto done; }
+          a = aNew;
+        }
+        memset(&a[nVal], 0, sizeof(a[nVal]));
+        snprintf(a[nVal].zKernel, sizeof(a[nVal].zKernel), "%s", azRow[iKernel]);
+        snprintf(a[nVal].zMetric, sizeof(a[nVal].zMetric), "%s", azHead[i]);
+        snprintf(a[nVal].zUnit, sizeof(a[nVal].zUnit), "%s", i < nUnit ? azUnit[i] : "");
+        a[nVal].zCombine = combine_of(azHead[i]);
+        a[nVal].value = v;
+        a[nVal++].nLaunch = 1;
+        continue;
+      }
+      const char *zC = a[j].zCombine;
+      if (!strcmp(zC, "sum")) a[j].value += v;
+      else if (!strcmp(zC, "max")) a[j].value = v > a[j].value ? v : a[j].value;
+      else if (!strcmp(zC, "min")) a[j].value = v < a[j].value ? v : a[j].value;
+      else a[j].value += (v - a[j].value) / (a[j].nLaunch + 1); /* running mean */
+      a[j].nLaunch++;
+    }
+  }
+  for (int j = 0; j < nVal; j++)
+    if (a[j].nLaunch == 1) a[j].zCombine = "one";
+  *paOut = a;
+  a = NULL;
+  rc = nVal;
+done:
+  if (pnLaunch) *pnLaunch = nLaunch;
+  free(a);
+  free(zHead);
+  free(zUnits);
+  free(zRow);
+  return rc;
+}
+
+/* ---------------------------------------------------------------- driver -- */
+static volatile sig_atomic_t bStop = 0; /* SIGINT/SIGTERM in the parent */
+
+static void on_signal(int sig) {
+  (void)sig;
+  bStop = 1;
+}
+
+/* Find a tool: $zEnv if set (must be executable), else zName on PATH, else
+** zFallback. Writes the path into zOut; 0, or -1 if none is executable. */
+static int find_tool(const char *zEnv, const char *zName, const char *zFallback, char *zOut, size_t nOut) {
+  const char *zSet = getenv(zEnv);
+  if (zSet && *zSet) {
+    snprintf(zOut, nOut, "%s", zSet);
+    return access(zOut, X_OK) == 0 ? 0 : -1;
+  }
+  const char *zPath = getenv("PATH");
+  while (zPath && *zPath) {
+    const char *zColon = strchr(zPath, ':');
+    size_t n = zColon ? (size_t)(zColon - zPath) : strlen(zPath);
+    snprintf(zOut, nOut, "%.*s/%s", (int)n, zPath, zName);
+    if (n > 0 && access(zOut, X_OK) == 0) return 0;
+    zPath += n + (zColon != NULL);
+  }
+  snprintf(zOut, nOut, "%s", zFallback);
+  return access(zOut, X_OK) == 0 ? 0 : -1;
+}
+
+/* Read a whole file into a malloc'ed string (NULL on error). */
+static char *read_file(const char *zPath) {
+  FILE *f = fopen(zPath, "rb");
+  if (!f) return NULL;
+  size_t n = 0, nAlloc = 65536;
+  char *z = malloc(nAlloc);
+  while (z) {
+    size_t k = fread(z + n, 1, nAlloc - n - 1, f);
+    n += k;
+    if (n + 1 < nAlloc) break;
+    char *zNew = realloc(z, nAlloc *= 2);
+    if (!zNew) { free(z); z = NULL; }
+    else z = zNew;
+  }
+  fclose(f);
+  if (z) z[n] = 0;
+  return z;
+}
+
+/* Run argv (NULL-terminated) with stdout to zOut (NULL: inherited); returns
+** the exit status, or -1 if it could not run. */
+static int run_command(char **argv, const char *zOut) {
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    if (zOut && !freopen(zOut, "w", stdout)) _exit(127);
+    execv(argv[0], argv);
+    _exit(127);
+  }
+  int st;
+  while (waitpid(pid, &st, 0) < 0)
+    if (errno != EINTR) return -1;
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+}
+
+/* The path of this executable (for running it again under ncu). */
+static void self_path(char *z, size_t n, const char *zArgv0) {
+  ssize_t k = readlink("/proc/self/exe", z, n - 1);
+  if (k > 0) z[k] = 0;
+  else snprintf(z, n, "%s", zArgv0);
+}
+
+/* First "==ERROR==" line of ncu's log, or "". */
+static void ncu_error(const char *zLog, char *zOut, size_t nOut) {
+  const char *z = zLog ? strstr(zLog, "==ERROR==") : NULL;
+  zOut[0] = 0;
+  if (!z) return;
+  z += 9;
+  while (*z == ' ') z++;
+  size_t n = strcspn(z, "\r\n");
+  snprintf(zOut, nOut, "%.*s", (int)(n < 200 ? n : 200), z);
+}
+
+/* --profile-child KEY: verify, then launch the configuration once inside the
+** profiler window; nothing is stored. Exit 0, 1 (failed), or 2 (no such key). */
+static int profile_child(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg) {
+  for (int i = 0; i < nCfg; i++) {
+    bench_desc d;
+    bench_describe(&aCfg[i], &d);
+    if (strcmp(d.zKey, p->zChildKey)) continue;
+    static bench_out out;
+    bench_config c = aCfg[i];
+    memset(&out, 0, sizeof(out));
+    bChild = 1;
+    s->xMeasure(&c, &out);
+    bChild = 0;
+    if (s->xCleanup) s->xCleanup();
+    if (out.bFailed || out.bSkipped) {
+      fprintf(stderr, "%s: %s: %s\n", s->zBinary, d.zKey, out.zError);
+      return 1;
+    }
+    return 0;
+  }
+  fprintf(stderr, "%s: --profile-child: no configuration '%s'\n", s->zBinary, p->zChildKey);
+  return 2;
+}
+
+/* --profile SET: the run of kind 'profile'. */
+static int profile_run(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg,
+                       const gpu_info *pInfo, const char *zDb, int bResume, int argc, char **argv) {
+  const profile_set *pSet = profile_find_set(p->zSet);
+  char zNcu[1024], zSelf[1024], zErr[256], zTmp[] = "/tmp/profile-XXXXXX";
+  if (find_tool("NCU", "ncu", "/usr/local/cuda/bin/ncu", zNcu, sizeof(zNcu))) {
+    fprintf(stderr, "%s: no Nsight Compute (set NCU, or put ncu on PATH): nothing profiled\n", s->zBinary);
+    return 3;
+  }
+  self_path(zSelf, sizeof(zSelf), argv[0]);
+  if (!mkdtemp(zTmp)) {
+    fprintf(stderr, "%s: cannot make a temporary directory: %s\n", s->zBinary, strerror(errno));
+    return 4;
+  }
+  char zLog[sizeof(zTmp) + 16], zOut[sizeof(zTmp) + 16];
+  snprintf(zLog, sizeof(zLog), "%s/ncu.csv", zTmp);
+  snprintf(zOut, sizeof(zOut), "%s/out", zTmp);
+  db *pDb = db_open(zDb, zErr, sizeof(zErr));
+  if (!pDb) {
+    fprintf(stderr, "%s: %s\n", s->zBinary, zErr);
+    rmdir(zTmp);
+    return 4;
+  }
+  struct sigaction sa;
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = on_signal;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  /* The command line as run, for run.argv. */
+  size_t nArgv = 32;
+  for (int i = 0; i < argc; i++) nArgv += strlen(argv[i]) + 1;
+  char *zArgv = malloc(nArgv);
+  if (zArgv) {
+    size_t k = 0;
+    for (int i = 0; i < argc; i++) k += (size_t)snprintf(zArgv + k, nArgv - k, "%s ", argv[i]);
+    snprintf(zArgv + k, nArgv - k, "--profile %s", p->zSet);
+  }
+  db_run_info info = {s->zStudy, s->zBinary, zArgv ? zArgv : "", buildinfo_id, buildinfo_git_commit,
+                      buildinfo_git_dirty, buildinfo_nvcc_version, buildinfo_nvcc_flags, 0, 1, 0};
+  long long iRun = db_begin_run(pDb, pInfo, &info);
+  if (iRun < 0 || db_set_profile_run(pDb, iRun)) {
+    fprintf(stderr, "%s: cannot start a run in '%s': %s\n", s->zBinary, zDb, db_errmsg(pDb));
+    db_close(pDb);
+    free(zArgv);
+    rmdir(zTmp);
+    return 4;
+  }
+  fprintf(stderr, "%s: profile run %lld (set %s) on %s with %s into %s\n", s->zBinary, iRun, p->zSet,
+          pInfo->zName, zNcu, zDb);
+  /* ncu's command line: ncu OPTIONS SELF ARGS --profile-child KEY. */
+  char **azCmd = calloc((size_t)argc + 24, sizeof(char *));
+  int nFixed = 0, nRun = 0, iSeq = 0, nDone = 0, nFailed = 0, bDbError = 0;
+  char zKeyArg[512];
+  for (int i = 0; i < nCfg; i++) nRun += !(s->xSkip && s->xSkip(&aCfg[i]));
+  if (azCmd) {
+    const char *azOpt[] = {zNcu, "--csv", "--page", "raw", "--print-units", "base", "--clock-control", "none",
+                           "--profile-from-start", "off", "--print-kernel-base", "function", "--log-file", zLog,
+                           "--metrics", pSet->zMetrics, zSelf};
+    for (size_t j = 0; j < sizeof(azOpt) / sizeof(azOpt[0]); j++) azCmd[nFixed++] = (char *)azOpt[j];
+    for (int i = 1; i < argc; i++) azCmd[nFixed++] = argv[i];
+    azCmd[nFixed] = "--profile-child";
+    azCmd[nFixed + 1] = zKeyArg;
+    azCmd[nFixed + 2] = NULL;
+  } else {
+    bDbError = 1;
+  }
+  for (int i = 0; i < nCfg && !bStop && !bDbError; i++) {
+    if (s->xSkip && s->xSkip(&aCfg[i])) continue;
+    bench_desc d;
+    bench_describe(&aCfg[i], &d);
+    iSeq++;
+    int rcHave = bResume ? db_have_counters(pDb, pInfo->zUuid, s->zBinary, buildinfo_id, d.zKey, p->zSet) : 0;
+    if (rcHave < 0) { bDbError = 1; break; }
+    if (rcHave) {
+      fprintf(stderr, "[%d/%d] %s%s ... already profiled\n", iSeq, nRun, s->zStudy, d.zLabel);
+      continue;
+    }
+    snprintf(zKeyArg, sizeof(zKeyArg), "%s", d.zKey);
+    remove(zLog);
+    int rc = run_command(azCmd, zOut);
+    char *zText = read_file(zLog);
+    profile_value *aVal = NULL;
+    int nLaunch = 0, nVal = zText ? profile_parse_csv(zText, &aVal, &nLaunch, zErr, sizeof(zErr)) : -1;
+    char zWhy[256];
+    ncu_error(zText, zWhy, sizeof(zWhy));
+    if (rc != 0 || nVal <= 0) {
+      nFailed++;
+      fprintf(stderr, "[%d/%d] %s%s ... NOT PROFILED: %s\n", iSeq, nRun, s->zStudy, d.zLabel,
+              zWhy[0] ? zWhy : rc == 1 ? "verification failed (see above)"
+              : rc ? "ncu or the launch failed" : nVal < 0 ? zErr : "no metric values in ncu's output");
+      free(zText);
+      free(aVal);
+      if (zWhy[0] || rc > 1) break; /* ncu itself refused: the next would fail the same way */
+      continue;
+    }
+    if (db_begin(pDb)) { bDbError = 1; free(zText); free(aVal); break; }
+    for (int j = 0; j < nVal && !bDbError; j++) {
+      db_counter c = {d.zKey, d.zVariant, d.zDtype, d.n, d.nBlock, d.zParams, aVal[j].zKernel, aVal[j].zMetric,
+                      aVal[j].value, aVal[j].zUnit, aVal[j].nLaunch, aVal[j].zCombine, p->zSet};
+      if (db_add_counter(pDb, iRun, &c)) bDbError = 1;
+    }
+    if (bDbError || db_commit(pDb)) {
+      bDbError = 1;
+      db_rollback(pDb);
+      fprintf(stderr, "%s: cannot store the counters of %s: %s\n", s->zBinary, d.zKey, db_errmsg(pDb));
+    } else {
+      nDone++;
+      fprintf(stderr, "[%d/%d] %s%s ... %d values, %d launches\n", iSeq, nRun, s->zStudy, d.zLabel, nVal, nLaunch);
+    }
+    free(zText);
+    free(aVal);
+  }
+  remove(zLog);
+  remove(zOut);
+  rmdir(zTmp);
+  const char *zEnd = bDbError || nFailed ? "failed" : bStop ? "incomplete" : "complete";
+  if (db_end_run(pDb, iRun, zEnd, bStop ? "interrupted by a signal" : nFailed ? "configurations not profiled" : NULL,
+                 0) && !bDbError)
+    fprintf(stderr, "%s: cannot close run %lld: %s\n", s->zBinary, iRun, db_errmsg(pDb));
+  fprintf(stderr, "%s: profile run %lld %s: %d profiled, %d not\n", s->zBinary, iRun, zEnd, nDone, nFailed);
+  db_close(pDb);
+  free(azCmd);
+  free(zArgv);
+  if (bDbError) return 4;
+  if (bStop) return 130;
+  return nFailed ? 1 : 0;
+}
+
+/* ------------------------------------------------------------- resources --
+** `cuobjdump --dump-resource-usage SELF` prints, per kernel:
+**   Function _Z14reduce0_kernelPKiPim:
+**   REG:16 STACK:0 SHARED:0 LOCAL:0 CONSTANT[0]:912 CONSTANT[3]:8 TEXTURE:0 ...
+** (one block per embedded architecture; the last one seen is kept). */
+
+/* The number after "zTag:" in zLine, or -1. */
+static long long tag_value(const char *zLine, const char *zTag) {
+  const char *z = zLine;
+  size_t n = strlen(zTag);
+  while ((z = strstr(z, zTag)) != NULL) {
+    if ((z == zLine || z[-1] == ' ' || z[-1] == '\t') && z[n] == ':') return strtoll(z + n + 1, NULL, 10);
+    z += n;
+  }
+  return -1;
+}
+
+int profile_resources_store(const char *zText, const char *zBuildId, const char *zBinary, db *pDb, int *pnKernel) {
+  char zKernel[512] = "";
+  int nKernel = 0;
+  if (db_begin(pDb)) return -1;
+  for (const char *z = zText; *z;) {
+    size_t n = strcspn(z, "\n");
+    char zLine[1024];
+    snprintf(zLine, sizeof(zLine), "%.*s", (int)(n < sizeof(zLine) - 1 ? n : sizeof(zLine) - 1), z);
+    z += n + (z[n] == '\n');
+    const char *zFn = strstr(zLine, "Function ");
+    if (zFn) {
+      zFn += 9;
+      size_t k = strcspn(zFn, ": \r");
+      snprintf(zKernel, sizeof(zKernel), "%.*s", (int)k, zFn);
+      continue;
+    }
+    long long nReg = tag_value(zLine, "REG");
+    if (!zKernel[0] || nReg < 0) continue;
+    long long nStack = tag_value(zLine, "STACK"), nShared = tag_value(zLine, "SHARED");
+    long long nConst = tag_value(zLine, "CONSTANT[3]");
+    db_resource r = {zBuildId, zBinary, zKernel, nReg, nStack, nShared, nConst};
+    if (db_add_resource(pDb, &r)) { db_rollback(pDb); return -1; }
+    nKernel++;
+    zKernel[0] = 0;
+  }
+  if (db_commit(pDb)) { db_rollback(pDb); return -1; }
+  *pnKernel = nKernel;
+  return 0;
+}
+
+/* --resources: the compiler's resource report of this binary. */
+static int resources_run(const bench_study *s, const char *zDb, char **argv) {
+  char zTool[1024], zSelf[1024], zErr[256], zTmp[] = "/tmp/resources-XXXXXX";
+  if (find_tool("CUOBJDUMP", "cuobjdump", "/usr/local/cuda/bin/cuobjdump", zTool, sizeof(zTool))) {
+    fprintf(stderr, "%s: no cuobjdump (set CUOBJDUMP, or put it on PATH): nothing stored\n", s->zBinary);
+    return 3;
+  }
+  self_path(zSelf, sizeof(zSelf), argv[0]);
+  int fd = mkstemp(zTmp);
+  if (fd < 0) {
+    fprintf(stderr, "%s: cannot make a temporary file: %s\n", s->zBinary, strerror(errno));
+    return 4;
+  }
+  close(fd);
+  char *azCmd[] = {zTool, "--dump-resource-usage", zSelf, NULL};
+  int rc = run_command(azCmd, zTmp);
+  char *zText = read_file(zTmp);
+  remove(zTmp);
+  if (rc != 0 || !zText) {
+    fprintf(stderr, "%s: %s --dump-resource-usage failed (exit %d)\n", s->zBinary, zTool, rc);
+    free(zText);
+    return 1;
+  }
+  db *pDb = db_open(zDb, zErr, sizeof(zErr));
+  if (!pDb) {
+    fprintf(stderr, "%s: %s\n", s->zBinary, zErr);
+    free(zText);
+    return 4;
+  }
+  int nKernel = 0;
+  if (profile_resources_store(zText, buildinfo_id, s->zBinary, pDb, &nKernel)) {
+    fprintf(stderr, "%s: cannot store the resource report: %s\n", s->zBinary, db_errmsg(pDb));
+    db_close(pDb);
+    free(zText);
+    return 4;
+  }
+  fprintf(stderr, "%s: resource report of %d kernels (build %s) into %s\n", s->zBinary, nKernel, buildinfo_id, zDb);
+  db_close(pDb);
+  free(zText);
+  return 0;
+}
+
+/* --profile list: the metric sets. */
+static int list_sets(void) {
+  for (int i = 0; i < N_SETS; i++)
+    printf("%-9s %s\n          %s\n", profile_sets[i].zName, profile_sets[i].zAbout, profile_sets[i].zMetrics);
+  return 0;
+}
+
+int profile_before_gpu(const profile_opts *p, const bench_study *s, const char *zDb, char **argv) {
+  if (p->zSet && !strcmp(p->zSet, "list")) return list_sets();
+  if (p->bResources) return resources_run(s, zDb, argv);
+  return -1;
+}
+
+int profile_main(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg,
+                 const gpu_info *pInfo, const char *zDb, int bResume, int argc, char **argv) {
+  if (p->zChildKey) return profile_child(p, s, aCfg, nCfg);
+  return profile_run(p, s, aCfg, nCfg, pInfo, zDb, bResume, argc, argv);
+}

@@ -1,0 +1,103 @@
+/*
+** experiments/harness/profile.h: the harness's profile and resource modes.
+**
+**   <binary> --profile SET [axis options] [--db PATH] [--no-resume]
+**       A run of kind 'profile': every configuration's measured work is
+**       launched once under Nsight Compute (the binary runs itself again
+**       under `ncu --csv --page raw --metrics <SET's metrics>` with the hidden
+**       option --profile-child KEY: verify, then one launch inside
+**       cudaProfilerStart/Stop, no timing loop, no database) and the metrics
+**       of every kernel of that launch are stored in table counter, one
+**       transaction per configuration. No result or sample row is written.
+**       Configurations this build already profiled with SET on this device
+**       are skipped (resume). ncu is $NCU, else `ncu` on PATH, else
+**       /usr/local/cuda/bin/ncu; none: one line, exit 3, nothing written.
+**   <binary> --resources [--db PATH]
+**       The compiler's resource report of the binary's own kernels
+**       (`cuobjdump --dump-resource-usage`, cuobjdump found like ncu, $CUOBJDUMP
+**       first) into table kernel_resource under its build id.
+**
+** The metric sets are the table in profile.c (profile_sets[]): the one place
+** they are defined; `--profile list` prints them.
+*/
+#ifndef HARNESS_PROFILE_H
+#define HARNESS_PROFILE_H
+
+#include <stddef.h>
+#include "bench.h"
+
+/* What the profile options of a command line asked for. */
+typedef struct profile_opts {
+  const char *zSet;       /* --profile SET: the metric set, else NULL */
+  const char *zChildKey;  /* --profile-child KEY (hidden): the configuration to launch once */
+  int bResources;         /* --resources */
+} profile_opts;
+
+/* A metric set: a name and the comma-separated ncu metrics it collects. */
+typedef struct profile_set {
+  const char *zName;
+  const char *zAbout;     /* one line: what it is for */
+  const char *zMetrics;
+} profile_set;
+
+/* The set named zName, or NULL. */
+const profile_set *profile_find_set(const char *zName);
+
+/* Remove the profile options from argv (in place, *pArgc updated) into *p.
+** 0, or -1 with "WHAT: WHY" in zErr (unknown set, missing value, twice). */
+int profile_take_args(int *pArgc, char **argv, profile_opts *p, char *zErr, size_t nErr);
+
+/* One kernel's metric in a configuration, launches combined. */
+typedef struct profile_value {
+  char zKernel[256];
+  char zMetric[128];
+  char zUnit[32];
+  double value;
+  int nLaunch;            /* launches of the kernel */
+  const char *zCombine;   /* 'one', 'sum', 'max', 'min', 'mean' */
+} profile_value;
+
+/* Parse ncu's `--csv --page raw` text (any lines before the header, such as
+** ==PROF== messages, are skipped; a units row after the header is read; values
+** "n/a" or not numbers are left out; thousands separators are dropped) into
+** values per kernel name and metric, several launches of one kernel
+** combined: .sum metrics summed, .max/.min the extreme, the rest averaged.
+** *paOut is malloc'ed (free it). Returns the number of values, or -1 with
+** the reason in zErr (no header, out of memory). */
+int profile_parse_csv(const char *zText, profile_value **paOut, int *pnLaunch, char *zErr, size_t nErr);
+
+/* Split one CSV record starting at z into fields (quotes, doubled quotes,
+** commas and newlines inside quotes). Writes up to nMax field pointers into
+** azField (into the buffer zBuf of nBuf bytes) and returns the count, with
+** *pzNext after the record; -1 if the buffer is too small. */
+int profile_csv_record(const char *z, const char **pzNext, char *zBuf, size_t nBuf, char **azField,
+                       int nMax);
+
+/* 1 inside --profile-child (bench_timing() then asks for one launch, no
+** warm-up, no flush, and bench_time_gpu() opens the profiler window). */
+int profile_in_child(void);
+
+/* Open (bOpen 1) or close the profiler window around the one timed launch
+** (cudaProfilerStart/Stop); no-op outside --profile-child. */
+void profile_window(int bOpen);
+
+/* The modes that need no GPU, after the arguments are parsed: `--profile
+** list` and --resources. Returns the exit status, or -1 when p asks for
+** neither (go on). */
+int profile_before_gpu(const profile_opts *p, const bench_study *s, const char *zDb, char **argv);
+
+/* --profile SET or --profile-child KEY, once the device is open: aCfg/nCfg
+** the configurations, pInfo the device, zDb/bResume from the shared options,
+** argc/argv the command line without the profile options. Returns the exit
+** status. */
+int profile_main(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg,
+                 const gpu_info *pInfo, const char *zDb, int bResume, int argc, char **argv);
+
+/* Store the kernels of cuobjdump's resource report zText in kernel_resource
+** under zBuildId and zBinary, in one transaction. 0, or -1 on a database
+** error; *pnKernel gets the kernels stored. */
+struct db;
+int profile_resources_store(const char *zText, const char *zBuildId, const char *zBinary, struct db *pDb,
+                            int *pnKernel);
+
+#endif

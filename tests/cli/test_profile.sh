@@ -1,0 +1,70 @@
+#!/bin/sh
+# tests/cli/test_profile.sh: the harness's profile mode (`--profile SET`,
+# experiments/harness/profile.c) through the host-only study, with a stand-in
+# for Nsight Compute that replays recorded CSV (tests/profile/ncu-replay): a
+# run of kind 'profile' stores every metric of every kernel per
+# configuration with its columns and never a result row; resume skips what
+# this build profiled; a failing configuration or a refusing ncu stores
+# nothing; no ncu is exit 3 with nothing written; an unknown set is exit 2.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/cli/robust-lib.sh
+FAKE="$ROOT/tests/profile/ncu-replay"
+export NCU_REPLAY_CSV="$ROOT/tests/profile/ncu-raw.csv" NCU_REPLAY_CALLS="$tmp/calls"
+db=$tmp/p.db
+
+# No ncu: one line, exit 3, nothing written.
+NCU=$tmp/no-ncu "$HOST" --profile reduce --n 1,2 --db "$db" > "$tmp/out" 2> "$tmp/err"
+check_eq "no ncu: exit 3" $? 3
+check_eq "no ncu: one line" "$(nlines "$(cat "$tmp/err")")" 1
+check "no ncu: nothing written" test ! -e "$db"
+
+# Unknown set: exit 2, nothing written.
+NCU=$FAKE "$HOST" --profile nope --n 1 --db "$db" 2> "$tmp/err"
+check_eq "unknown set: exit 2" $? 2
+check "unknown set: nothing written" test ! -e "$db"
+
+# A profile run: 2 configurations x 9 values (tests/profile/ncu-raw.csv).
+NCU=$FAKE "$HOST" --profile reduce --n 1,2 --db "$db" 2> "$tmp/err"
+check_eq "profile run: exit 0" $? 0
+check_eq "profile run: kind, status" "$(q "$db" "SELECT kind || ' ' || status FROM run")" "profile complete"
+check_eq "profile run: no result or sample rows" "$(q "$db" "SELECT (SELECT count(*) FROM result) + (SELECT count(*) FROM sample)")" 0
+check_eq "profile run: 18 counter values" "$(q "$db" "SELECT count(*) FROM counter")" 18
+check_eq "profile run: columns of the configuration" \
+  "$(q "$db" "SELECT group_concat(DISTINCT variant || ':' || n || ':' || metric_set) FROM counter WHERE kernel = 'fold_blocks' AND metric = 'gpu__time_duration.sum'")" \
+  "sum:1:reduce,sum:2:reduce"
+check_eq "profile run: launches combined" \
+  "$(q "$db" "SELECT value || ' ' || launches || ' ' || combine || ' ' || unit FROM counter WHERE n = 2 AND kernel = 'reduce2_kernel' AND metric = 'dram__bytes_read.sum'")" \
+  "68157440.0 2 sum byte"
+check_eq "profile run: ncu ran each configuration's child once" \
+  "$(grep -c -- '--profile-child' "$tmp/calls")" 2
+check "profile run: the child gets the configuration's key" grep -q -- '--profile-child n=2 variant=sum cache=cold' "$tmp/calls"
+
+# Resume: nothing profiled again.
+: > "$tmp/calls"
+NCU=$FAKE "$HOST" --profile reduce --n 1,2,3 --db "$db" 2> "$tmp/err"
+check_eq "resume: exit 0" $? 0
+check_eq "resume: only the new configuration" "$(grep -c -- '--profile-child' "$tmp/calls")" 1
+check "resume: says already profiled" grep -q 'already profiled' "$tmp/err"
+check_eq "resume: 27 values" "$(q "$db" "SELECT count(*) FROM counter")" 27
+# Another set is another profile.
+NCU=$FAKE "$HOST" --profile sectors --n 1 --db "$db" 2> "$tmp/err"
+check_eq "other set: profiled again" "$(q "$db" "SELECT count(*) FROM counter WHERE metric_set = 'sectors'")" 9
+
+# A configuration that fails verification: nothing stored for it, exit 1.
+NCU=$FAKE "$HOST" --profile reduce --n 5 --variant wrong --db "$db" 2> "$tmp/err"
+check_eq "failed child: exit 1" $? 1
+check_eq "failed child: no values" "$(q "$db" "SELECT count(*) FROM counter WHERE variant = 'wrong'")" 0
+check_eq "failed child: run failed" "$(q "$db" "SELECT status FROM run ORDER BY run_id DESC LIMIT 1")" failed
+
+# ncu refuses (no permission to the counters): exit 1, one reason, nothing stored.
+NCU_REPLAY_ERROR="ERR_NVGPUCTRPERM - The user does not have permission" NCU=$FAKE \
+  "$HOST" --profile reduce --n 7,8 --db "$db" 2> "$tmp/err"
+check_eq "ncu refuses: exit 1" $? 1
+check "ncu refuses: says why" grep -q 'ERR_NVGPUCTRPERM' "$tmp/err"
+check_eq "ncu refuses: stops after the first" "$(grep -c 'NOT PROFILED' "$tmp/err")" 1
+check_eq "ncu refuses: nothing stored" "$(q "$db" "SELECT count(*) FROM counter WHERE n IN (7, 8)")" 0
+check_eq "no profile run wrote results" "$(q "$db" "SELECT count(*) FROM result")" 0
+check_integrity "$db" "profile runs"
+
+[ "$nfail" -eq 0 ] && echo "# all profile checks passed"
+exit $((nfail > 0))

@@ -1,0 +1,189 @@
+/*
+** tests/unit/test_profile_csv.c: the reader of Nsight Compute's
+** `--csv --page raw` output (experiments/harness/profile.c) on recorded text
+** (tests/profile/ncu-raw.csv and inline records): quoted commas, the units
+** row, n/a, ==PROF== lines, several kernels and launches per configuration;
+** and the metric sets and profile options.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "db.h"
+#include "profile.h"
+#include <unistd.h>
+
+/* The value of kernel zKernel's metric zMetric in a, or NULL. */
+static const profile_value *find(const profile_value *a, int n, const char *zKernel, const char *zMetric) {
+  for (int i = 0; i < n; i++)
+    if (!strcmp(a[i].zKernel, zKernel) && !strcmp(a[i].zMetric, zMetric)) return &a[i];
+  return NULL;
+}
+
+/* Read a file of the test data (path from the repository root). */
+static char *slurp(const char *zPath) {
+  FILE *f = fopen(zPath, "rb");
+  assert_non_null(f);
+  static char zBuf[1 << 16];
+  size_t n = fread(zBuf, 1, sizeof(zBuf) - 1, f);
+  fclose(f);
+  zBuf[n] = 0;
+  return zBuf;
+}
+
+/* One record: quoted fields with commas, doubled quotes, an empty field. */
+static void test_record(void **state) {
+  (void)state;
+  char zBuf[256], *az[8];
+  const char *zNext;
+  const char *z = "\"void k<int>(const int *, int)\",\"say \"\"hi\"\"\",,plain\nnext";
+  int n = profile_csv_record(z, &zNext, zBuf, sizeof(zBuf), az, 8);
+  assert_int_equal(n, 4);
+  assert_string_equal(az[0], "void k<int>(const int *, int)");
+  assert_string_equal(az[1], "say \"hi\"");
+  assert_string_equal(az[2], "");
+  assert_string_equal(az[3], "plain");
+  assert_string_equal(zNext, "next");
+  /* CRLF ends a record; a newline inside quotes does not. */
+  n = profile_csv_record("\"a\nb\",c\r\nx", &zNext, zBuf, sizeof(zBuf), az, 8);
+  assert_int_equal(n, 2);
+  assert_string_equal(az[0], "a\nb");
+  assert_string_equal(az[1], "c");
+  assert_string_equal(zNext, "x");
+  /* A buffer too small is an error, not an overflow. */
+  assert_int_equal(profile_csv_record("abcdef", &zNext, zBuf, 4, az, 8), -1);
+}
+
+/* The recorded file: two kernels, one launched twice; units; n/a; separators. */
+static void test_recorded(void **state) {
+  (void)state;
+  profile_value *a = NULL;
+  char zErr[128];
+  int nLaunch = 0;
+  int n = profile_parse_csv(slurp("tests/profile/ncu-raw.csv"), &a, &nLaunch, zErr, sizeof(zErr));
+  assert_int_equal(nLaunch, 3);
+  assert_int_equal(n, 9); /* 5 metrics x 2 kernels, fold_blocks' occupancy n/a */
+  const profile_value *v = find(a, n, "reduce2_kernel", "dram__bytes_read.sum");
+  assert_non_null(v);
+  assert_true(v->value == 67108864.0 + 1048576.0); /* .sum: launches add up */
+  assert_int_equal(v->nLaunch, 2);
+  assert_string_equal(v->zCombine, "sum");
+  assert_string_equal(v->zUnit, "byte");
+  v = find(a, n, "reduce2_kernel", "sm__warps_active.avg.pct_of_peak_sustained_active");
+  assert_non_null(v);
+  assert_true(v->value > 70.49 && v->value < 70.51); /* the rest: mean */
+  assert_string_equal(v->zCombine, "mean");
+  assert_string_equal(v->zUnit, "%");
+  v = find(a, n, "reduce2_kernel", "launch__grid_size.max");
+  assert_true(v && v->value == 65536 && !strcmp(v->zCombine, "max"));
+  v = find(a, n, "fold_blocks", "smsp__sass_branch_targets_threads_divergent.sum");
+  assert_true(v && v->value == 12 && v->nLaunch == 1 && !strcmp(v->zCombine, "one") && !strcmp(v->zUnit, ""));
+  assert_null(find(a, n, "fold_blocks", "sm__warps_active.avg.pct_of_peak_sustained_active")); /* n/a */
+  v = find(a, n, "fold_blocks", "gpu__time_duration.sum");
+  assert_true(v && v->value == 3008 && !strcmp(v->zUnit, "nsecond"));
+  free(a);
+}
+
+/* A kernel name with commas (the demangled signature) stays one field. */
+static void test_kernel_with_commas(void **state) {
+  (void)state;
+  const char *z = "\"ID\",\"Kernel Name\",\"dram__bytes_read.sum\"\n"
+                  "\"\",\"\",\"byte\"\n"
+                  "\"0\",\"void k<float, 4>(const float *, float *, unsigned long)\",\"1,024\"\n";
+  profile_value *a = NULL;
+  char zErr[128];
+  int n = profile_parse_csv(z, &a, NULL, zErr, sizeof(zErr));
+  assert_int_equal(n, 1);
+  assert_string_equal(a[0].zKernel, "void k<float, 4>(const float *, float *, unsigned long)");
+  assert_true(a[0].value == 1024);
+  free(a);
+}
+
+/* No header: -1 and a reason; a header and no launch: 0 values. */
+static void test_no_data(void **state) {
+  (void)state;
+  profile_value *a = NULL;
+  char zErr[128] = "";
+  assert_int_equal(profile_parse_csv("==ERROR== the user does not have permission\n", &a, NULL, zErr, sizeof(zErr)), -1);
+  assert_non_null(strstr(zErr, "header"));
+  assert_int_equal(profile_parse_csv("\"ID\",\"Kernel Name\",\"a__b\"\n\"\",\"\",\"x\"\n", &a, NULL, zErr, sizeof(zErr)), 0);
+  free(a);
+}
+
+/* Metric sets exist where the views expect them; options are taken out of argv. */
+static void test_sets_and_args(void **state) {
+  (void)state;
+  const char *azSet[] = {"sectors", "local", "reduce", "constant"};
+  for (size_t i = 0; i < sizeof(azSet) / sizeof(azSet[0]); i++) {
+    const profile_set *p = profile_find_set(azSet[i]);
+    assert_non_null(p);
+    assert_non_null(strstr(p->zMetrics, "gpu__time_duration.sum"));
+  }
+  assert_null(profile_find_set("nope"));
+  char *argv[] = {"x", "--n", "4", "--profile", "reduce", "--db", "d", NULL};
+  int argc = 7;
+  profile_opts o;
+  char zErr[128];
+  assert_int_equal(profile_take_args(&argc, argv, &o, zErr, sizeof(zErr)), 0);
+  assert_int_equal(argc, 5);
+  assert_string_equal(o.zSet, "reduce");
+  assert_string_equal(argv[3], "--db");
+  assert_null(argv[5]);
+  char *argv2[] = {"x", "--profile", "nope", NULL};
+  argc = 3;
+  assert_int_equal(profile_take_args(&argc, argv2, &o, zErr, sizeof(zErr)), -1);
+  char *argv3[] = {"x", "--profile", NULL};
+  argc = 2;
+  assert_int_equal(profile_take_args(&argc, argv3, &o, zErr, sizeof(zErr)), -1);
+  char *argv4[] = {"x", "--resources", "--profile", "reduce", NULL};
+  argc = 4;
+  assert_int_equal(profile_take_args(&argc, argv4, &o, zErr, sizeof(zErr)), -1);
+}
+
+/* The compiler's resource report (recorded cuobjdump --dump-resource-usage)
+** becomes one kernel_resource row per kernel. */
+static void test_resources(void **state) {
+  (void)state;
+  char zPath[] = "/tmp/test_profile_XXXXXX", zErr[256];
+  int fd = mkstemp(zPath);
+  assert_true(fd >= 0);
+  close(fd);
+  unlink(zPath);
+  db *p = db_open(zPath, zErr, sizeof(zErr));
+  assert_non_null(p);
+  int nKernel = 0;
+  assert_int_equal(profile_resources_store(slurp("tests/profile/cuobjdump-resource-usage.txt"), "b1", "reduce", p,
+                                           &nKernel), 0);
+  assert_int_equal(nKernel, 2);
+  assert_int_equal(db_exec(p, "CREATE TEMP TABLE t AS SELECT group_concat(kernel || ':' || registers || ':' ||"
+                              " stack_bytes || ':' || shared_bytes || ':' || coalesce(constant_bytes, 'NULL'), ' ')"
+                              " AS x FROM (SELECT * FROM kernel_resource WHERE build_id = 'b1' AND binary = 'reduce'"
+                              " ORDER BY kernel)"), 0);
+  assert_int_equal(db_exec(p, "SELECT CASE WHEN x = '_Z14reduce2_kernelPKiPim:16:0:1024:64"
+                              " _Z20local_dynamic_kernelPKfPfm:32:128:0:NULL' THEN 1 ELSE abs(-9223372036854775807 - 1)"
+                              " END FROM t"), 0);
+  db_close(p);
+  unlink(zPath);
+  char zWal[64];
+  snprintf(zWal, sizeof(zWal), "%s-wal", zPath);
+  unlink(zWal);
+  snprintf(zWal, sizeof(zWal), "%s-shm", zPath);
+  unlink(zWal);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_record),
+      cmocka_unit_test(test_recorded),
+      cmocka_unit_test(test_kernel_with_commas),
+      cmocka_unit_test(test_no_data),
+      cmocka_unit_test(test_sets_and_args),
+      cmocka_unit_test(test_resources),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
