@@ -136,16 +136,16 @@ UPDATE counter SET (variant, dtype, n, block, params) =
    FROM (SELECT '{"' || replace(replace(counter.config_key, '=', '":"'), ' ', '","') || '"}' AS j))
 WHERE variant IS NULL AND config_key LIKE 'variant=%' AND config_key NOT LIKE '%"%';
 
--- The counters the report reads: per device, binary, configuration, kernel and
--- metric, the value of the latest run that profiled it (a run still
--- 'running' is shown too: each configuration's counters are stored in one
--- transaction, so what is there is whole).
+-- The counters the report reads: per device, binary, configuration and
+-- metric, the values (one per kernel) of the latest run that profiled it (a
+-- run still 'running' is shown too: each configuration's counters are stored
+-- in one transaction, so what is there is whole).
 CREATE VIEW IF NOT EXISTS counter_latest AS
 SELECT u.device_id, u.study, u.binary, c.*
 FROM counter c JOIN run u USING (run_id)
 WHERE c.run_id = (SELECT max(c2.run_id) FROM counter c2 JOIN run u2 USING (run_id)
                   WHERE u2.device_id = u.device_id AND u2.binary = u.binary AND c2.config_key = c.config_key
-                    AND c2.kernel = c.kernel AND c2.metric = c.metric);
+                    AND c2.metric = c.metric);
 
 -- One value per device, binary, configuration and metric over the kernels
 -- that configuration launched (reduce's second pass, CUB's kernels): counts

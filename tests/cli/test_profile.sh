@@ -66,5 +66,14 @@ check_eq "ncu refuses: nothing stored" "$(q "$db" "SELECT count(*) FROM counter 
 check_eq "no profile run wrote results" "$(q "$db" "SELECT count(*) FROM result")" 0
 check_integrity "$db" "profile runs"
 
+# Every metric the report's counter views read is collected by some set.
+"$HOST" --profile list > "$tmp/sets"
+check_eq "--profile list: exit 0" $? 0
+missing=
+for m in $(grep -o "'[a-z0-9_]*__[a-z0-9_.]*'" reports/views.sql | tr -d "'" | sort -u); do
+  grep -q -- "$m" "$tmp/sets" || missing="$missing $m"
+done
+check_eq "views read only metrics of the sets" "$missing" ""
+
 [ "$nfail" -eq 0 ] && echo "# all profile checks passed"
 exit $((nfail > 0))
