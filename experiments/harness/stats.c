@@ -1,5 +1,6 @@
 /*
-** experiments/harness/stats.c: summary statistics of timed repetitions.
+** experiments/harness/stats.c: summary statistics, convergence rule, bootstrap
+** interval of the median, Mann-Whitney U (see stats.h).
 */
 #include "stats.h"
 
@@ -41,5 +42,115 @@ int stats_compute(const double *a, int n, stats *p) {
   p->stdev = n > 1 ? sqrt(ss / (n - 1)) : 0.0;
   p->rsd = mean != 0 ? p->stdev / mean : 0.0;
   free(s);
+  return 0;
+}
+
+double stats_median_noise_sorted(const double *a, int n) {
+  if (n < 6) return 1.0;
+  double med = stats_quantile_sorted(a, n, 0.5), r = 1.96 * sqrt((double)n);
+  int j = (int)floor((n - r) / 2), k = (int)ceil((n + r) / 2);
+  if (j < 1) j = 1;
+  if (k > n) k = n;
+  if (!(med > 0)) return 1.0;
+  return (a[k - 1] - a[j - 1]) / 2 / med;
+}
+
+stats_stop stats_stop_rule(const stats_rule *r, int n, double msSpent, double noise) {
+  if (r->target <= 0) return n >= r->nMax ? STATS_FIXED : STATS_GO_ON;
+  if (n >= r->nMin && msSpent >= r->msMin && noise <= r->target) return STATS_CONVERGED;
+  if (n >= r->nMax) return STATS_MAX_REPS;
+  if (msSpent >= r->msCap && n >= 2) return STATS_TIME_CAP;
+  return STATS_GO_ON;
+}
+
+const char *stats_stop_name(stats_stop e) {
+  switch (e) {
+    case STATS_CONVERGED: return "converged";
+    case STATS_TIME_CAP: return "time-cap";
+    case STATS_MAX_REPS: return "max-reps";
+    case STATS_FIXED: return "fixed";
+    default: return NULL;
+  }
+}
+
+/* splitmix64 (as experiments/harness/rng.h) */
+static unsigned long long next_u64(unsigned long long *p) {
+  unsigned long long z = (*p += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+int stats_bootstrap_median_ci(const double *a, int n, int nResample, unsigned long long seed,
+                              double *pLo, double *pHi) {
+  if (n < 1 || nResample < 1) return -1;
+  double *s = malloc(sizeof(double) * (size_t)n), *aMed = malloc(sizeof(double) * (size_t)nResample);
+  int *aCount = malloc(sizeof(int) * (size_t)n);
+  if (!s || !aMed || !aCount) {
+    free(s); free(aMed); free(aCount);
+    return -1;
+  }
+  memcpy(s, a, sizeof(double) * (size_t)n);
+  qsort(s, (size_t)n, sizeof(double), cmp_double);
+  unsigned long long st = seed;
+  int kLo = (n - 1) / 2, kHi = n / 2; /* 0-based ranks of the middle (equal when n is odd) */
+  for (int b = 0; b < nResample; b++) {
+    memset(aCount, 0, sizeof(int) * (size_t)n);
+    for (int i = 0; i < n; i++) aCount[(int)(next_u64(&st) % (unsigned long long)n)]++;
+    double lo = s[n - 1], hi = s[n - 1];
+    int cum = 0, bLo = 0;
+    for (int i = 0; i < n; i++) {
+      cum += aCount[i];
+      if (!bLo && cum > kLo) { lo = s[i]; bLo = 1; }
+      if (cum > kHi) { hi = s[i]; break; }
+    }
+    aMed[b] = (lo + hi) / 2;
+  }
+  qsort(aMed, (size_t)nResample, sizeof(double), cmp_double);
+  *pLo = stats_quantile_sorted(aMed, nResample, 0.025);
+  *pHi = stats_quantile_sorted(aMed, nResample, 0.975);
+  free(s); free(aMed); free(aCount);
+  return 0;
+}
+
+/* A value and which sample it came from, for ranking. */
+typedef struct mw_item { double v; int bA; } mw_item;
+
+/* qsort comparator for mw_item by value. */
+static int cmp_item(const void *x, const void *y) {
+  double a = ((const mw_item *)x)->v, b = ((const mw_item *)y)->v;
+  return (a > b) - (a < b);
+}
+
+int stats_mann_whitney(const double *a, int na, const double *b, int nb, double *pU, double *pZ, double *pP) {
+  if (na < 1 || nb < 1) return -1;
+  int n = na + nb;
+  mw_item *it = malloc(sizeof(mw_item) * (size_t)n);
+  if (!it) return -1;
+  for (int i = 0; i < na; i++) it[i] = (mw_item){a[i], 1};
+  for (int i = 0; i < nb; i++) it[na + i] = (mw_item){b[i], 0};
+  qsort(it, (size_t)n, sizeof(mw_item), cmp_item);
+  double rankSumA = 0, tieSum = 0;
+  for (int i = 0; i < n;) {
+    int j = i;
+    while (j < n && it[j].v == it[i].v) j++;
+    double midrank = (i + 1 + j) / 2.0; /* ranks i+1 .. j */
+    double t = j - i;
+    tieSum += t * t * t - t;
+    for (int k = i; k < j; k++)
+      if (it[k].bA) rankSumA += midrank;
+    i = j;
+  }
+  free(it);
+  double u = rankSumA - (double)na * (na + 1) / 2.0;
+  double mu = (double)na * nb / 2.0;
+  double var = (double)na * nb / 12.0 * ((n + 1) - tieSum / ((double)n * (n - 1)));
+  if (!(var > 0)) return -1;
+  double d = fabs(u - mu) - 0.5;
+  if (d < 0) d = 0;
+  double z = d / sqrt(var);
+  *pU = u;
+  *pZ = u < mu ? -z : z;
+  *pP = erfc(z / sqrt(2.0));
   return 0;
 }

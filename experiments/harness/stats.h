@@ -1,5 +1,7 @@
 /*
-** experiments/harness/stats.h: summary statistics of timed repetitions.
+** experiments/harness/stats.h: summary statistics of timed repetitions, the
+** convergence rule that decides when to stop sampling, the bootstrap interval
+** of the median and the Mann-Whitney U test.
 */
 #ifndef HARNESS_STATS_H
 #define HARNESS_STATS_H
@@ -23,5 +25,58 @@ int stats_compute(const double *a, int n, stats *p);
 /* Quantile q in [0,1] of the sorted array a[0..n), interpolating linearly
 ** between order statistics (the method numpy calls 'linear'). */
 double stats_quantile_sorted(const double *a, int n, double q);
+
+/* The noise the convergence rule reads: the relative half-width of the
+** distribution-free 95% interval of the median of the sorted a[0..n), i.e.
+** (x_(k) - x_(j)) / 2 / median with the order statistics j = floor((n -
+** 1.96 sqrt(n)) / 2), k = ceil((n + 1.96 sqrt(n)) / 2) (1-based; the normal
+** approximation of the binomial). Unlike the rsd it is not inflated by a few
+** outliers (a preempted sample), and it shrinks as 1/sqrt(n) for any shape.
+** 1.0 when n < 6 or the median is not positive. */
+double stats_median_noise_sorted(const double *a, int n);
+
+/* Why sampling stops (stored in result.stop_reason). */
+typedef enum stats_stop {
+  STATS_GO_ON = 0,        /* take more samples */
+  STATS_CONVERGED,        /* noise <= target after the minimum count and time */
+  STATS_TIME_CAP,         /* the configuration's sampling time is spent */
+  STATS_MAX_REPS,         /* the sample store is full */
+  STATS_FIXED             /* a fixed count was asked for (target <= 0) and taken */
+} stats_stop;
+
+/* The convergence rule's settings. */
+typedef struct stats_rule {
+  double target;          /* noise target (0.005 = 0.5%); <= 0: fixed count nMax */
+  int nMin;               /* at least this many samples */
+  int nMax;               /* at most this many */
+  double msMin;           /* at least this much sampling time (wall clock) */
+  double msCap;           /* at most this much */
+} stats_rule;
+
+/* The rule: given n samples taken in msSpent with the given noise, stop or
+** go on. Order: fixed count, then converged (n >= nMin, msSpent >= msMin,
+** noise <= target), then max-reps, then time-cap (only once n >= 2, so every
+** result has a spread). */
+stats_stop stats_stop_rule(const stats_rule *r, int n, double msSpent, double noise);
+
+/* 'converged', 'time-cap', 'max-reps', 'fixed' (NULL for STATS_GO_ON). */
+const char *stats_stop_name(stats_stop e);
+
+/* 95% percentile-bootstrap interval of the median of a[0..n): nResample
+** resamples (bounded by the caller; 1000 is plenty for the 2.5%/97.5%
+** quantiles), from a fixed seed, so the same samples give the same interval.
+** Each resample's median is found by counting how often each order statistic
+** was drawn (O(n) per resample, no sort). Returns 0, or -1 when n < 1 or
+** memory runs out. */
+int stats_bootstrap_median_ci(const double *a, int n, int nResample, unsigned long long seed,
+                              double *pLo, double *pHi);
+
+/* Mann-Whitney U test of a[0..na) against b[0..nb), two-sided, by the normal
+** approximation with the tie correction and a continuity correction of 0.5
+** (what scipy.stats.mannwhitneyu(method='asymptotic') computes). *pU gets U of
+** a (pairs with a > b, ties counting one half), *pZ the z score, *pP the
+** p-value. Returns 0, or -1 when a sample is empty, memory runs out or every
+** value is tied (no spread to test). */
+int stats_mann_whitney(const double *a, int na, const double *b, int nb, double *pU, double *pZ, double *pP);
 
 #endif

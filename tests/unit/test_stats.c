@@ -1,6 +1,8 @@
 /*
 ** tests/unit/test_stats.c: stats_compute() and stats_quantile_sorted()
-** (experiments/harness/stats.c) on samples with known summaries.
+** (experiments/harness/stats.c) on samples with known summaries; the
+** convergence rule, the bootstrap interval of the median and Mann-Whitney U
+** on samples whose answers were derived by hand or from the binomial law.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -140,13 +142,100 @@ static void test_quantile_sorted(void **state) {
   assert_near(stats_quantile_sorted(a, 5, 0.9), 46, 1e-12);
 }
 
+/* The noise of 1..100: the 95% order-statistic interval of the median is
+** x_(40)..x_(60) (j = floor((100 - 19.6) / 2), k = ceil((100 + 19.6) / 2)),
+** so (60 - 40) / 2 / 50.5. Fewer than 6 samples: 1.0 (never converged). */
+static void test_median_noise(void **state) {
+  (void)state;
+  double a[100];
+  for (int i = 0; i < 100; i++) a[i] = i + 1;
+  assert_near(stats_median_noise_sorted(a, 100), 10.0 / 50.5, 1e-12);
+  assert_near(stats_median_noise_sorted(a, 5), 1.0, 0);
+  for (int i = 0; i < 100; i++) a[i] = 3.0;
+  assert_near(stats_median_noise_sorted(a, 100), 0.0, 0);
+}
+
+/* The stop rule's order: fixed count; converged only past the minimum count
+** and time; the store's limit; the time cap (not before two samples). */
+static void test_stop_rule(void **state) {
+  (void)state;
+  stats_rule r = {0.005, 20, 1000, 5.0, 100.0};
+  assert_int_equal(stats_stop_rule(&r, 19, 50, 0.001), STATS_GO_ON);     /* too few */
+  assert_int_equal(stats_stop_rule(&r, 20, 4.9, 0.001), STATS_GO_ON);    /* too soon */
+  assert_int_equal(stats_stop_rule(&r, 20, 5.0, 0.005), STATS_CONVERGED);
+  assert_int_equal(stats_stop_rule(&r, 500, 50, 0.0051), STATS_GO_ON);   /* noisy */
+  assert_int_equal(stats_stop_rule(&r, 500, 100, 0.0051), STATS_TIME_CAP);
+  assert_int_equal(stats_stop_rule(&r, 1, 500, 0.5), STATS_GO_ON);       /* one sample */
+  assert_int_equal(stats_stop_rule(&r, 1000, 50, 0.01), STATS_MAX_REPS);
+  assert_int_equal(stats_stop_rule(&r, 1000, 500, 0.001), STATS_CONVERGED);
+  stats_rule f = {0, 1, 30, 0, 0};
+  assert_int_equal(stats_stop_rule(&f, 29, 1e9, 0), STATS_GO_ON);
+  assert_int_equal(stats_stop_rule(&f, 30, 0, 1), STATS_FIXED);
+  assert_string_equal(stats_stop_name(STATS_CONVERGED), "converged");
+  assert_string_equal(stats_stop_name(STATS_TIME_CAP), "time-cap");
+  assert_string_equal(stats_stop_name(STATS_MAX_REPS), "max-reps");
+  assert_string_equal(stats_stop_name(STATS_FIXED), "fixed");
+  assert_null(stats_stop_name(STATS_GO_ON));
+}
+
+/* Bootstrap of the median of 1..101 (shuffled): the exact bootstrap law is
+** P(median* <= j) = P(Binomial(101, j/101) >= 51), whose 2.5% and 97.5%
+** points are j = 41 and 61 (computed from the binomial, not by resampling);
+** 1000 resamples land within 1.5 of them. The same seed gives the same
+** interval; a constant sample gives a zero-width interval at its value. */
+static void test_bootstrap_median(void **state) {
+  (void)state;
+  double a[101], lo, hi, lo2, hi2;
+  for (int i = 0; i < 101; i++) a[i] = (i * 37) % 101 + 1; /* a permutation of 1..101 */
+  assert_int_equal(stats_bootstrap_median_ci(a, 101, 1000, 42, &lo, &hi), 0);
+  assert_near(lo, 41, 1.5);
+  assert_near(hi, 61, 1.5);
+  assert_true(lo <= 51 && 51 <= hi);
+  assert_int_equal(stats_bootstrap_median_ci(a, 101, 1000, 42, &lo2, &hi2), 0);
+  assert_near(lo2, lo, 0);
+  assert_near(hi2, hi, 0);
+  for (int i = 0; i < 101; i++) a[i] = 0.25;
+  assert_int_equal(stats_bootstrap_median_ci(a, 101, 200, 1, &lo, &hi), 0);
+  assert_near(lo, 0.25, 0);
+  assert_near(hi, 0.25, 0);
+  assert_int_equal(stats_bootstrap_median_ci(a, 0, 200, 1, &lo, &hi), -1);
+}
+
+/* Mann-Whitney U, hand-derived. {1,2,3} vs {4,5,6}: U = 0, mu = 4.5,
+** var = 9/12 x 7 = 5.25, z = -(4.5 - 0.5)/sqrt(5.25) = -1.74574,
+** p = erfc(1.74574/sqrt 2) = 0.0808556. With ties, {1,2,2} vs {2,3,4}: the
+** three 2s share rank 3, R = 1+3+3 = 7, U = 1, var = 0.75 x (7 - 24/30) =
+** 4.65, z = -3/sqrt(4.65) = -1.39121, p = 0.164160. Swapping the samples
+** flips z's sign and keeps p; all values tied is an error. */
+static void test_mann_whitney(void **state) {
+  (void)state;
+  const double a[] = {1, 2, 3}, b[] = {4, 5, 6}, c[] = {1, 2, 2}, d[] = {2, 3, 4}, e[] = {7, 7};
+  double u, z, p;
+  assert_int_equal(stats_mann_whitney(a, 3, b, 3, &u, &z, &p), 0);
+  assert_near(u, 0, 0);
+  assert_near(z, -1.7457431218879391, 1e-9);
+  assert_near(p, 0.0808555983700523, 1e-9);
+  assert_int_equal(stats_mann_whitney(b, 3, a, 3, &u, &z, &p), 0);
+  assert_near(u, 9, 0);
+  assert_near(z, 1.7457431218879391, 1e-9);
+  assert_near(p, 0.0808555983700523, 1e-9);
+  assert_int_equal(stats_mann_whitney(c, 3, d, 3, &u, &z, &p), 0);
+  assert_near(u, 1, 0);
+  assert_near(z, -1.3912166872805, 1e-6);
+  assert_near(p, 0.16415972847851523, 1e-9);
+  assert_int_equal(stats_mann_whitney(e, 2, e, 2, &u, &z, &p), -1);
+  assert_int_equal(stats_mann_whitney(a, 0, b, 3, &u, &z, &p), -1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_quartiles_linear),   cmocka_unit_test(test_median_odd),
       cmocka_unit_test(test_single_sample),      cmocka_unit_test(test_constant_rsd_zero),
       cmocka_unit_test(test_sample_stdev),       cmocka_unit_test(test_rsd_zero_mean),
       cmocka_unit_test(test_unsorted_not_modified), cmocka_unit_test(test_empty_fails),
-      cmocka_unit_test(test_quantile_sorted),
+      cmocka_unit_test(test_quantile_sorted),    cmocka_unit_test(test_median_noise),
+      cmocka_unit_test(test_stop_rule),          cmocka_unit_test(test_bootstrap_median),
+      cmocka_unit_test(test_mann_whitney),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
