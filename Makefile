@@ -83,7 +83,7 @@ HARNESS := experiments/harness/args.c experiments/harness/bench.c experiments/ha
            experiments/harness/profile.c \
            experiments/harness/gpu.c experiments/harness/parse.c experiments/harness/run.c \
            experiments/harness/stats.c
-HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o
+HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(OBJ)/kernels/timing.o
 # Linked into test builds only (build/bin/tests/...): the harness's test switches
 # (experiments/harness/testhook.c) and the kernels that fault on purpose.
 TEST_HOOK_OBJ := $(OBJ)/experiments/harness/testhook.o $(OBJ)/kernels/fault.o
@@ -121,7 +121,7 @@ GIT_COMMIT   ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknow
 GIT_DIRTY    ?= $(shell test -z "$$(git status --porcelain -- kernels experiments 2>/dev/null)" && echo 0 || echo 1)
 NVCC_VERSION := $(shell $(NVCC) --version 2>/dev/null | grep -o 'release [^,]*, V[0-9.]*')
 define buildinfo_rule
-$(1)_ID := $$(shell cat $$($(1)_SRC) $$($(1)_CU) $$($(1)_EXTRA_SRC) $(HARNESS) kernels/*.h data/schema.sql 2>/dev/null | { cat; echo '$$(CODEGEN) $$($(1)_NVFLAGS)'; } | sha1sum | cut -c1-16)
+$(1)_ID := $$(shell cat $$($(1)_SRC) $$($(1)_CU) $$($(1)_EXTRA_SRC) $(HARNESS) kernels/*.h kernels/timing.cu data/schema.sql 2>/dev/null | { cat; echo '$$(CODEGEN) $$($(1)_NVFLAGS)'; } | sha1sum | cut -c1-16)
 $(BUILD)/gen/buildinfo_$(1).c: FORCE
 	@mkdir -p $$(@D)
 	@printf '%s\n' 'const char buildinfo_id[] = "$$($(1)_ID)";' \
@@ -147,10 +147,10 @@ $(BIN)/dbtool: $(OBJ)/experiments/dbtool.o $(OBJ)/experiments/harness/db.o $(OBJ
 	$(Q)gcc -o $@ $^ $(LDLIBS)
 
 # Whether this machine has a usable GPU.
-$(BIN)/gpu-probe: $(OBJ)/experiments/gpu_probe.o $(OBJ)/experiments/harness/gpu.o
+$(BIN)/gpu-probe: $(OBJ)/experiments/gpu_probe.o $(OBJ)/experiments/harness/gpu.o $(OBJ)/experiments/harness/stats.o $(OBJ)/kernels/timing.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
-	$(Q)$(NVCC) $(GENCODE) -o $@ $^
+	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
 

@@ -1,13 +1,32 @@
 /*
 ** experiments/harness/gpu.h: the GPU side of the harness, in C11 over the
 ** CUDA runtime API: device facts, the L2 flush, event timing and the copy
-** bandwidth probe. Kernels themselves live in kernels/.
+** bandwidth probe. Kernels themselves live in kernels/ (the timing's own in
+** kernels/timing.cu).
+**
+** How a configuration is sampled (gpu_sample):
+**   - warm-ups, then windows of samples. Each window is enqueued behind a
+**     kernel that spins on a host-released flag (timing_block), so no host
+**     launch gap can fall between a sample's events; the flag is released once
+**     the window is enqueued. The spin is bounded (1 s): a window whose
+**     enqueueing outlasted it is discarded and the window shrinks.
+**   - a sample: restore (in-place kernels), the L2 flush, a clock stamp, event,
+**     the kernel (batch mode: many back-to-back launches), event, a clock stamp.
+**   - the flush: 'clean' reads a buffer of twice the L2 (leaves only clean lines:
+**     the timed kernel never pays for writing back the flush's data), 'memset'
+**     writes it (the old method: leaves dirty lines), 'none' (warm cache).
+**   - the SM clock over a sample from the stamps (clock64 and %globaltimer on
+**     SM 0); a sample below clockKeep x the highest clock seen is discarded and
+**     taken again (at most max(64, samples / 4) times per configuration).
+**   - stop by the convergence rule (stats_stop_rule in stats.h).
 */
 #ifndef HARNESS_GPU_H
 #define HARNESS_GPU_H
 
 #include <stddef.h>
 #include <cuda_runtime_api.h>
+
+#include "stats.h"
 
 /* Facts about the device a run measures on (stored in the device table). */
 typedef struct gpu_info {
@@ -24,14 +43,42 @@ typedef struct gpu_info {
   int driverVersion, runtimeVersion;
 } gpu_info;
 
-/* How one configuration is timed. */
+/* How one configuration is timed by the old interface (gpu_time). */
 typedef struct gpu_timing {
   int nWarmup;        /* untimed launches first */
   int nRepMax;        /* at most this many timed repetitions */
   int nRepMin;        /* at least this many */
   double msBudget;    /* stop adding repetitions past this much kernel time */
-  int bFlushL2;       /* 1: overwrite the L2 before every repetition (cold cache) */
+  int bFlushL2;       /* 1: flush the L2 (clean) before every repetition (cold cache) */
 } gpu_timing;
+
+/* How the L2 is emptied before a cold sample (result.flush). */
+enum { GPU_FLUSH_CLEAN = 0, GPU_FLUSH_MEMSET = 1, GPU_FLUSH_NONE = 2 };
+
+/* 'clean', 'memset', 'none'; NULL for anything else. */
+const char *gpu_flush_name(int eFlush);
+
+/* How one configuration is sampled (gpu_sample). */
+typedef struct gpu_sampling {
+  int nWarmup;        /* untimed launches first */
+  int eFlush;         /* GPU_FLUSH_* before every sample */
+  int bBatch;         /* 1: a sample is nPerSample back-to-back launches, time / count */
+  double msBatch;     /* batch: launches per sample chosen so a sample lasts about this long */
+  stats_rule rule;    /* when to stop (rule.nMax: the room in the caller's array) */
+  double clockKeep;   /* discard samples below this x the highest SM clock seen (0: keep all) */
+} gpu_sampling;
+
+/* What gpu_sample measured. */
+typedef struct gpu_samples {
+  double *aMs;        /* in: room for rule.nMax samples; out: ms per launch */
+  int nMs;            /* samples kept */
+  int nPerSample;     /* launches per sample (1 unless batch) */
+  double clockMhz;    /* mean SM clock over the kept samples that have one; 0: none */
+  int nClockDiscarded;/* samples discarded for a low clock and taken again */
+  int nWindowTimeouts;/* windows discarded because enqueueing outlasted the block */
+  stats_stop eStop;   /* why sampling stopped */
+  double msSpent;     /* wall-clock time of sampling (warm-ups included) */
+} gpu_samples;
 
 /* The work of one configuration: returns a cudaError_t as int. */
 typedef int (*gpu_fn)(void *pCtx, cudaStream_t s);
@@ -49,17 +96,32 @@ cudaStream_t gpu_stream(void);
 /* Free the flush buffer and stream. */
 void gpu_close(void);
 
-/* Overwrite the whole L2 (a memset of a buffer of twice its size) on the stream. */
+/* Empty the L2 on the stream by eFlush (GPU_FLUSH_NONE: nothing). */
+int gpu_flush(int eFlush);
+
+/* The old interface: a clean flush (GPU_FLUSH_CLEAN). */
 int gpu_flush_l2(void);
 
-/* Time xRun: warm-ups, then repetitions each bracketed by CUDA events. xRestore
-** (may be NULL) runs before every launch outside the timed region (in-place
-** kernels), then the L2 is flushed if asked. The samples go to aMs (room for
-** t->nRepMax); *pnRep gets how many. Returns a cudaError_t as int. */
+/* Sample xRun as described at the top of this file into pOut. xRestore (may
+** be NULL) runs before every sample outside the timed region (in batch mode
+** once per sample: the launches after the first run on their own output,
+** which moves the same bytes). Returns a cudaError_t as int. */
+int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, gpu_samples *pOut);
+
+/* Wall-clock milliseconds this process has spent in gpu_sample (what
+** convergence costs). */
+double gpu_sampling_ms_total(void);
+
+/* The old interface, kept for callers not yet moved to gpu_sample: between
+** nRepMin and nRepMax samples, stopping past msBudget of sampling time, with a
+** clean flush if bFlushL2. The samples go to aMs (room for t->nRepMax); *pnRep
+** gets how many. Returns a cudaError_t as int. */
 int gpu_time(const gpu_timing *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx,
              double *aMs, int *pnRep);
 
-/* Measure device-to-device copy bandwidth (GB/s, read+write) on nBytes. */
+/* Measure device-to-device copy bandwidth (GB/s, read+write) on nBytes: at
+** least 50 ms of copies first (so clocks that idled come back up), then
+** converged samples after clean flushes; the median. */
 double gpu_copy_gbps(size_t nBytes);
 
 /* Bytes of device memory free now. */

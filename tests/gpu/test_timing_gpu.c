@@ -1,0 +1,124 @@
+/*
+** tests/gpu/test_timing_gpu.c: the harness's sampling (experiments/harness/gpu.c)
+** on the GPU. Without a GPU every test prints 'SKIP: <reason>' and calls skip().
+**   - the clean flush leaves no dirty lines: a read-only kernel's cold time
+**     after a clean flush is the same whether the L2 was full of dirty lines
+**     before the flush or not (a write-back would land in the flush, not in the
+**     timed kernel); and the test can see a write-back: after the memset
+**     flush, which leaves dirty lines, the same kernel is measurably slower.
+**   - a host thread stalled between enqueueing the start event and the kernel
+**     does not change a cold timing (the blocking kernel holds the stream).
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gpu.h"
+#include "require_gpu.h"
+#include "timing.h"
+
+#define NSAMPLE 400
+
+/* The device, opened once. */
+static struct {
+  int bOpen;
+  gpu_info info;
+  void *d_read;          /* the read-only kernel's input: a quarter of the L2 less than it */
+  size_t nRead;
+  void *d_dirty;         /* twice the L2: written to fill it with dirty lines */
+  size_t nDirty;
+  unsigned long long *d_sink;
+  int bStall;            /* 1: the kernel's launcher sleeps first */
+} t;
+
+/* Open the GPU and the buffers. */
+static void open_gpu(void) {
+  if (t.bOpen) return;
+  assert_int_equal(gpu_open(&t.info), 0);
+  t.nRead = (size_t)t.info.nL2Bytes * 3 / 4 / 16 * 16;
+  t.nDirty = (size_t)t.info.nL2Bytes * 2;
+  assert_int_equal(cudaMalloc(&t.d_read, t.nRead), cudaSuccess);
+  assert_int_equal(cudaMalloc(&t.d_dirty, t.nDirty), cudaSuccess);
+  assert_int_equal(cudaMalloc((void **)&t.d_sink, sizeof(*t.d_sink)), cudaSuccess);
+  assert_int_equal(cudaMemset(t.d_read, 7, t.nRead), cudaSuccess);
+  t.bOpen = 1;
+}
+
+/* The read-only kernel: reads d_read (writes nothing). */
+static int read_kernel(void *pCtx, cudaStream_t s) {
+  (void)pCtx;
+  if (t.bStall) {
+    struct timespec ts = {0, 2000000}; /* 2 ms: far longer than the kernel */
+    nanosleep(&ts, NULL);
+  }
+  return timing_flush_read(t.d_read, t.nRead, t.d_sink, 1ull << 63, t.info.nSm, s);
+}
+
+/* Before the flush: fill the L2 with dirty lines. */
+static int dirty_l2(void *pCtx, cudaStream_t s) {
+  (void)pCtx;
+  return (int)cudaMemsetAsync(t.d_dirty, 3, t.nDirty, s);
+}
+
+/* Before the flush: fill the L2 with clean lines. */
+static int clean_l2(void *pCtx, cudaStream_t s) {
+  (void)pCtx;
+  return timing_flush_read(t.d_dirty, t.nDirty, t.d_sink, 1ull << 63, t.info.nSm, s);
+}
+
+/* Median of NSAMPLE fixed samples of the read kernel after xBefore and a flush. */
+static double median_ms(int eFlush, gpu_fn xBefore) {
+  static double aMs[NSAMPLE];
+  gpu_sampling s = {3, eFlush, 0, 0, {0, 1, NSAMPLE, 0, 0}, 0};
+  gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
+  assert_int_equal(gpu_sample(&s, read_kernel, xBefore, NULL, &o), 0);
+  assert_int_equal(o.nMs, NSAMPLE);
+  assert_int_equal(o.eStop, STATS_FIXED);
+  stats st;
+  assert_int_equal(stats_compute(aMs, o.nMs, &st), 0);
+  return st.median;
+}
+
+/* Clean flush: the same cold time whatever was dirty before; memset: slower. */
+static void test_clean_flush_no_writeback(void **state) {
+  (void)state;
+  REQUIRE_GPU();
+  open_gpu();
+  double msAfterClean = median_ms(GPU_FLUSH_CLEAN, clean_l2);
+  double msAfterDirty = median_ms(GPU_FLUSH_CLEAN, dirty_l2);
+  double msMemset = median_ms(GPU_FLUSH_MEMSET, clean_l2);
+  print_message("read %.1f MiB: clean flush %.4f ms (L2 clean before) %.4f ms (dirty before); memset flush %.4f ms\n",
+                t.nRead / 1048576.0, msAfterClean, msAfterDirty, msMemset);
+  assert_true(msAfterDirty < msAfterClean * 1.03 && msAfterClean < msAfterDirty * 1.03);
+  assert_true(msMemset > msAfterClean * 1.05); /* the test sees a write-back when there is one */
+}
+
+/* A 2 ms host stall before every kernel launch does not reach the timing. */
+static void test_host_stall_not_timed(void **state) {
+  (void)state;
+  REQUIRE_GPU();
+  open_gpu();
+  t.bStall = 0;
+  double msPlain = median_ms(GPU_FLUSH_CLEAN, NULL);
+  t.bStall = 1;
+  double msStalled = median_ms(GPU_FLUSH_CLEAN, NULL);
+  t.bStall = 0;
+  print_message("cold read: %.4f ms, with a 2 ms host stall before each launch %.4f ms\n", msPlain, msStalled);
+  assert_true(msStalled < msPlain * 1.03 + 0.002);
+  assert_true(msStalled < 0.5); /* nowhere near the 2 ms stall */
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_clean_flush_no_writeback),
+      cmocka_unit_test(test_host_stall_not_timed),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
