@@ -34,7 +34,7 @@ WARN       := -Wall -Wextra -Werror -Wno-format-truncation
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Ikernels -Iexperiments \
               -Iexperiments/harness -isystem $(CUDA_INC) $(SQLITE_CFLAGS) $(CMOCKA_CFLAGS)
 ALL_NVFLAGS := -std=c++17 $(NVCCFLAGS) $(GENCODE) -Ikernels -Xcompiler -Wall,-Wextra --Werror all-warnings
-LDLIBS     := $(SQLITE_LIBS) -lm
+LDLIBS     := $(SQLITE_LIBS) -lm -ldl
 # nvcc links too; it takes -l/-L itself and hands anything else (a library path) to the host linker.
 NVLDLIBS   := $(foreach x,$(LDLIBS),$(if $(filter -l% -L%,$(x)),$(x),-Xlinker $(x)))
 
@@ -83,6 +83,7 @@ HARNESS := experiments/harness/args.c experiments/harness/bench.c experiments/ha
            experiments/harness/profile.c \
            experiments/harness/gpu.c experiments/harness/parse.c experiments/harness/run.c \
            experiments/harness/stats.c
+HARNESS += experiments/harness/nvml.c
 HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(OBJ)/kernels/timing.o
 # Linked into test builds only (build/bin/tests/...): the harness's test switches
 # (experiments/harness/testhook.c) and the kernels that fault on purpose.

@@ -96,6 +96,25 @@ CREATE TABLE IF NOT EXISTS result (
 );
 CREATE INDEX IF NOT EXISTS result_by_key ON result(study, config_key);
 
+-- The GPU's state from NVML at a run's start (before the copy probe) and end
+-- (after the last configuration, before the closing probe). A field NVML
+-- could not read is NULL; a run without NVML (missing or failing) has none.
+CREATE TABLE IF NOT EXISTS run_env (
+  run_id           INTEGER NOT NULL REFERENCES run(run_id),
+  phase            TEXT NOT NULL CHECK (phase IN ('start','end')),
+  utc              TEXT NOT NULL,        -- ISO 8601 UTC of the reading
+  sm_clock_mhz     INTEGER,              -- current SM clock
+  mem_clock_mhz    INTEGER,              -- current memory clock
+  temp_c           INTEGER,              -- GPU temperature, Celsius
+  power_w          REAL,                 -- power draw, watts
+  power_limit_w    REAL,                 -- enforced power limit, watts
+  ecc              INTEGER,              -- 1: ECC on
+  persistence      INTEGER,              -- 1: persistence mode on
+  throttle_reasons INTEGER,              -- NVML clock throttle (event) reason bits; 0 or 1 (idle) = none
+  pstate           INTEGER,              -- performance state (0 = P0, the fastest)
+  PRIMARY KEY (run_id, phase)
+);
+
 -- Every timed repetition, for spreads and box plots.
 CREATE TABLE IF NOT EXISTS sample (
   result_id        INTEGER NOT NULL REFERENCES result(result_id),

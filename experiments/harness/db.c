@@ -456,6 +456,32 @@ int db_begin(db *p) {
 int db_commit(db *p) { return db_exec(p, "COMMIT"); }
 void db_rollback(db *p) { rollback(p); }
 
+int db_add_run_env(db *p, long long iRun, const char *zPhase, const nvml_env *e) {
+  char zNow[32];
+  sqlite3_stmt *s = NULL;
+  utc_now(zNow, sizeof(zNow));
+  begin_call(p);
+  if (sqlite3_prepare_v2(p->pDb,
+        "INSERT OR REPLACE INTO run_env(run_id, phase, utc, sm_clock_mhz, mem_clock_mhz, temp_c, power_w,"
+        " power_limit_w, ecc, persistence, throttle_reasons, pstate) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
+        -1, &s, NULL) != SQLITE_OK) return -1;
+  sqlite3_bind_int64(s, 1, iRun);
+  sqlite3_bind_text(s, 2, zPhase, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 3, zNow, -1, SQLITE_STATIC);
+  if (e->mValid & NVML_HAVE_SM_CLOCK) sqlite3_bind_int64(s, 4, e->smClockMhz);
+  if (e->mValid & NVML_HAVE_MEM_CLOCK) sqlite3_bind_int64(s, 5, e->memClockMhz);
+  if (e->mValid & NVML_HAVE_TEMP) sqlite3_bind_int64(s, 6, e->tempC);
+  if (e->mValid & NVML_HAVE_POWER) sqlite3_bind_double(s, 7, e->powerW);
+  if (e->mValid & NVML_HAVE_POWER_LIMIT) sqlite3_bind_double(s, 8, e->powerLimitW);
+  if (e->mValid & NVML_HAVE_ECC) sqlite3_bind_int(s, 9, e->bEcc);
+  if (e->mValid & NVML_HAVE_PERSISTENCE) sqlite3_bind_int(s, 10, e->bPersistence);
+  if (e->mValid & NVML_HAVE_THROTTLE) sqlite3_bind_int64(s, 11, (sqlite3_int64)e->throttle);
+  if (e->mValid & NVML_HAVE_PSTATE) sqlite3_bind_int(s, 12, e->pstate);
+  int rc = sqlite3_step(s);
+  sqlite3_finalize(s);
+  return rc == SQLITE_DONE ? 0 : -1;
+}
+
 int db_end_run(db *p, long long iRun, const char *zStatus, const char *zNote, double copyGbpsEnd) {
   char zNow[32];
   utc_now(zNow, sizeof(zNow));

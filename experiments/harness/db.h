@@ -8,6 +8,7 @@
 #define HARNESS_DB_H
 
 #include "gpu.h"
+#include "nvml.h"
 #include "stats.h"
 
 typedef struct db db;
@@ -128,6 +129,10 @@ int db_add_resource(db *p, const db_resource *r);
 int db_begin(db *p);
 int db_commit(db *p);
 void db_rollback(db *p);
+
+/* Store the NVML reading e of phase 'start' or 'end' of run iRun (table
+** run_env; fields e does not have are NULL). 0 or -1. */
+int db_add_run_env(db *p, long long iRun, const char *zPhase, const nvml_env *e);
 
 /* Mark the run ended: status 'complete', 'incomplete' or 'failed', with an
 ** optional note and the closing copy bandwidth; drop its live_run row and
