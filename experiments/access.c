@@ -80,7 +80,7 @@ static const char *skip(const bench_config *c) {
   const access_variant *pVar = &access_variants[access_find(bench_str(c, AX_VARIANT))];
   long long n = bench_int(c, AX_N), k = bench_int(c, AX_K);
   if (bench_int(c, AX_BLOCK) % 32 != 0) return "block size is not a multiple of 32";
-  switch (pVar->eAxis) {
+  switch (access_pattern_axis(pVar->ePattern)) {
     case ACCESS_AXIS_NONE:
       return k == 0 ? NULL : "no offset axis (runs at k=0 only)";
     case ACCESS_AXIS_STRIDE:
@@ -219,7 +219,7 @@ static int verify(const char *zVar, launch_ctx *pCtx, bench_out *pOut) {
     return -1;
   }
   memset(g.hWant, SENTINEL_BYTE, nBytes);
-  if (ref_access(zVar, g.hA, g.hB, g.hWant, n, pCtx->k)) {
+  if (ref_access(&access_variants[pCtx->iVar], g.hA, g.hB, g.hWant, n, pCtx->k)) {
     pOut->bFailed = 1;
     snprintf(pOut->zError, sizeof(pOut->zError), "ref_access rejected %s n=%zu k=%d", zVar, n, pCtx->k);
     return -1;
@@ -261,7 +261,7 @@ static void measure(const bench_config *c, bench_out *pOut) {
   pOut->nBytesRead = (long long)nRead;
   pOut->nBytesWritten = (long long)nWritten;
   if (prepare_host(ctx.n, pOut) || prepare_device(ctx.n, pOut)) return;
-  if (access_variants[ctx.iVar].bTex && prepare_textures(ctx.n, pOut)) return;
+  if ((access_variants[ctx.iVar].v.mFlags & VARIANT_TEXTURE) && prepare_textures(ctx.n, pOut)) return;
   if (verify(zVar, &ctx, pOut)) return;
   bench_time_gpu(c, run, NULL, &ctx, pOut);
 }

@@ -229,7 +229,7 @@ static void measure(const bench_config *c, bench_out *pOut) {
   int rc;
   pOut->nBytesRead = (long long)ctx.P * 2 * (long long)sizeof(float);
   pOut->nBytesWritten = (long long)(nCell * sizeof(float));
-  if (prepare_points(!strcmp(bench_str(c, AX_VARIANT), "constant"), pOut)) return;
+  if (prepare_points((distance_variants[ctx.iVar].v.mFlags & VARIANT_CONSTANT) != 0, pOut)) return;
   if (prepare_field(nCell, pOut)) return;
   /* Verify: NaN everywhere, one launch, the whole field back. */
   if ((rc = cudaMemsetAsync(g.d_out, 0xff, nCell * sizeof(float), gpu_stream())) ||

@@ -154,7 +154,7 @@ static void measure(const bench_config *c, bench_out *pOut) {
   pOut->nBytesRead = (long long)(sizeof(raytrace_sphere) * (size_t)ctx.nSph);
   pOut->nBytesWritten = (long long)nBytes;
   if (prepare_images(nBytes, pOut) || prepare_scene(ctx.nSize, ctx.nSph, pOut) ||
-      upload_scene(!strcmp(bench_str(c, AX_VARIANT), "constant"), pOut))
+      upload_scene((raytrace_variants[ctx.iVar].v.mFlags & VARIANT_CONSTANT) != 0, pOut))
     return;
   /* Verify: 0xff everywhere, one launch, the whole image back. */
   if ((rc = cudaMemsetAsync(g.d_rgba, 0xff, nBytes, gpu_stream())) || (rc = run(&ctx, gpu_stream())) ||

@@ -3,7 +3,6 @@
 ** kernels/access.h, contract in ref_access.h.
 */
 #include <float.h>
-#include <string.h>
 
 #include "ref_access.h"
 
@@ -47,26 +46,39 @@ static void ref_local(const float *A, float *C, size_t n) {
   }
 }
 
-/* Dispatch on the variant key; see ref_access.h. */
-int ref_access(const char *zKey, const float *A, const float *B, float *C,
-               size_t n, int k) {
-  if (zKey == NULL || n == 0) return -1;
-  int bOffsetOk = k >= 0 && (size_t)k < n;
-  if (strcmp(zKey, "read-offset") == 0 || strcmp(zKey, "read-offset-ldg") == 0 ||
-      strcmp(zKey, "read-offset-tex") == 0 ||
-      strcmp(zKey, "read-offset-unroll4") == 0) {
-    if (!bOffsetOk) return -1;
-    ref_read_offset(A, B, C, n, (size_t)k);
-  } else if (strcmp(zKey, "write-offset") == 0) {
-    if (!bOffsetOk) return -1;
-    ref_write_offset(A, B, C, n, (size_t)k);
-  } else if (strcmp(zKey, "read-stride") == 0) {
-    if (k < 1) return -1;
-    ref_read_stride(A, B, C, n, (size_t)k);
-  } else if (strcmp(zKey, "local-dynamic") == 0 || strcmp(zKey, "local-static") == 0) {
-    ref_local(A, C, n);
-  } else {
-    return -1;
+/* Reference of one pattern: writes what that pattern writes (k checked). */
+typedef void (*ref_fn)(const float *A, const float *B, float *C, size_t n, size_t k);
+
+/* ref_local with the shared signature (B and k unused). */
+static void ref_local_any(const float *A, const float *B, float *C, size_t n, size_t k) {
+  (void)B;
+  (void)k;
+  ref_local(A, C, n);
+}
+
+/* The reference of each access_pattern (kernels/access.h). */
+static const ref_fn axPattern[] = {
+    [ACCESS_READ_OFFSET] = ref_read_offset,
+    [ACCESS_WRITE_OFFSET] = ref_write_offset,
+    [ACCESS_READ_STRIDE] = ref_read_stride,
+    [ACCESS_LOCAL] = ref_local_any,
+};
+
+/* The reference of the variant's pattern; see ref_access.h. */
+int ref_access(const access_variant *pVar, const float *A, const float *B, float *C, size_t n, int k) {
+  if (pVar == NULL || n == 0) return -1;
+  const unsigned iPattern = (unsigned)pVar->ePattern;
+  if (iPattern >= sizeof(axPattern) / sizeof(axPattern[0]) || axPattern[iPattern] == NULL) return -1;
+  switch (access_pattern_axis(pVar->ePattern)) {
+    case ACCESS_AXIS_OFFSET:
+      if (k < 0 || (size_t)k >= n) return -1;
+      break;
+    case ACCESS_AXIS_STRIDE:
+      if (k < 1) return -1;
+      break;
+    case ACCESS_AXIS_NONE:
+      break;
   }
+  axPattern[iPattern](A, B, C, n, (size_t)(k > 0 ? k : 0));
   return 0;
 }

@@ -3,7 +3,7 @@
 ** "Professional CUDA C Programming" ch. 4; local and texture memory from seed
 ** 001). Interface and exact output rules: access.h.
 **
-** Variants (zKey: what it does; m = outputs, see access.h):
+** Variants (registry key: what it does; m = outputs, see access.h):
 **   read-offset          C[i] = A[i+k] + B[i+k], i < n-k, plain loads (book's readOffset)
 **   read-offset-ldg      same, const __restrict__ + __ldg (read-only / non-coherent path)
 **   read-offset-tex      same, A and B fetched with tex1Dfetch<float> from linear textures
@@ -13,13 +13,17 @@
 **   local-dynamic        32-float per-thread array read at run-time indices: local memory
 **   local-static         same float additions, compile-time indices: array in registers
 **
+** Naming (every family): kernel <family>_<key>_kernel, launcher
+** <family>_<key> ('-' in a key is '_'), one registry line per variant.
+**
 ** Built twice, identical source, only the load caching differs:
 **   nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] \
 **        -Xcompiler -Wall,-Wextra --Werror all-warnings \
 **        -Xptxas -dlcm=ca -DACCESS_DLCM=\"ca\" -Ikernels -c kernels/access.cu -o access_ca.o
 **   nvcc ... -Xptxas -dlcm=cg -DACCESS_DLCM=\"cg\" ... -o access_cg.o
 ** Add -Xptxas -v to see registers, stack frame and spills per kernel:
-** local-dynamic must show a 128-byte stack frame, local-static 0 bytes.
+** access_local_dynamic_kernel must show a 128-byte stack frame,
+** access_local_static_kernel 0 bytes.
 */
 #include <stdint.h>
 #include <string.h>
@@ -39,14 +43,14 @@
 
 // seed 004 readOffset: C[i] = A[i+k] + B[i+k] for i < m = n-k, plain loads
 // (no __restrict__, so the compiler cannot switch them to the read-only path)
-__global__ void read_offset_kernel(const float *A, const float *B, float *C,
+__global__ void access_read_offset_kernel(const float *A, const float *B, float *C,
                                    size_t m, size_t k) {
   size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (i < m) C[i] = A[i + k] + B[i + k];
 }
 
 // read-offset through the read-only data path (ld.global.nc)
-__global__ void read_offset_ldg_kernel(const float *__restrict__ A,
+__global__ void access_read_offset_ldg_kernel(const float *__restrict__ A,
                                        const float *__restrict__ B,
                                        float *__restrict__ C, size_t m, size_t k) {
   size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -54,7 +58,7 @@ __global__ void read_offset_ldg_kernel(const float *__restrict__ A,
 }
 
 // read-offset through the texture path; i + k < n <= 2^27 fits in int
-__global__ void read_offset_tex_kernel(cudaTextureObject_t texA,
+__global__ void access_read_offset_tex_kernel(cudaTextureObject_t texA,
                                        cudaTextureObject_t texB, float *C,
                                        size_t m, size_t k) {
   size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -67,7 +71,7 @@ __global__ void read_offset_tex_kernel(cudaTextureObject_t texA,
 // book's readOffsetUnroll4: a block covers 4*blockDim outputs, thread t does
 // t, t+blockDim, t+2*blockDim, t+3*blockDim; all loads are issued before any
 // store; every element is guarded, so the tail is handled (the book drops it)
-__global__ void read_offset_unroll4_kernel(const float *A, const float *B, float *C,
+__global__ void access_read_offset_unroll4_kernel(const float *A, const float *B, float *C,
                                            size_t m, size_t k) {
   size_t i0 = (size_t)blockIdx.x * blockDim.x * 4 + threadIdx.x;
   float c[4] = {0.0f, 0.0f, 0.0f, 0.0f};
@@ -84,7 +88,7 @@ __global__ void read_offset_unroll4_kernel(const float *A, const float *B, float
 }
 
 // book's writeOffset: C[i+k] = A[i] + B[i] for i < m = n-k, plain loads
-__global__ void write_offset_kernel(const float *A, const float *B, float *C,
+__global__ void access_write_offset_kernel(const float *A, const float *B, float *C,
                                     size_t m, size_t k) {
   size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (i < m) C[i + k] = A[i] + B[i];
@@ -92,7 +96,7 @@ __global__ void write_offset_kernel(const float *A, const float *B, float *C,
 
 // strided reads, coalesced writes: C[i] = A[i*s] + B[i*s] for i < m = ceil(n/s)
 // ((m-1)*s < n, so every read is in bounds)
-__global__ void read_stride_kernel(const float *A, const float *B, float *C,
+__global__ void access_read_stride_kernel(const float *A, const float *B, float *C,
                                    size_t m, size_t s) {
   size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (i < m) C[i] = A[i * s] + B[i * s];
@@ -102,7 +106,7 @@ __global__ void read_stride_kernel(const float *A, const float *B, float *C,
 // run-time indices (r + j) & 31 (r = (i*7) & 31 depends on the thread), which
 // registers cannot serve: the array is placed in local memory (128-byte stack
 // frame, STL/LDL). Only float adds: result bitwise equal to ref_access().
-__global__ void local_dynamic_kernel(const float *A, float *C, size_t n) {
+__global__ void access_local_dynamic_kernel(const float *A, float *C, size_t n) {
   size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   float x = A[i];
@@ -116,11 +120,11 @@ __global__ void local_dynamic_kernel(const float *A, float *C, size_t n) {
   C[i] = sum;
 }
 
-// the same float additions in the same order as local_dynamic_kernel, but the
+// the same float additions in the same order as access_local_dynamic_kernel, but the
 // rotation by r is moved into the values (a[j] = x + (r+j)&31) so that every
 // array index is a compile-time constant after unrolling: the array stays in
 // registers (0-byte stack frame, no spills)
-__global__ void local_static_kernel(const float *A, float *C, size_t n) {
+__global__ void access_local_static_kernel(const float *A, float *C, size_t n) {
   size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   float x = A[i];
@@ -136,110 +140,73 @@ __global__ void local_static_kernel(const float *A, float *C, size_t n) {
 
 // ----------------------------------------------------------------------------
 // launchers
-// Each takes the validated output count m and the grid size; no checks here.
+// Each launches its kernel once with arguments access_launch() validated.
 
-// read-offset, plain loads
-static void launch_read_offset(const float *d_A, const float *d_B, float *d_C,
-                               size_t m, size_t k, unsigned nGrid, int nBlock,
-                               cudaStream_t s) {
-  read_offset_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_B, d_C, m, k);
+static void access_read_offset(const access_args *a, unsigned nGrid, int nBlock, cudaStream_t s) {
+  access_read_offset_kernel<<<nGrid, nBlock, 0, s>>>(a->d_A, a->d_B, a->d_C, a->m, a->k);
 }
 
-// read-offset, read-only path
-static void launch_read_offset_ldg(const float *d_A, const float *d_B, float *d_C,
-                                   size_t m, size_t k, unsigned nGrid, int nBlock,
-                                   cudaStream_t s) {
-  read_offset_ldg_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_B, d_C, m, k);
+static void access_read_offset_ldg(const access_args *a, unsigned nGrid, int nBlock, cudaStream_t s) {
+  access_read_offset_ldg_kernel<<<nGrid, nBlock, 0, s>>>(a->d_A, a->d_B, a->d_C, a->m, a->k);
 }
 
-// read-offset, texture path
-static void launch_read_offset_tex(unsigned long long texA, unsigned long long texB,
-                                   float *d_C, size_t m, size_t k, unsigned nGrid,
-                                   int nBlock, cudaStream_t s) {
-  read_offset_tex_kernel<<<nGrid, nBlock, 0, s>>>((cudaTextureObject_t)texA,
-                                                  (cudaTextureObject_t)texB, d_C, m, k);
+static void access_read_offset_tex(const access_args *a, unsigned nGrid, int nBlock, cudaStream_t s) {
+  access_read_offset_tex_kernel<<<nGrid, nBlock, 0, s>>>((cudaTextureObject_t)a->texA,
+                                                         (cudaTextureObject_t)a->texB, a->d_C, a->m, a->k);
 }
 
-// read-offset, 4 outputs per thread
-static void launch_read_offset_unroll4(const float *d_A, const float *d_B, float *d_C,
-                                       size_t m, size_t k, unsigned nGrid, int nBlock,
-                                       cudaStream_t s) {
-  read_offset_unroll4_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_B, d_C, m, k);
+static void access_read_offset_unroll4(const access_args *a, unsigned nGrid, int nBlock, cudaStream_t s) {
+  access_read_offset_unroll4_kernel<<<nGrid, nBlock, 0, s>>>(a->d_A, a->d_B, a->d_C, a->m, a->k);
 }
 
-// write-offset
-static void launch_write_offset(const float *d_A, const float *d_B, float *d_C,
-                                size_t m, size_t k, unsigned nGrid, int nBlock,
-                                cudaStream_t s) {
-  write_offset_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_B, d_C, m, k);
+static void access_write_offset(const access_args *a, unsigned nGrid, int nBlock, cudaStream_t s) {
+  access_write_offset_kernel<<<nGrid, nBlock, 0, s>>>(a->d_A, a->d_B, a->d_C, a->m, a->k);
 }
 
-// read-stride
-static void launch_read_stride(const float *d_A, const float *d_B, float *d_C,
-                               size_t m, size_t stride, unsigned nGrid, int nBlock,
-                               cudaStream_t s) {
-  read_stride_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_B, d_C, m, stride);
+static void access_read_stride(const access_args *a, unsigned nGrid, int nBlock, cudaStream_t s) {
+  access_read_stride_kernel<<<nGrid, nBlock, 0, s>>>(a->d_A, a->d_B, a->d_C, a->m, a->k);
 }
 
-// local-dynamic (local memory) or local-static (registers)
-static void launch_local(int bStatic, const float *d_A, float *d_C, size_t n,
-                         unsigned nGrid, int nBlock, cudaStream_t s) {
-  if (bStatic) {
-    local_static_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_C, n);
-  } else {
-    local_dynamic_kernel<<<nGrid, nBlock, 0, s>>>(d_A, d_C, n);
-  }
+static void access_local_dynamic(const access_args *a, unsigned nGrid, int nBlock, cudaStream_t s) {
+  access_local_dynamic_kernel<<<nGrid, nBlock, 0, s>>>(a->d_A, a->d_C, a->n);
+}
+
+static void access_local_static(const access_args *a, unsigned nGrid, int nBlock, cudaStream_t s) {
+  access_local_static_kernel<<<nGrid, nBlock, 0, s>>>(a->d_A, a->d_C, a->n);
 }
 
 // ----------------------------------------------------------------------------
-// registry
-// Order is free (callers look variants up by key) but the dispatch switch
-// below uses these indices.
+// variant registry
+// One line per variant: key, description, bottleneck it removes relative to
+// read-offset (the baseline), flags, pattern, outputs per thread, launcher.
+// ACCESS_VARIANT spells the launcher's name from the same token as its
+// pointer (tests/unit/test_access_ref.c checks it against the key).
 
-enum {
-  V_READ_OFFSET = 0,
-  V_READ_OFFSET_LDG,
-  V_READ_OFFSET_TEX,
-  V_READ_OFFSET_UNROLL4,
-  V_WRITE_OFFSET,
-  V_READ_STRIDE,
-  V_LOCAL_DYNAMIC,
-  V_LOCAL_STATIC,
-  V_COUNT
-};
+#define ACCESS_VARIANT(zKey, zDesc, zBottleneck, mFlags, ePattern, nElemPerThread, launcher) \
+  { {zKey, zDesc, zBottleneck, mFlags, #launcher}, ePattern, nElemPerThread, launcher }
 
 extern "C" const access_variant access_variants[] = {
-  {"read-offset", "C[i]=A[i+k]+B[i+k], plain global loads (seed 004 readOffset)",
-   ACCESS_AXIS_OFFSET, 1, 0},
-  {"read-offset-ldg", "read-offset via const __restrict__ + __ldg (read-only path)",
-   ACCESS_AXIS_OFFSET, 1, 0},
-  {"read-offset-tex", "read-offset via tex1Dfetch on linear-memory texture objects",
-   ACCESS_AXIS_OFFSET, 1, 1},
-  {"read-offset-unroll4", "read-offset, 4 outputs per thread blockDim apart",
-   ACCESS_AXIS_OFFSET, 4, 0},
-  {"write-offset", "C[i+k]=A[i]+B[i]: aligned loads, offset stores",
-   ACCESS_AXIS_OFFSET, 1, 0},
-  {"read-stride", "C[i]=A[i*s]+B[i*s], i<ceil(n/s): strided loads",
-   ACCESS_AXIS_STRIDE, 1, 0},
-  {"local-dynamic", "32-float per-thread array at run-time indices (local memory)",
-   ACCESS_AXIS_NONE, 1, 0},
-  {"local-static", "same adds, compile-time indices (array in registers)",
-   ACCESS_AXIS_NONE, 1, 0},
+  ACCESS_VARIANT("read-offset", "C[i]=A[i+k]+B[i+k], plain global loads (seed 004 readOffset)",
+                 "", 0, ACCESS_READ_OFFSET, 1, access_read_offset),
+  ACCESS_VARIANT("read-offset-ldg", "read-offset via const __restrict__ + __ldg (read-only path)",
+                 "the coherent load path (read-only, non-coherent loads)", 0, ACCESS_READ_OFFSET, 1,
+                 access_read_offset_ldg),
+  ACCESS_VARIANT("read-offset-tex", "read-offset via tex1Dfetch on linear-memory texture objects",
+                 "the global load path (texture cache)", VARIANT_TEXTURE, ACCESS_READ_OFFSET, 1,
+                 access_read_offset_tex),
+  ACCESS_VARIANT("read-offset-unroll4", "read-offset, 4 outputs per thread blockDim apart",
+                 "too few loads in flight per thread", 0, ACCESS_READ_OFFSET, 4, access_read_offset_unroll4),
+  ACCESS_VARIANT("write-offset", "C[i+k]=A[i]+B[i]: aligned loads, offset stores",
+                 "", 0, ACCESS_WRITE_OFFSET, 1, access_write_offset),
+  ACCESS_VARIANT("read-stride", "C[i]=A[i*s]+B[i*s], i<ceil(n/s): strided loads",
+                 "", 0, ACCESS_READ_STRIDE, 1, access_read_stride),
+  ACCESS_VARIANT("local-dynamic", "32-float per-thread array at run-time indices (local memory)",
+                 "", 0, ACCESS_LOCAL, 1, access_local_dynamic),
+  ACCESS_VARIANT("local-static", "same adds, compile-time indices (array in registers)",
+                 "local-memory traffic (the array stays in registers)", 0, ACCESS_LOCAL, 1,
+                 access_local_static),
 };
-extern "C" const int access_nvariant =
-    (int)(sizeof(access_variants) / sizeof(access_variants[0]));
-
-static_assert(sizeof(access_variants) / sizeof(access_variants[0]) == V_COUNT,
-              "registry and dispatch enum disagree");
-
-// index of the variant with key zKey, or -1
-extern "C" int access_find(const char *zKey) {
-  if (zKey == NULL) return -1;
-  for (int i = 0; i < access_nvariant; i++) {
-    if (strcmp(access_variants[i].zKey, zKey) == 0) return i;
-  }
-  return -1;
-}
+extern "C" const int access_nvariant = VARIANT_COUNT(access_variants);
 
 // the -dlcm this object was built for
 extern "C" const char *access_build_dlcm(void) { return ACCESS_DLCM; }
@@ -252,7 +219,7 @@ extern "C" const char *access_build_dlcm(void) { return ACCESS_DLCM; }
 static size_t access_nout(int iVar, size_t n, int k) {
   if (iVar < 0 || iVar >= access_nvariant) return 0;
   if (n < 1 || n > ACCESS_MAX_N) return 0;
-  switch (access_variants[iVar].eAxis) {
+  switch (access_pattern_axis(access_variants[iVar].ePattern)) {
     case ACCESS_AXIS_OFFSET:
       if (k < 0 || (size_t)k >= n) return 0;
       return n - (size_t)k;
@@ -313,45 +280,16 @@ extern "C" int access_launch(int iVar, const float *d_A, const float *d_B, float
   REQUIRE(m >= 1);
   REQUIRE(d_C != NULL);
   const access_variant *pVar = &access_variants[iVar];
-  if (pVar->bTex) {
+  if (pVar->v.mFlags & VARIANT_TEXTURE) {
     REQUIRE(texA != 0 && texB != 0);
   } else {
     REQUIRE(d_A != NULL);
-    if (pVar->eAxis != ACCESS_AXIS_NONE) REQUIRE(d_B != NULL);
+    if (pVar->ePattern != ACCESS_LOCAL) REQUIRE(d_B != NULL);
   }
   size_t nGrid = ceil_div(m, (size_t)nBlock * (size_t)pVar->nElemPerThread);
   REQUIRE(nGrid >= 1 && nGrid <= 2147483647u);  // gridDim.x limit
-  unsigned g = (unsigned)nGrid;
-  size_t kk = (size_t)k;  // offset or stride; unused by local-*
-
-  switch (iVar) {
-    case V_READ_OFFSET:
-      launch_read_offset(d_A, d_B, d_C, m, kk, g, nBlock, s);
-      break;
-    case V_READ_OFFSET_LDG:
-      launch_read_offset_ldg(d_A, d_B, d_C, m, kk, g, nBlock, s);
-      break;
-    case V_READ_OFFSET_TEX:
-      launch_read_offset_tex(texA, texB, d_C, m, kk, g, nBlock, s);
-      break;
-    case V_READ_OFFSET_UNROLL4:
-      launch_read_offset_unroll4(d_A, d_B, d_C, m, kk, g, nBlock, s);
-      break;
-    case V_WRITE_OFFSET:
-      launch_write_offset(d_A, d_B, d_C, m, kk, g, nBlock, s);
-      break;
-    case V_READ_STRIDE:
-      launch_read_stride(d_A, d_B, d_C, m, kk, g, nBlock, s);
-      break;
-    case V_LOCAL_DYNAMIC:
-      launch_local(0, d_A, d_C, n, g, nBlock, s);
-      break;
-    case V_LOCAL_STATIC:
-      launch_local(1, d_A, d_C, n, g, nBlock, s);
-      break;
-    default:
-      return (int)cudaErrorInvalidValue;
-  }
+  const access_args args = {d_A, d_B, d_C, n, m, (size_t)k, texA, texB};  // k unused by local-*
+  pVar->xLaunch(&args, (unsigned)nGrid, nBlock, s);
   LAUNCH_RETURN();
 }
 
@@ -362,7 +300,7 @@ extern "C" void access_traffic(int iVar, size_t n, int k,
   unsigned long long nRead = 0, nWritten = 0;
   size_t m = access_nout(iVar, n, k);
   if (m >= 1) {
-    int nIn = access_variants[iVar].eAxis == ACCESS_AXIS_NONE ? 1 : 2;
+    int nIn = access_variants[iVar].ePattern == ACCESS_LOCAL ? 1 : 2;
     nRead = (unsigned long long)nIn * m * sizeof(float);
     nWritten = (unsigned long long)m * sizeof(float);
   }

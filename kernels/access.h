@@ -28,9 +28,9 @@
 ** contract anything), each rounded to float: ref_access() reproduces every
 ** variant bitwise.
 **
-** The table access_variants[] is the registry: its zKey is what SQLite stores
-** and the report shows; never rename or reuse a key once data has shipped
-** with it.
+** The table access_variants[] is the registry (kernels/variant.h): its key is
+** what SQLite stores and the report shows; never rename or reuse a key once
+** data has shipped with it.
 **
 ** The same access.cu is built twice, with -Xptxas -dlcm=ca (global loads
 ** cached in L1) and -Xptxas -dlcm=cg (L2 only), and -DACCESS_DLCM=\"ca\" or
@@ -41,6 +41,8 @@
 
 #include <stddef.h>
 #include <cuda_runtime_api.h>
+
+#include "variant.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -60,20 +62,46 @@ typedef enum {
   ACCESS_AXIS_STRIDE = 2   /* k = element stride, k >= 1 */
 } access_axis;
 
-/* One registered variant. */
+/* Which elements a variant writes, and from what: the rows of the table at
+** the top of this file. Several variants share a pattern (the read-offset
+** ones differ only in the load path); ref_access() computes a pattern. */
+typedef enum {
+  ACCESS_READ_OFFSET = 0,  /* C[i] = A[i+k] + B[i+k], i < n-k */
+  ACCESS_WRITE_OFFSET = 1, /* C[i+k] = A[i] + B[i], i < n-k */
+  ACCESS_READ_STRIDE = 2,  /* C[i] = A[i*k] + B[i*k], i < ceil(n/k) */
+  ACCESS_LOCAL = 3         /* C[i] = the 32-term local-array sum, i < n */
+} access_pattern;
+
+/* The meaning of k for a pattern. */
+static inline access_axis access_pattern_axis(access_pattern e) {
+  return e == ACCESS_LOCAL ? ACCESS_AXIS_NONE : e == ACCESS_READ_STRIDE ? ACCESS_AXIS_STRIDE : ACCESS_AXIS_OFFSET;
+}
+
+/* What a launcher gets: validated arguments (m outputs, see the table). */
+typedef struct access_args {
+  const float *d_A, *d_B;          /* inputs (device), n floats each */
+  float *d_C;                      /* output (device), n floats */
+  size_t n, m, k;                  /* elements, outputs, offset or stride */
+  unsigned long long texA, texB;   /* texture objects over d_A, d_B (VARIANT_TEXTURE) */
+} access_args;
+
+/* A variant's launcher: one kernel launch of nGrid blocks of nBlock threads. */
+typedef void (*access_launcher)(const access_args *pArgs, unsigned nGrid, int nBlock, cudaStream_t s);
+
+/* One registered variant (see kernels/variant.h). Flag used:
+** VARIANT_TEXTURE (reads A and B through texA/texB, not d_A/d_B). */
 typedef struct access_variant {
-  const char *zKey;    /* stable key, e.g. "read-offset" */
-  const char *zDesc;   /* one line: what this variant measures */
-  access_axis eAxis;   /* meaning of k */
-  int nElemPerThread;  /* outputs per thread (grid = ceil(m / (nBlock*this))) */
-  int bTex;            /* 1: reads A and B through texture objects */
+  kernel_variant v;        /* key, description, bottleneck, flags, launcher name */
+  access_pattern ePattern; /* what it writes (and so the meaning of k) */
+  int nElemPerThread;      /* outputs per thread (grid = ceil(m / (nBlock*this))) */
+  access_launcher xLaunch; /* its launcher */
 } access_variant;
 
 extern const access_variant access_variants[];
 extern const int access_nvariant;
 
-/* Index of the variant with key zKey, or -1. */
-int access_find(const char *zKey);
+/* Index of the variant with key zKey, or -1 (variant_find over the registry). */
+#define access_find(zKey) variant_find(access_variants, access_nvariant, sizeof(access_variant), (zKey))
 
 /* The -dlcm value this object was compiled for: the string macro ACCESS_DLCM
 ** ("ca" or "cg"), or "default" when the build line did not define it. */
@@ -95,9 +123,9 @@ int access_texture_destroy(unsigned long long tex);
 
 /* Run variant iVar once over arrays of n elements on stream s with blocks of
 ** nBlock threads (a multiple of 32 in [32, 1024]); k is the offset or stride
-** (see eAxis; ignored for ACCESS_AXIS_NONE). d_A, d_B, d_C are device
+** (see ePattern; ignored for ACCESS_LOCAL). d_A, d_B, d_C are device
 ** pointers to n floats; texA and texB are texture objects over d_A and d_B
-** (same n) for a bTex variant and are ignored (pass 0) otherwise; a bTex
+** (same n) for a VARIANT_TEXTURE variant and are ignored (pass 0) otherwise; a texture
 ** variant does not read d_A/d_B, and the local-* variants do not read d_B.
 ** Returns a cudaError_t as int: cudaErrorInvalidValue for a bad variant, n,
 ** k, nBlock, a NULL pointer the variant needs or a zero texture. Only one

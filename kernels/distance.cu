@@ -1,11 +1,15 @@
 /*
 ** kernels/distance.cu: distance field of P points over a W x H grid (seed 000).
 **
-** Variants (registry keys), one per memory space the points come from:
-**   global   - plain loads through a const float2 * (the seed's version A)
-**   constant - __constant__ float2 array set by cudaMemcpyToSymbol (version B)
-**   readonly - const float2 * __restrict__ loaded with __ldg (read-only path)
-**   shared   - points staged per block in blockDim-sized tiles in shared memory
+** Variants (registry key: what it does), one per memory space the points
+** come from:
+**   global    plain loads through a const float2 * (the seed's version A)
+**   constant  __constant__ float2 array set by cudaMemcpyToSymbol (version B)
+**   readonly  const float2 * __restrict__ loaded with __ldg (read-only path)
+**   shared    points staged per block in blockDim-sized tiles in shared memory
+**
+** Naming (every family): kernel <family>_<key>_kernel, launcher
+** <family>_<key> ('-' in a key is '_'), one registry line per variant.
 **
 ** Access-pattern axis k: see kernels/distance.h (the lanes of a warp read
 ** min(k, P) neighbouring points per step, so only the constant variant must
@@ -20,8 +24,9 @@
 ** The __constant__ array fills the whole 64 KB bank: build without -rdc (each
 ** .cu its own module), or ptxas rejects the link of two such files.
 */
-#include <string.h>
 #include <stdint.h>
+#include <string.h>
+
 #include "cuda_check.cuh"
 #include "distance.h"
 
@@ -129,9 +134,52 @@ __global__ void distance_shared_kernel(const float2 *pts, int P, int k, float *o
 
 // ----------------------------------------------------------------------------
 // launchers
+// Each launches its kernel once with arguments distance_launch() validated.
 
-// Variant indices, in the order of distance_variants[].
-enum { VAR_GLOBAL = 0, VAR_CONSTANT = 1, VAR_READONLY = 2, VAR_SHARED = 3 };
+static void distance_global(const distance_args *a, cudaStream_t s) {
+  distance_global_kernel<<<dim3(a->gx, a->gy), dim3(a->bx, a->by), 0, s>>>(
+      (const float2 *)a->d_pointsXY, a->P, a->k, a->d_out, a->W, a->H);
+}
+
+static void distance_constant(const distance_args *a, cudaStream_t s) {
+  distance_constant_kernel<<<dim3(a->gx, a->gy), dim3(a->bx, a->by), 0, s>>>(a->P, a->k, a->d_out, a->W, a->H);
+}
+
+static void distance_readonly(const distance_args *a, cudaStream_t s) {
+  distance_readonly_kernel<<<dim3(a->gx, a->gy), dim3(a->bx, a->by), 0, s>>>(
+      (const float2 *)a->d_pointsXY, a->P, a->k, a->d_out, a->W, a->H);
+}
+
+static void distance_shared(const distance_args *a, cudaStream_t s) {
+  distance_shared_kernel<<<dim3(a->gx, a->gy), dim3(a->bx, a->by), distance_shared_bytes(a->bx * a->by), s>>>(
+      (const float2 *)a->d_pointsXY, a->P, a->k, a->d_out, a->W, a->H);
+}
+
+// ----------------------------------------------------------------------------
+// variant registry
+// One line per variant: key, description, bottleneck it removes relative to
+// global (the baseline), flags, launcher. DISTANCE_VARIANT spells the
+// launcher's name from the same token as its pointer
+// (tests/unit/test_constant_ref.c checks it against the key).
+
+#define DISTANCE_VARIANT(zKey, zDesc, zBottleneck, mFlags, launcher) \
+  { {zKey, zDesc, zBottleneck, mFlags, #launcher}, launcher }
+
+extern "C" const distance_variant distance_variants[] = {
+  DISTANCE_VARIANT("global", "points in global memory, plain loads (seed version A)",
+                   "", 0, distance_global),
+  DISTANCE_VARIANT("constant", "points in __constant__ memory via cudaMemcpyToSymbol (seed version B)",
+                   "per-thread loads of warp-uniform points (one broadcast per warp)", VARIANT_CONSTANT,
+                   distance_constant),
+  DISTANCE_VARIANT("readonly", "points in global memory via const __restrict__ + __ldg (read-only cache)",
+                   "the coherent load path (read-only cache)", 0, distance_readonly),
+  DISTANCE_VARIANT("shared", "points staged per block in shared-memory tiles of blockDim points",
+                   "repeated global loads of every point by every block", VARIANT_SHARED, distance_shared),
+};
+extern "C" const int distance_nvariant = VARIANT_COUNT(distance_variants);
+
+// ----------------------------------------------------------------------------
+// dispatch
 
 extern "C" int distance_set_constant(const float *hostXY, int P) {
   REQUIRE(hostXY != NULL && P >= 1 && P <= DISTANCE_MAX_POINTS);
@@ -149,48 +197,13 @@ extern "C" int distance_launch(int iVar, const float *d_pointsXY, int P, int k, 
   REQUIRE(bx >= 1 && by >= 1 && bx <= 1024 && by <= 1024 && bx * by <= 1024);
   size_t gx = ceil_div((size_t)W, (size_t)bx), gy = ceil_div((size_t)H, (size_t)by);
   REQUIRE(gy <= 65535);
-  if (iVar == VAR_CONSTANT) {
+  const distance_variant *pVar = &distance_variants[iVar];
+  if (pVar->v.mFlags & VARIANT_CONSTANT) {
     REQUIRE(P <= g_nConstPoints);
   } else {
     REQUIRE(d_pointsXY != NULL && ((uintptr_t)d_pointsXY % sizeof(float2)) == 0);
   }
-  const float2 *d_pts = (const float2 *)d_pointsXY;
-  dim3 grid((unsigned)gx, (unsigned)gy), block((unsigned)bx, (unsigned)by);
-  switch (iVar) {
-    case VAR_GLOBAL:
-      distance_global_kernel<<<grid, block, 0, s>>>(d_pts, P, k, d_out, W, H);
-      break;
-    case VAR_CONSTANT:
-      distance_constant_kernel<<<grid, block, 0, s>>>(P, k, d_out, W, H);
-      break;
-    case VAR_READONLY:
-      distance_readonly_kernel<<<grid, block, 0, s>>>(d_pts, P, k, d_out, W, H);
-      break;
-    case VAR_SHARED:
-      distance_shared_kernel<<<grid, block, (size_t)bx * by * sizeof(float2), s>>>(d_pts, P, k, d_out, W, H);
-      break;
-  }
+  const distance_args args = {d_pointsXY, P, k, d_out, W, H, (unsigned)gx, (unsigned)gy, (unsigned)bx, (unsigned)by};
+  pVar->xLaunch(&args, s);
   LAUNCH_RETURN();
-}
-
-// ----------------------------------------------------------------------------
-// registry
-
-extern "C" const distance_variant distance_variants[] = {
-  {"global",   "points in global memory, plain loads (seed version A)"},
-  {"constant", "points in __constant__ memory via cudaMemcpyToSymbol (seed version B)"},
-  {"readonly", "points in global memory via const __restrict__ + __ldg (read-only cache)"},
-  {"shared",   "points staged per block in shared-memory tiles of blockDim points"},
-};
-extern "C" const int distance_nvariant = (int)(sizeof(distance_variants) / sizeof(distance_variants[0]));
-
-// ----------------------------------------------------------------------------
-// dispatch
-
-extern "C" int distance_find(const char *zKey) {
-  if (zKey == NULL) return -1;
-  for (int i = 0; i < distance_nvariant; i++) {
-    if (strcmp(distance_variants[i].zKey, zKey) == 0) return i;
-  }
-  return -1;
 }

@@ -10,8 +10,8 @@
 ** from P points (x,y pairs of floats, 1 <= P <= DISTANCE_MAX_POINTS). The
 ** output is written (=), never accumulated. The variants differ only in the
 ** memory space the points are read from (global, constant, read-only/__ldg,
-** shared tiles). The table distance_variants[] is the registry: its zKey is
-** what SQLite stores and the report shows; never rename or reuse a key once
+** shared tiles). The table distance_variants[] is the registry
+** (kernels/variant.h): its key is what SQLite stores and the report shows; never rename or reuse a key once
 ** data has shipped with it.
 **
 ** Access-pattern axis k (a power of two in 1..32): at loop step j the thread
@@ -36,6 +36,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include "variant.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -46,17 +48,36 @@ extern "C" {
 ** declares __constant__ data). */
 #define DISTANCE_MAX_POINTS 8192
 
-/* One registered variant. */
+/* What a launcher gets: arguments distance_launch() validated. */
+typedef struct distance_args {
+  const float *d_pointsXY;  /* points (device), ignored by VARIANT_CONSTANT */
+  int P, k;                 /* points, access pattern */
+  float *d_out;             /* W x H output (device) */
+  int W, H;
+  unsigned gx, gy, bx, by;  /* grid and block shape */
+} distance_args;
+
+/* A variant's launcher: one kernel launch. */
+typedef void (*distance_launcher)(const distance_args *pArgs, cudaStream_t s);
+
+/* One registered variant (see kernels/variant.h). Flags used:
+** VARIANT_CONSTANT (reads the points set by distance_set_constant()),
+** VARIANT_SHARED (stages bx*by points, 8 bytes each, in dynamic shared
+** memory per block: distance_shared_bytes()). */
 typedef struct distance_variant {
-  const char *zKey;   /* stable key: "global", "constant", "readonly", "shared" */
-  const char *zDesc;  /* one line: where the points are read from */
+  kernel_variant v;          /* key, description, bottleneck, flags, launcher name */
+  distance_launcher xLaunch; /* its launcher */
 } distance_variant;
 
 extern const distance_variant distance_variants[];
 extern const int distance_nvariant;
 
-/* Index of the variant with key zKey, or -1. */
-int distance_find(const char *zKey);
+/* Index of the variant with key zKey, or -1 (variant_find over the registry). */
+#define distance_find(zKey) variant_find(distance_variants, distance_nvariant, sizeof(distance_variant), (zKey))
+
+/* Dynamic shared memory per block of a VARIANT_SHARED launch with nThreads
+** threads per block (bx*by): one float2 per thread. */
+#define distance_shared_bytes(nThreads) ((size_t)(nThreads) * 8u)
 
 /* Copy P points (hostXY: x0,y0,x1,y1,.. on the host) into the __constant__
 ** array of the current device for the "constant" variant. A setup call

@@ -2,12 +2,14 @@
 ** kernels/raytrace.cu: orthographic sphere ray tracer (seed 002, "CUDA by
 ** Example" ch. 6), RGBA8 output.
 **
-** Variants (registry keys), one per memory space the spheres come from:
-**   global   - plain loads through a const raytrace_sphere * (the book's
-**              commented-out version)
-**   constant - __constant__ raytrace_sphere array set by cudaMemcpyToSymbol
-**              (the book's version)
-**   readonly - const raytrace_sphere * __restrict__ loaded with __ldg
+** Variants (registry key: what it does), one per memory space the spheres
+** come from:
+**   global    plain loads through a const raytrace_sphere * (the book's commented-out version)
+**   constant  __constant__ raytrace_sphere array set by cudaMemcpyToSymbol (the book's version)
+**   readonly  const raytrace_sphere * __restrict__ loaded with __ldg (read-only path)
+**
+** Naming (every family): kernel <family>_<key>_kernel, launcher
+** <family>_<key> ('-' in a key is '_'), one registry line per variant.
 **
 ** Every thread of a warp reads the same sphere at the same loop step (the
 ** broadcast case of the seeds); colours are read only on a nearer hit.
@@ -24,9 +26,10 @@
 ** The __constant__ array fills 65520 of the 65536 bytes of the bank: build
 ** without -rdc (each .cu its own module).
 */
-#include <string.h>
-#include <stdint.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
+
 #include "cuda_check.cuh"
 #include "raytrace.h"
 
@@ -103,9 +106,46 @@ __global__ void raytrace_readonly_kernel(const raytrace_sphere *__restrict__ sph
 
 // ----------------------------------------------------------------------------
 // launchers
+// Each launches its kernel once with arguments raytrace_launch() validated.
 
-// Variant indices, in the order of raytrace_variants[].
-enum { VAR_GLOBAL = 0, VAR_CONSTANT = 1, VAR_READONLY = 2 };
+static void raytrace_global(const raytrace_args *a, cudaStream_t s) {
+  raytrace_global_kernel<<<dim3(a->gx, a->gy), dim3(a->bx, a->by), 0, s>>>(
+      (const raytrace_sphere *)a->d_spheres, a->nSpheres, (uchar4 *)a->d_rgba, a->W, a->H);
+}
+
+static void raytrace_constant(const raytrace_args *a, cudaStream_t s) {
+  raytrace_constant_kernel<<<dim3(a->gx, a->gy), dim3(a->bx, a->by), 0, s>>>(a->nSpheres, (uchar4 *)a->d_rgba,
+                                                                             a->W, a->H);
+}
+
+static void raytrace_readonly(const raytrace_args *a, cudaStream_t s) {
+  raytrace_readonly_kernel<<<dim3(a->gx, a->gy), dim3(a->bx, a->by), 0, s>>>(
+      (const raytrace_sphere *)a->d_spheres, a->nSpheres, (uchar4 *)a->d_rgba, a->W, a->H);
+}
+
+// ----------------------------------------------------------------------------
+// variant registry
+// One line per variant: key, description, bottleneck it removes relative to
+// global (the baseline), flags, launcher. RAYTRACE_VARIANT spells the
+// launcher's name from the same token as its pointer
+// (tests/unit/test_constant_ref.c checks it against the key).
+
+#define RAYTRACE_VARIANT(zKey, zDesc, zBottleneck, mFlags, launcher) \
+  { {zKey, zDesc, zBottleneck, mFlags, #launcher}, launcher }
+
+extern "C" const raytrace_variant raytrace_variants[] = {
+  RAYTRACE_VARIANT("global", "spheres in global memory, plain loads (book's commented-out version)",
+                   "", 0, raytrace_global),
+  RAYTRACE_VARIANT("constant", "spheres in __constant__ memory via cudaMemcpyToSymbol (book's version)",
+                   "per-thread loads of warp-uniform spheres (one broadcast per warp)", VARIANT_CONSTANT,
+                   raytrace_constant),
+  RAYTRACE_VARIANT("readonly", "spheres in global memory via const __restrict__ + __ldg (read-only cache)",
+                   "the coherent load path (read-only cache)", 0, raytrace_readonly),
+};
+extern "C" const int raytrace_nvariant = VARIANT_COUNT(raytrace_variants);
+
+// ----------------------------------------------------------------------------
+// dispatch
 
 extern "C" int raytrace_set_constant(const void *hostSpheres, int nSpheres) {
   REQUIRE(hostSpheres != NULL && nSpheres >= 1 && nSpheres <= RAYTRACE_MAX_SPHERES);
@@ -122,45 +162,14 @@ extern "C" int raytrace_launch(int iVar, const void *d_spheres, int nSpheres, un
   REQUIRE(bx >= 1 && by >= 1 && bx <= 1024 && by <= 1024 && bx * by <= 1024);
   size_t gx = ceil_div((size_t)W, (size_t)bx), gy = ceil_div((size_t)H, (size_t)by);
   REQUIRE(gy <= 65535);
-  if (iVar == VAR_CONSTANT) {
+  const raytrace_variant *pVar = &raytrace_variants[iVar];
+  if (pVar->v.mFlags & VARIANT_CONSTANT) {
     REQUIRE(nSpheres <= g_nConstSpheres);
   } else {
     REQUIRE(d_spheres != NULL && ((uintptr_t)d_spheres % sizeof(float)) == 0);
   }
-  const raytrace_sphere *d_sph = (const raytrace_sphere *)d_spheres;
-  uchar4 *d_out = (uchar4 *)d_rgba;
-  dim3 grid((unsigned)gx, (unsigned)gy), block((unsigned)bx, (unsigned)by);
-  switch (iVar) {
-    case VAR_GLOBAL:
-      raytrace_global_kernel<<<grid, block, 0, s>>>(d_sph, nSpheres, d_out, W, H);
-      break;
-    case VAR_CONSTANT:
-      raytrace_constant_kernel<<<grid, block, 0, s>>>(nSpheres, d_out, W, H);
-      break;
-    case VAR_READONLY:
-      raytrace_readonly_kernel<<<grid, block, 0, s>>>(d_sph, nSpheres, d_out, W, H);
-      break;
-  }
+  const raytrace_args args = {d_spheres, nSpheres, d_rgba, W, H, (unsigned)gx, (unsigned)gy, (unsigned)bx,
+                              (unsigned)by};
+  pVar->xLaunch(&args, s);
   LAUNCH_RETURN();
-}
-
-// ----------------------------------------------------------------------------
-// registry
-
-extern "C" const raytrace_variant raytrace_variants[] = {
-  {"global",   "spheres in global memory, plain loads (book's commented-out version)"},
-  {"constant", "spheres in __constant__ memory via cudaMemcpyToSymbol (book's version)"},
-  {"readonly", "spheres in global memory via const __restrict__ + __ldg (read-only cache)"},
-};
-extern "C" const int raytrace_nvariant = (int)(sizeof(raytrace_variants) / sizeof(raytrace_variants[0]));
-
-// ----------------------------------------------------------------------------
-// dispatch
-
-extern "C" int raytrace_find(const char *zKey) {
-  if (zKey == NULL) return -1;
-  for (int i = 0; i < raytrace_nvariant; i++) {
-    if (strcmp(raytrace_variants[i].zKey, zKey) == 0) return i;
-  }
-  return -1;
 }

@@ -10,14 +10,16 @@
 ** spheres are read from. The hit arithmetic is explicitly rounded
 ** (__fmul_rn/__fadd_rn/__fsub_rn, IEEE sqrtf and division), so the C
 ** reference ref_raytrace() (experiments/ref_raytrace.c) reproduces it bit
-** for bit. The table raytrace_variants[] is the registry: its zKey is what
-** SQLite stores and the report shows; never rename or reuse a key once data
+** for bit. The table raytrace_variants[] is the registry (kernels/variant.h):
+** its key is what SQLite stores and the report shows; never rename or reuse a key once data
 ** has shipped with it.
 */
 #ifndef KERNELS_RAYTRACE_H
 #define KERNELS_RAYTRACE_H
 
 #include <cuda_runtime_api.h>
+
+#include "variant.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,17 +38,30 @@ typedef struct raytrace_sphere {
 ** __constant__ data). */
 #define RAYTRACE_MAX_SPHERES 2340
 
-/* One registered variant. */
+/* What a launcher gets: arguments raytrace_launch() validated. */
+typedef struct raytrace_args {
+  const void *d_spheres;    /* spheres (device), ignored by VARIANT_CONSTANT */
+  int nSpheres;
+  unsigned char *d_rgba;    /* W x H RGBA8 output (device) */
+  int W, H;
+  unsigned gx, gy, bx, by;  /* grid and block shape */
+} raytrace_args;
+
+/* A variant's launcher: one kernel launch. */
+typedef void (*raytrace_launcher)(const raytrace_args *pArgs, cudaStream_t s);
+
+/* One registered variant (see kernels/variant.h). Flag used:
+** VARIANT_CONSTANT (reads the spheres set by raytrace_set_constant()). */
 typedef struct raytrace_variant {
-  const char *zKey;   /* stable key: "global", "constant", "readonly" */
-  const char *zDesc;  /* one line: where the spheres are read from */
+  kernel_variant v;          /* key, description, bottleneck, flags, launcher name */
+  raytrace_launcher xLaunch; /* its launcher */
 } raytrace_variant;
 
 extern const raytrace_variant raytrace_variants[];
 extern const int raytrace_nvariant;
 
-/* Index of the variant with key zKey, or -1. */
-int raytrace_find(const char *zKey);
+/* Index of the variant with key zKey, or -1 (variant_find over the registry). */
+#define raytrace_find(zKey) variant_find(raytrace_variants, raytrace_nvariant, sizeof(raytrace_variant), (zKey))
 
 /* Copy nSpheres raytrace_sphere records (host) into the __constant__ array
 ** of the current device for the "constant" variant. A setup call

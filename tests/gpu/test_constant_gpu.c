@@ -66,12 +66,12 @@ static void check_distance(const float *d_xy, int P, int W, int H, const float *
           double err = fabs((double)got[i] - ref[i]);
           if (!(err <= ref_distance_tolerance(P, ref[i])))
             fail_msg("%s k=%d %dx%d P=%d block %dx%d: cell (%zu,%zu) = %.9g, want %.9g (bound %.3g)",
-                     distance_variants[v].zKey, k, W, H, P, aBlock[b][0], aBlock[b][1], i % W, i / W,
+                     distance_variants[v].v.zKey, k, W, H, P, aBlock[b][0], aBlock[b][1], i % W, i / W,
                      (double)got[i], (double)ref[i], ref_distance_tolerance(P, ref[i]));
         }
         if (memcmp(got, again, nCell * sizeof(float)))
           fail_msg("%s k=%d %dx%d P=%d: a second launch changed the field (accumulated?)",
-                   distance_variants[v].zKey, k, W, H, P);
+                   distance_variants[v].v.zKey, k, W, H, P);
       }
   cudaFree(d_out);
   free(got);
@@ -134,7 +134,7 @@ static long check_raytrace(int W, int H, int n) {
       assert_cuda(cudaMemcpy(got, d_rgba, nBytes, cudaMemcpyDeviceToHost));
       if (ref_raytrace_compare(got, ref, W, H, &maxDiff, &nDiffer))
         fail_msg("%s %dx%d, %d spheres, block %dx%d: largest channel difference %d, %ld pixels differ",
-                 raytrace_variants[v].zKey, W, H, n, aBlock[b][0], aBlock[b][1], maxDiff, nDiffer);
+                 raytrace_variants[v].v.zKey, W, H, n, aBlock[b][0], aBlock[b][1], maxDiff, nDiffer);
     }
   cudaFree(d_sph);
   cudaFree(d_rgba);

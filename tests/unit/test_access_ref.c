@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "access.h"
+#include "check_registry.h"
 #include "ref_access.h"
 #include "rng.h"
 
@@ -43,6 +44,25 @@ static int setup(void **state) {
   return 0;
 }
 
+/* Stand-ins carrying only a pattern: ref_access() reads nothing else, so the
+** hand-worked cases below name patterns, not variants. */
+static const access_variant vReadOffset = {.ePattern = ACCESS_READ_OFFSET};
+static const access_variant vWriteOffset = {.ePattern = ACCESS_WRITE_OFFSET};
+static const access_variant vReadStride = {.ePattern = ACCESS_READ_STRIDE};
+static const access_variant vLocal = {.ePattern = ACCESS_LOCAL};
+static const access_variant vBadPattern = {.ePattern = (access_pattern)99};
+
+/* Index of the first registry entry with pattern e whose flags include
+** mFlags and whose flags exclude mNot; fails the test if there is none. */
+static int first_with(access_pattern e, unsigned mFlags, unsigned mNot) {
+  for (int i = 0; i < access_nvariant; i++)
+    if (access_variants[i].ePattern == e && (access_variants[i].v.mFlags & mFlags) == mFlags &&
+        !(access_variants[i].v.mFlags & mNot))
+      return i;
+  fail_msg("no variant with pattern %d and flags 0x%x", (int)e, mFlags);
+  return -1;
+}
+
 /* Set all n elements of C to the sentinel. */
 static void fill_sentinel(float *C, size_t n) {
   for (size_t i = 0; i < n; i++) C[i] = SENTINEL;
@@ -55,15 +75,15 @@ static void assert_same(const float *C, const float *want, size_t n, const char 
       fail_msg("%s n=%zu k=%d: C[%zu] = %.9g, want %.9g", zKey, n, k, i, C[i], want[i]);
 }
 
-/* What variant eAxis/local writes, written out from the table in access.h. */
-static void expect(const char *zKey, size_t n, int k, float *want) {
+/* What a variant of pattern e writes, written out from the table in access.h. */
+static void expect(access_pattern e, size_t n, int k, float *want) {
   fill_sentinel(want, n);
-  if (!strcmp(zKey, "write-offset")) {
+  if (e == ACCESS_WRITE_OFFSET) {
     for (size_t j = (size_t)k; j < n; j++) want[j] = aA[j - (size_t)k] + aB[j - (size_t)k];
-  } else if (!strcmp(zKey, "read-stride")) {
+  } else if (e == ACCESS_READ_STRIDE) {
     size_t m = (n + (size_t)k - 1) / (size_t)k;
     for (size_t i = 0; i < m; i++) want[i] = aA[i * (size_t)k] + aB[i * (size_t)k];
-  } else if (!strncmp(zKey, "local-", 6)) {
+  } else if (e == ACCESS_LOCAL) {
     for (size_t i = 0; i < n; i++) {
       float sum = 0.0f;
       for (unsigned j = 0; j < 32; j++) sum += aA[i] + (float)((((unsigned)i * 7u) + j) & 31u);
@@ -81,16 +101,16 @@ static void test_ref_every_offset(void **state) {
   float C[NMAX], want[NMAX];
   int nCase = 0;
   for (int v = 0; v < access_nvariant; v++) {
-    const char *zKey = access_variants[v].zKey;
+    const char *zKey = access_variants[v].v.zKey;
+    const access_axis eAxis = access_pattern_axis(access_variants[v].ePattern);
     for (size_t s = 0; s < sizeof(anSize) / sizeof(anSize[0]); s++) {
       size_t n = anSize[s];
-      int kLo = access_variants[v].eAxis == ACCESS_AXIS_STRIDE ? 1 : 0;
-      int kHi = access_variants[v].eAxis == ACCESS_AXIS_STRIDE ? (int)n + 1
-                : access_variants[v].eAxis == ACCESS_AXIS_OFFSET ? (int)n - 1 : 0;
+      int kLo = eAxis == ACCESS_AXIS_STRIDE ? 1 : 0;
+      int kHi = eAxis == ACCESS_AXIS_STRIDE ? (int)n + 1 : eAxis == ACCESS_AXIS_OFFSET ? (int)n - 1 : 0;
       for (int k = kLo; k <= kHi; k++) {
         fill_sentinel(C, n + 1);
-        assert_int_equal(ref_access(zKey, aA, aB, C, n, k), 0);
-        expect(zKey, n, k, want);
+        assert_int_equal(ref_access(&access_variants[v], aA, aB, C, n, k), 0);
+        expect(access_variants[v].ePattern, n, k, want);
         assert_same(C, want, n, zKey, k);
         if (C[n] != SENTINEL) fail_msg("%s n=%zu k=%d wrote C[n]", zKey, n, k);
         nCase++;
@@ -109,20 +129,20 @@ static void test_ref_hand(void **state) {
   const float wantRead1[4] = {22, 33, 44, S}, wantWrite1[4] = {S, 11, 22, 33};
   const float wantStride3[4] = {11, 44, S, S}, wantRead3[4] = {44, S, S, S};
   fill_sentinel(C, 4);
-  assert_int_equal(ref_access("read-offset", A, B, C, 4, 1), 0);
+  assert_int_equal(ref_access(&vReadOffset, A, B, C, 4, 1), 0);
   assert_same(C, wantRead1, 4, "read-offset", 1);
   fill_sentinel(C, 4);
-  assert_int_equal(ref_access("read-offset-tex", A, B, C, 4, 3), 0);
-  assert_same(C, wantRead3, 4, "read-offset-tex", 3);
+  assert_int_equal(ref_access(&vReadOffset, A, B, C, 4, 3), 0);
+  assert_same(C, wantRead3, 4, "read-offset", 3);
   fill_sentinel(C, 4);
-  assert_int_equal(ref_access("write-offset", A, B, C, 4, 1), 0);
+  assert_int_equal(ref_access(&vWriteOffset, A, B, C, 4, 1), 0);
   assert_same(C, wantWrite1, 4, "write-offset", 1);
   fill_sentinel(C, 4);
-  assert_int_equal(ref_access("read-stride", A, B, C, 4, 3), 0);
+  assert_int_equal(ref_access(&vReadStride, A, B, C, 4, 3), 0);
   assert_same(C, wantStride3, 4, "read-stride", 3);
   /* local: element 0 has r = 0: sum of 1 + j for j = 0..31 = 32 + 496. */
   fill_sentinel(C, 4);
-  assert_int_equal(ref_access("local-dynamic", A, NULL, C, 1, 0), 0);
+  assert_int_equal(ref_access(&vLocal, A, NULL, C, 1, 0), 0);
   assert_true(C[0] == 528.0f);
   assert_true(C[1] == S);
 }
@@ -131,60 +151,71 @@ static void test_ref_hand(void **state) {
 static void test_ref_rejects(void **state) {
   (void)state;
   float C[8];
-  struct { const char *zKey; size_t n; int k; } aBad[] = {
-      {NULL, 4, 0},          {"nope", 4, 0},          {"read-offset", 0, 0},
-      {"read-offset", 4, 4}, {"read-offset", 4, -1},  {"read-offset-ldg", 4, 9},
-      {"write-offset", 4, 4}, {"write-offset", 4, -1}, {"read-stride", 4, 0},
-      {"read-stride", 4, -2}, {"local-static", 0, 0},  {"read-offset-unroll4", 1, 1},
+  struct { const access_variant *pVar; size_t n; int k; } aBad[] = {
+      {NULL, 4, 0},           {&vBadPattern, 4, 0},    {&vReadOffset, 0, 0},
+      {&vReadOffset, 4, 4},   {&vReadOffset, 4, -1},   {&vReadOffset, 4, 9},
+      {&vWriteOffset, 4, 4},  {&vWriteOffset, 4, -1},  {&vReadStride, 4, 0},
+      {&vReadStride, 4, -2},  {&vLocal, 0, 0},         {&vReadOffset, 1, 1},
   };
   for (size_t i = 0; i < sizeof(aBad) / sizeof(aBad[0]); i++) {
     fill_sentinel(C, 8);
-    if (ref_access(aBad[i].zKey, aA, aB, C, aBad[i].n, aBad[i].k) != -1)
-      fail_msg("case %zu (%s n=%zu k=%d) accepted", i, aBad[i].zKey ? aBad[i].zKey : "NULL", aBad[i].n,
-               aBad[i].k);
+    if (ref_access(aBad[i].pVar, aA, aB, C, aBad[i].n, aBad[i].k) != -1)
+      fail_msg("case %zu (pattern %d n=%zu k=%d) accepted", i, aBad[i].pVar ? (int)aBad[i].pVar->ePattern : -1,
+               aBad[i].n, aBad[i].k);
     for (int j = 0; j < 8; j++) assert_true(C[j] == SENTINEL);
   }
 }
 
 /* ------------------------------------------------------------- registry -- */
-/* Keys are unique and found, the axes and the tex flag are as documented, and
-** this test links the L1-cached build. */
+/* The registry is consistent (check_registry.h), each entry has a known
+** pattern, at least one output per thread and its own launcher, and this test
+** links the L1-cached build. */
 static void test_registry(void **state) {
   (void)state;
-  assert_int_equal(access_nvariant, 8);
+  check_registry(access_variants, access_nvariant, sizeof(access_variants[0]), "access");
   for (int i = 0; i < access_nvariant; i++) {
-    assert_int_equal(access_find(access_variants[i].zKey), i);
+    assert_in_range(access_variants[i].ePattern, ACCESS_READ_OFFSET, ACCESS_LOCAL);
     assert_true(access_variants[i].nElemPerThread >= 1);
+    assert_non_null(access_variants[i].xLaunch);
+    for (int j = 0; j < i; j++)
+      if (access_variants[j].xLaunch == access_variants[i].xLaunch)
+        fail_msg("%s and %s share one launcher", access_variants[j].v.zKey, access_variants[i].v.zKey);
   }
-  assert_int_equal(access_find("nope"), -1);
-  assert_int_equal(access_find(NULL), -1);
-  assert_int_equal(access_variants[access_find("read-stride")].eAxis, ACCESS_AXIS_STRIDE);
-  assert_int_equal(access_variants[access_find("local-dynamic")].eAxis, ACCESS_AXIS_NONE);
-  assert_int_equal(access_variants[access_find("write-offset")].eAxis, ACCESS_AXIS_OFFSET);
-  assert_int_equal(access_variants[access_find("read-offset-tex")].bTex, 1);
-  assert_int_equal(access_variants[access_find("read-offset-unroll4")].nElemPerThread, 4);
   assert_string_equal(access_build_dlcm(), "ca");
 }
 
-/* Useful bytes: 2 reads and 1 write of 4 bytes per output (local: 1 read). */
+/* Useful bytes of every variant: 2 reads and 1 write of 4 bytes per output
+** (local: 1 read), 0 for a k the pattern rejects or a bad index. */
 static void test_traffic(void **state) {
   (void)state;
   unsigned long long r, w;
-  access_traffic(access_find("read-offset"), 10, 3, &r, &w);
-  assert_true(r == 56 && w == 28);
-  access_traffic(access_find("write-offset"), 10, 0, &r, &w);
-  assert_true(r == 80 && w == 40);
-  access_traffic(access_find("read-stride"), 10, 3, &r, &w); /* i = 0,3,6,9 */
-  assert_true(r == 32 && w == 16);
-  access_traffic(access_find("read-stride"), 10, 11, &r, &w);
-  assert_true(r == 8 && w == 4);
-  access_traffic(access_find("local-dynamic"), 10, 0, &r, &w);
-  assert_true(r == 40 && w == 40);
-  access_traffic(access_find("read-offset"), 10, 10, &r, &w);
-  assert_true(r == 0 && w == 0);
-  access_traffic(access_find("read-stride"), 10, 0, &r, &w);
-  assert_true(r == 0 && w == 0);
+  for (int i = 0; i < access_nvariant; i++) {
+    switch (access_pattern_axis(access_variants[i].ePattern)) {
+      case ACCESS_AXIS_OFFSET: /* m = n - k */
+        access_traffic(i, 10, 3, &r, &w);
+        assert_true(r == 56 && w == 28);
+        access_traffic(i, 10, 0, &r, &w);
+        assert_true(r == 80 && w == 40);
+        access_traffic(i, 10, 10, &r, &w);
+        assert_true(r == 0 && w == 0);
+        break;
+      case ACCESS_AXIS_STRIDE: /* m = ceil(n / k) */
+        access_traffic(i, 10, 3, &r, &w); /* i = 0,3,6,9 */
+        assert_true(r == 32 && w == 16);
+        access_traffic(i, 10, 11, &r, &w);
+        assert_true(r == 8 && w == 4);
+        access_traffic(i, 10, 0, &r, &w);
+        assert_true(r == 0 && w == 0);
+        break;
+      case ACCESS_AXIS_NONE: /* m = n, B not read */
+        access_traffic(i, 10, 0, &r, &w);
+        assert_true(r == 40 && w == 40);
+        break;
+    }
+  }
   access_traffic(-1, 10, 0, &r, &w);
+  assert_true(r == 0 && w == 0);
+  access_traffic(access_nvariant, 10, 0, &r, &w);
   assert_true(r == 0 && w == 0);
 }
 
@@ -192,8 +223,9 @@ static void test_traffic(void **state) {
 static void test_launch_rejects(void **state) {
   (void)state;
   float *p = (float *)(uintptr_t)4096; /* never dereferenced: every call fails validation */
-  int iRead = access_find("read-offset"), iTex = access_find("read-offset-tex");
-  int iStride = access_find("read-stride");
+  int iRead = first_with(ACCESS_READ_OFFSET, 0, VARIANT_TEXTURE);
+  int iTex = first_with(ACCESS_READ_OFFSET, VARIANT_TEXTURE, 0);
+  int iStride = first_with(ACCESS_READ_STRIDE, 0, 0);
   const int inval = (int)cudaErrorInvalidValue;
   assert_int_equal(access_launch(-1, p, p, p, 16, 0, 0, 0, 64, 0), inval);
   assert_int_equal(access_launch(access_nvariant, p, p, p, 16, 0, 0, 0, 64, 0), inval);

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check_registry.h"
 #include "distance.h"
 #include "png.h"
 #include "raytrace.h"
@@ -112,13 +113,13 @@ static void test_distance_args(void **state) {
   (void)state;
   _Alignas(16) static float aFake[64]; /* 8-byte aligned: only the bad argument fails */
   const int eInv = (int)cudaErrorInvalidValue;
-  assert_int_equal(distance_nvariant, 4);
-  const char *azKey[] = {"global", "constant", "readonly", "shared"};
-  for (int i = 0; i < 4; i++) assert_int_equal(distance_find(azKey[i]), i);
-  assert_int_equal(distance_find("texture"), -1);
-  assert_int_equal(distance_find(NULL), -1);
+  check_registry(distance_variants, distance_nvariant, sizeof(distance_variants[0]), "distance");
+  for (int i = 0; i < distance_nvariant; i++)
+    for (int j = 0; j < i; j++)
+      if (distance_variants[i].xLaunch == distance_variants[j].xLaunch)
+        fail_msg("%s and %s share one launcher", distance_variants[j].v.zKey, distance_variants[i].v.zKey);
   assert_int_equal(distance_launch(-1, aFake, 1, 1, aFake, 4, 4, 16, 16, 0), eInv);
-  assert_int_equal(distance_launch(4, aFake, 1, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(distance_nvariant, aFake, 1, 1, aFake, 4, 4, 16, 16, 0), eInv);
   assert_int_equal(distance_launch(0, aFake, 0, 1, aFake, 4, 4, 16, 16, 0), eInv);
   assert_int_equal(distance_launch(0, aFake, DISTANCE_MAX_POINTS + 1, 1, aFake, 4, 4, 16, 16, 0), eInv);
   const int aBadK[] = {0, 3, 6, 64, -1};
@@ -237,12 +238,13 @@ static void test_raytrace_args(void **state) {
   static uint32_t aImg[64];
   unsigned char *pImg = (unsigned char *)aImg;
   const int eInv = (int)cudaErrorInvalidValue;
-  assert_int_equal(raytrace_nvariant, 3);
-  const char *azKey[] = {"global", "constant", "readonly"};
-  for (int i = 0; i < 3; i++) assert_int_equal(raytrace_find(azKey[i]), i);
-  assert_int_equal(raytrace_find("shared"), -1);
+  check_registry(raytrace_variants, raytrace_nvariant, sizeof(raytrace_variants[0]), "raytrace");
+  for (int i = 0; i < raytrace_nvariant; i++)
+    for (int j = 0; j < i; j++)
+      if (raytrace_variants[i].xLaunch == raytrace_variants[j].xLaunch)
+        fail_msg("%s and %s share one launcher", raytrace_variants[j].v.zKey, raytrace_variants[i].v.zKey);
   assert_int_equal(raytrace_launch(-1, aFake, 1, pImg, 4, 4, 16, 16, 0), eInv);
-  assert_int_equal(raytrace_launch(3, aFake, 1, pImg, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(raytrace_launch(raytrace_nvariant, aFake, 1, pImg, 4, 4, 16, 16, 0), eInv);
   assert_int_equal(raytrace_launch(0, aFake, 0, pImg, 4, 4, 16, 16, 0), eInv);
   assert_int_equal(raytrace_launch(0, aFake, 1, NULL, 4, 4, 16, 16, 0), eInv);
   assert_int_equal(raytrace_launch(0, aFake, 1, pImg + 1, 4, 4, 16, 16, 0), eInv);
