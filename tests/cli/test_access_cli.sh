@@ -29,8 +29,8 @@ run_bin() {
 }
 nlines() { printf '%s' "$1" | awk 'END { print NR }'; }
 
-# The variant keys, from the registry in kernels/access.cu.
-grep -o '^ *{"[a-z0-9-]*", "' kernels/access.cu | sed 's/^ *{"\([^"]*\)".*/\1/' > "$tmp/variants"
+# The variant keys, from the registry lines ACCESS_VARIANT("key", ...) in kernels/access.cu.
+grep -o '^ *ACCESS_VARIANT("[a-z0-9-]*", "' kernels/access.cu | sed 's/^ *ACCESS_VARIANT("\([^"]*\)".*/\1/' > "$tmp/variants"
 nvar=$(wc -l < "$tmp/variants")
 check "variant table parsed from kernels/access.cu ($nvar variants)" test "$nvar" -eq 8
 
