@@ -157,3 +157,23 @@ test-fault: $(BIN)/tests/reduce $(BIN)/gpu-probe $(BIN)/tests/sqlq $(BIN)/tests/
 .PHONY: test-build
 test-build: $(TEST_BINS) $(ASAN_TEST_BINS) $(REPLAY_BINS) $(BIN_FILES) $(BIN)/dbtool $(BIN)/mdquery $(BIN)/gpu-probe \
             $(BIN)/tests/hoststudy $(BIN)/tests/sqlq $(BIN)/tests/reduce
+
+# ----------------------------------------------------------------- mutate --
+# `make mutate`: mutation testing of the host C code (tests/mutate/mutate.sh):
+# universalmutator's mutants of each file of tests/mutate/targets, each
+# compiled, linked into that file's fast tests in a build of its own
+# (build/mutate/build) and run; prints the score and the survivors.
+# MUTATE_FILES (default: every file in targets), MUTATE_MAX mutants tested
+# per file (default 25; 0: all), MUTATE_SEED (1), MUTATE_TIMEOUT s (30),
+# MUTATE_MIN % killed (90).
+MUTATE_DIR   := $(BUILD)/mutate
+MUTATE_BUILD := $(MUTATE_DIR)/build
+MUTATE_VENV  := $(MUTATE_DIR)/venv
+
+.PHONY: mutate
+mutate: deps-test ## mutation testing of the host C code (MUTATE_FILES=, MUTATE_MAX=)
+	$(Q)sh tests/mutate/deps $(MUTATE_VENV)
+	$(Q)MUTATE_UM=$(MUTATE_VENV)/bin/mutate MUTATE_CC='gcc $(ALL_CFLAGS)' MUTATE_DIR=$(MUTATE_DIR) \
+	  MUTATE_BUILD=$(MUTATE_BUILD) MUTATE_MAKE='$(MAKE) --no-print-directory BUILD=$(MUTATE_BUILD)' \
+	  MUTATE_FILES='$(MUTATE_FILES)' MUTATE_MAX='$(MUTATE_MAX)' MUTATE_SEED='$(MUTATE_SEED)' \
+	  MUTATE_TIMEOUT='$(MUTATE_TIMEOUT)' MUTATE_MIN='$(MUTATE_MIN)' sh tests/mutate/mutate.sh
