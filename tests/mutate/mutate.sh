@@ -121,6 +121,8 @@ for line in $(grep -v '^[[:space:]]*#' "$TARGETS" | grep . | sed 's/ *| */|/g; s
     where=$(diff "$src" "$mut" | sed -n '1s/^\([0-9]*\).*/\1/p')
     was=$(diff "$src" "$mut" | sed -n 's/^< //p' | norm | tr '\n' ' ' | norm)
     now=$(diff "$src" "$mut" | sed -n 's/^> //p' | norm | tr '\n' ' ' | norm)
+    # An inserted line is known by its place (the same text elsewhere differs).
+    [ -n "$was" ] || was="[after line $where]"
     what="$src:$where: $was ==> $now"
     # 3. Stillborn, same code, listed.
     cp "$mut" "$copy"
@@ -156,17 +158,16 @@ for line in $(grep -v '^[[:space:]]*#' "$TARGETS" | grep . | sed 's/ *| */|/g; s
   total_still=$((total_still + still)); total_same=$((total_same + same)); total_listed=$((total_listed + listed))
 done
 
-# The relinked binaries are rebuilt from the real sources for the next run.
 secs=$(( $(date +%s) - start ))
 if [ "$total_tested" -gt 0 ]; then
   score=$(( 100 * total_killed / total_tested ))
 else
   score=100
 fi
+n_surv=$(wc -l < "$SURV")
 {
   echo "mutation score: $total_killed of $total_tested killed ($score%; target $MUTATE_MIN%), seed $MUTATE_SEED, at most $MUTATE_MAX per file, $secs s"
   echo "not counted: $total_still stillborn (do not compile), $total_same with the original's object code, $total_listed listed in $EQUIV"
-  n_surv=$(wc -l < "$SURV")
   echo "survivors: $n_surv"
   sed 's/^/  /' "$SURV"
 } | tee "$SUMMARY"
