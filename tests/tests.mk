@@ -165,7 +165,8 @@ test-build: $(TEST_BINS) $(ASAN_TEST_BINS) $(REPLAY_BINS) $(BIN_FILES) $(BIN)/db
 # (build/mutate/build) and run; prints the score and the survivors.
 # MUTATE_FILES (default: every file in targets), MUTATE_MAX mutants tested
 # per file (default 25; 0: all), MUTATE_SEED (1), MUTATE_TIMEOUT s (30),
-# MUTATE_MIN % killed (90).
+# MUTATE_MIN % killed (90), MUTATE_MATCH (only mutants whose description
+# contains this text, e.g. 'dx * dx - dy * dy').
 MUTATE_DIR   := $(BUILD)/mutate
 MUTATE_BUILD := $(MUTATE_DIR)/build
 MUTATE_VENV  := $(MUTATE_DIR)/venv
@@ -176,4 +177,5 @@ mutate: deps-test ## mutation testing of the host C code (MUTATE_FILES=, MUTATE_
 	$(Q)MUTATE_UM=$(MUTATE_VENV)/bin/mutate MUTATE_CC='gcc $(ALL_CFLAGS)' MUTATE_DIR=$(MUTATE_DIR) \
 	  MUTATE_BUILD=$(MUTATE_BUILD) MUTATE_MAKE='$(MAKE) --no-print-directory BUILD=$(MUTATE_BUILD)' \
 	  MUTATE_FILES='$(MUTATE_FILES)' MUTATE_MAX='$(MUTATE_MAX)' MUTATE_SEED='$(MUTATE_SEED)' \
-	  MUTATE_TIMEOUT='$(MUTATE_TIMEOUT)' MUTATE_MIN='$(MUTATE_MIN)' sh tests/mutate/mutate.sh
+	  MUTATE_TIMEOUT='$(MUTATE_TIMEOUT)' MUTATE_MIN='$(MUTATE_MIN)' MUTATE_MATCH='$(MUTATE_MATCH)' \
+	  sh tests/mutate/mutate.sh

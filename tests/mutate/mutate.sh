@@ -22,7 +22,8 @@
 # `mutate`), MUTATE_CC (the compiler and the project's C flags), MUTATE_MAKE
 # (make with BUILD set to the mutation build), MUTATE_BUILD (that directory),
 # MUTATE_DIR (work directory), MUTATE_FILES, MUTATE_MAX, MUTATE_SEED,
-# MUTATE_TIMEOUT, MUTATE_MIN.
+# MUTATE_TIMEOUT, MUTATE_MIN, MUTATE_MATCH (only the mutants whose printed
+# description 'FILE:LINE: ORIGINAL ==> MUTANT' contains this text).
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 : "${MUTATE_UM:?}" "${MUTATE_CC:?}" "${MUTATE_MAKE:?}" "${MUTATE_BUILD:?}" "${MUTATE_DIR:?}"
@@ -31,6 +32,7 @@ MUTATE_MAX=${MUTATE_MAX:-25}
 MUTATE_SEED=${MUTATE_SEED:-1}
 MUTATE_TIMEOUT=${MUTATE_TIMEOUT:-30}
 MUTATE_MIN=${MUTATE_MIN:-90}
+MUTATE_MATCH=${MUTATE_MATCH:-}
 TARGETS=tests/mutate/targets
 EQUIV=tests/mutate/equivalent.txt
 
@@ -124,6 +126,10 @@ for line in $(grep -v '^[[:space:]]*#' "$TARGETS" | grep . | sed 's/ *| */|/g; s
     # An inserted line is known by its place (the same text elsewhere differs).
     [ -n "$was" ] || was="[after line $where]"
     what="$src:$where: $was ==> $now"
+    # MUTATE_MATCH: only the mutants whose description contains it.
+    if [ -n "$MUTATE_MATCH" ]; then
+      case "$what" in *"$MUTATE_MATCH"*) ;; *) continue ;; esac
+    fi
     # 3. Stillborn, same code, listed.
     cp "$mut" "$copy"
     if ! $MUTATE_CC -iquote "$(dirname "$src")" -c "$copy" -o "$work/mut.o" 2>/dev/null; then
