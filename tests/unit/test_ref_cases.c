@@ -4,7 +4,8 @@
 ** by hand, each guarding a property `make mutate` found unchecked: the ray
 ** tracer's geometry and colours, its scene's ranges on a non-square image,
 ** the distance tolerance on small negative values, the compensated sum on a
-** case found by search, unknown access keys, and the statistics: sorting,
+** case found by search, access patterns without a reference, and the
+** statistics: sorting,
 ** quantiles that stay within the samples, the relative standard deviation of
 ** a negative mean.
 */
@@ -187,17 +188,25 @@ static void test_reduce_f32_compensated(void **state) {
 }
 
 /* --------------------------------------------------------------- access -- */
-/* Unknown keys, near misses of real ones, are refused and write nothing. */
-static void test_access_unknown_keys(void **state) {
+/* A variant whose pattern has no reference (past the last one, or negative),
+** no variant, or no elements: refused, nothing written. */
+static void test_access_unknown_pattern(void **state) {
   (void)state;
   const float A[4] = {1, 2, 3, 4}, B[4] = {10, 20, 30, 40};
   float C[4] = {-1, -1, -1, -1};
-  const char *azBad[] = {"zzz", "read-stridex", "write-offsetx", "x", "read-offsets", "", "read",
-                         "local-", "read-offset-", "write"};
-  for (size_t i = 0; i < sizeof azBad / sizeof azBad[0]; i++) {
-    if (ref_access(azBad[i], A, B, C, 4, 1) != -1) fail_msg("key '%s' accepted", azBad[i]);
-    for (int j = 0; j < 4; j++) assert_true(C[j] == -1.0f);
+  access_variant v;
+  memset(&v, 0, sizeof v);
+  const int aBad[] = {4, 5, 99, -1};
+  for (size_t i = 0; i < sizeof aBad / sizeof aBad[0]; i++) {
+    v.ePattern = (access_pattern)aBad[i];
+    if (ref_access(&v, A, B, C, 4, 1) != -1) fail_msg("pattern %d accepted", aBad[i]);
   }
+  assert_int_equal(ref_access(NULL, A, B, C, 4, 1), -1);
+  v.ePattern = ACCESS_READ_OFFSET;
+  assert_int_equal(ref_access(&v, A, B, C, 0, 0), -1);
+  for (int j = 0; j < 4; j++) assert_true(C[j] == -1.0f);
+  assert_int_equal(ref_access(&v, A, B, C, 4, 1), 0); /* the same call with a real pattern works */
+  assert_true(C[0] == 22.0f && C[2] == 44.0f && C[3] == -1.0f);
 }
 
 /* ---------------------------------------------------------------- stats -- */
@@ -251,7 +260,7 @@ int main(void) {
       cmocka_unit_test(test_raytrace_compare_counts),
       cmocka_unit_test(test_distance_tolerance_small_negative),
       cmocka_unit_test(test_reduce_f32_compensated),
-      cmocka_unit_test(test_access_unknown_keys),
+      cmocka_unit_test(test_access_unknown_pattern),
       cmocka_unit_test(test_rsd_negative_mean),
       cmocka_unit_test(test_stats_shuffled),
       cmocka_unit_test(test_quantile_within),
