@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <errno.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A heartbeat older than this marks a live_run of another host dead. */
@@ -87,7 +88,58 @@ static int set_wal(sqlite3 *pDb) {
   return rc;
 }
 
+/* For a plain path (not a URI) to a file that does not exist yet: its
+** directory must exist and be writable. 0, or -1 with the reason in zErr. */
+static int check_directory(const char *zPath, char *zErr, size_t nErr) {
+  struct stat st;
+  if (!strncmp(zPath, "file:", 5) || !strcmp(zPath, ":memory:") || !stat(zPath, &st)) return 0;
+  char zDir[4096];
+  const char *zSlash = strrchr(zPath, '/');
+  if (!zSlash) snprintf(zDir, sizeof(zDir), ".");
+  else snprintf(zDir, sizeof(zDir), "%.*s", zSlash == zPath ? 1 : (int)(zSlash - zPath), zPath);
+  if (stat(zDir, &st) || !S_ISDIR(st.st_mode)) {
+    snprintf(zErr, nErr, "cannot create database '%s': directory '%s' does not exist (%s)", zPath, zDir,
+             strerror(errno ? errno : ENOTDIR));
+    return -1;
+  }
+  if (access(zDir, W_OK | X_OK)) {
+    snprintf(zErr, nErr, "cannot create database '%s': directory '%s' is not writable (%s)", zPath, zDir,
+             strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+/* The value of an integer PRAGMA or of a one-row query, or -1. */
+static long long query_int(sqlite3 *pDb, const char *zSql) {
+  sqlite3_stmt *pStmt = NULL;
+  long long v = -1;
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) == SQLITE_OK && sqlite3_step(pStmt) == SQLITE_ROW)
+    v = sqlite3_column_int64(pStmt, 0);
+  sqlite3_finalize(pStmt);
+  return v;
+}
+
+/* Whether the opened file may become or is one of the project's databases:
+** empty, marked with DB_APPLICATION_ID, or unmarked with the project's
+** tables (made before the mark). 0, or -1 with the reason in zErr. */
+static int check_ours(sqlite3 *pDb, const char *zPath, char *zErr, size_t nErr) {
+  long long iApp = query_int(pDb, "PRAGMA application_id");
+  long long nObj = query_int(pDb, "SELECT count(*) FROM sqlite_master");
+  long long nOurs = query_int(pDb, "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+                                   " AND name IN ('device', 'run', 'result', 'sample')");
+  if (iApp == DB_APPLICATION_ID || nObj == 0 || (iApp == 0 && nOurs == 4)) return 0;
+  if (iApp < 0 || nObj < 0) {
+    snprintf(zErr, nErr, "cannot open database '%s': %s", zPath, sqlite3_errmsg(pDb));
+    return -1;
+  }
+  snprintf(zErr, nErr, "refusing database '%s': not a measurement database of this project "
+           "(application_id %lld, %lld schema objects): nothing changed", zPath, iApp, nObj);
+  return -1;
+}
+
 db *db_open(const char *zPath, char *zErr, size_t nErr) {
+  if (check_directory(zPath, zErr, nErr)) return NULL;
   db *p = calloc(1, sizeof(*p));
   if (!p) {
     snprintf(zErr, nErr, "out of memory");
@@ -96,11 +148,23 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
   /* URI names work too: 'file:m.db?mode=ro' opens read-only even for root. */
   int rc = sqlite3_open_v2(zPath, &p->pDb, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_busy_timeout(p->pDb, 60000);
+  /* A read-only database is refused before it is read: reading one in WAL
+  ** mode would leave -wal and -shm files that a read-only connection cannot
+  ** remove. */
+  if (rc == SQLITE_OK && sqlite3_db_readonly(p->pDb, "main") == 1) {
+    snprintf(zErr, nErr, "cannot write database '%s': it is read-only (readonly): nothing changed", zPath);
+    db_close(p);
+    return NULL;
+  }
   /* Check before the first write, which would change a damaged file. */
   char zCheck[200] = "";
   if (rc == SQLITE_OK) rc = quick_check(p->pDb, zCheck, sizeof(zCheck));
   if (rc == SQLITE_OK && zCheck[0]) {
     snprintf(zErr, nErr, "cannot open database '%s': corrupt file (%s)", zPath, zCheck);
+    db_close(p);
+    return NULL;
+  }
+  if (rc == SQLITE_OK && check_ours(p->pDb, zPath, zErr, nErr)) {
     db_close(p);
     return NULL;
   }
@@ -112,6 +176,10 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
   if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, "BEGIN IMMEDIATE", NULL, NULL, NULL);
   if (rc == SQLITE_OK) {
     rc = sqlite3_exec(p->pDb, db_schema_sql, NULL, NULL, NULL);
+    char zMark[128];
+    snprintf(zMark, sizeof(zMark), "PRAGMA application_id = %d; PRAGMA user_version = %d;", DB_APPLICATION_ID,
+             DB_SCHEMA_VERSION);
+    if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, zMark, NULL, NULL, NULL);
     if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, "COMMIT", NULL, NULL, NULL);
   }
   if (rc == SQLITE_OK)

@@ -13,6 +13,12 @@
 
 typedef struct db db;
 
+/* Every database of this project carries these in its header (PRAGMA
+** application_id: 'GPUm'; PRAGMA user_version: the schema's version), so
+** db_open() can refuse a database that is not one of ours. */
+#define DB_APPLICATION_ID 0x4750556d
+#define DB_SCHEMA_VERSION 1
+
 /* Provenance of a run that is not a device fact. */
 typedef struct db_run_info {
   const char *zStudy;      /* 'reduce', ... */
@@ -45,10 +51,14 @@ typedef struct db_result {
   int nRep;
 } db_result;
 
-/* Open (creating file and schema if needed) the database at zPath, which may
-** be a SQLite URI ('file:m.db?mode=ro'). A file that fails PRAGMA quick_check
-** is refused before anything is written to it. On error returns NULL with a
-** one-line reason in zErr. */
+/* Open for writing (creating file and schema if needed) the database at
+** zPath, which may be a SQLite URI ('file:m.db?mode=ro'). Refused before
+** anything is written to or created beside it (no schema, no WAL switch, no
+** -wal/-shm files): a directory that does not exist or is not writable, a
+** read-only database, a file that fails PRAGMA quick_check, and a non-empty
+** database that is not the project's (its application_id; one with the
+** project's tables and no mark, from before the mark, is accepted and
+** marked). On error returns NULL with a one-line reason in zErr. */
 db *db_open(const char *zPath, char *zErr, size_t nErr);
 
 /* Close; safe on NULL. */
