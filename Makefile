@@ -10,6 +10,7 @@
 #   SQLITE_LIBS   SQLite link flags (default: pkg-config sqlite3)
 #   CMOCKA_CFLAGS, CMOCKA_LIBS  the test framework (default: system cmocka)
 #   DB            measurement database (default data/measurements.db)
+#   V             V=1 shows the commands
 
 CUDA_ARCH     ?= sm_90
 CFLAGS        ?= -O2 -g
@@ -21,6 +22,13 @@ SQLITE_CFLAGS ?= $(shell pkg-config --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS   ?= $(or $(shell pkg-config --libs sqlite3 2>/dev/null),-lsqlite3)
 CMOCKA_CFLAGS ?=
 CMOCKA_LIBS   ?= -lcmocka
+
+# NVCC= given empty: say so once, before anything runs it.
+ifeq ($(strip $(NVCC)),)
+ifneq ($(filter command line environment,$(origin NVCC)),)
+$(error NVCC is empty: set it to nvcc's path (NVCC=/usr/local/cuda/bin/nvcc) or leave it unset to look it up)
+endif
+endif
 
 ifeq ($(filter sm_%,$(CUDA_ARCH)),)
 $(error CUDA_ARCH must look like sm_90, got '$(CUDA_ARCH)')
@@ -80,11 +88,11 @@ deps-test:
 
 # ---------------------------------------------------------------- sources --
 HARNESS := experiments/harness/args.c experiments/harness/bench.c experiments/harness/db.c \
-           experiments/harness/profile.c \
-           experiments/harness/gpu.c experiments/harness/parse.c experiments/harness/run.c \
-           experiments/harness/stats.c
+           experiments/harness/env.c experiments/harness/gpu.c experiments/harness/parse.c \
+           experiments/harness/profile.c experiments/harness/run.c experiments/harness/stats.c
 HARNESS += experiments/harness/nvml.c
-HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(OBJ)/kernels/timing.o
+# With the probe kernel the run launches before the first configuration.
+HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(OBJ)/kernels/timing.o $(OBJ)/kernels/probe.o
 # Linked into test builds only (build/bin/tests/...): the harness's test switches
 # (experiments/harness/testhook.c) and the kernels that fault on purpose.
 TEST_HOOK_OBJ := $(OBJ)/experiments/harness/testhook.o $(OBJ)/kernels/fault.o
@@ -120,7 +128,7 @@ $(OBJ)/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/settings
 # Build facts per binary: rewritten only when they change.
 GIT_COMMIT   ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 GIT_DIRTY    ?= $(shell test -z "$$(git status --porcelain -- kernels experiments 2>/dev/null)" && echo 0 || echo 1)
-NVCC_VERSION := $(shell $(NVCC) --version 2>/dev/null | grep -o 'release [^,]*, V[0-9.]*')
+NVCC_VERSION := $(if $(NVCC),$(shell $(NVCC) --version 2>/dev/null | grep -o 'release [^,]*, V[0-9.]*'))
 define buildinfo_rule
 $(1)_ID := $$(shell cat $$($(1)_SRC) $$($(1)_CU) $$($(1)_EXTRA_SRC) $(HARNESS) kernels/*.h kernels/timing.cu data/schema.sql 2>/dev/null | { cat; echo '$$(CODEGEN) $$($(1)_NVFLAGS)'; } | sha1sum | cut -c1-16)
 $(BUILD)/gen/buildinfo_$(1).c: FORCE
@@ -148,7 +156,8 @@ $(BIN)/dbtool: $(OBJ)/experiments/dbtool.o $(OBJ)/experiments/harness/db.o $(OBJ
 	$(Q)gcc -o $@ $^ $(LDLIBS)
 
 # Whether this machine has a usable GPU.
-$(BIN)/gpu-probe: $(OBJ)/experiments/gpu_probe.o $(OBJ)/experiments/harness/gpu.o $(OBJ)/experiments/harness/stats.o $(OBJ)/kernels/timing.o
+$(BIN)/gpu-probe: $(OBJ)/experiments/gpu_probe.o $(OBJ)/experiments/harness/env.o $(OBJ)/experiments/harness/gpu.o \
+                  $(OBJ)/experiments/harness/stats.o $(OBJ)/kernels/timing.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm
@@ -176,7 +185,7 @@ $(BUILD)/stamp/measure-%: experiments/%.matrix $(BIN_FILES) | $(DB)
 
 .PHONY: measure
 measure: build ## measure every stale configuration (needs a GPU)
-	$(Q)$(BIN)/gpu-probe || { echo "make measure: needs a CUDA GPU; nothing measured" >&2; exit 3; }
+	$(Q)$(BIN)/gpu-probe 2>/dev/null || { echo "make measure: $$($(BIN)/gpu-probe 2>&1 | sed 's/^gpu-probe: //'): nothing measured" >&2; exit 3; }
 	$(Q)$(MAKE) --no-print-directory $(STAMPS)
 	$(Q)$(MAKE) --no-print-directory $(MEASURE_EXTRA)
 
@@ -295,3 +304,5 @@ clean: ## remove build outputs (keeps data/ and the measurement database)
 .PHONY: help
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort | awk -F'\t' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@echo; echo "Settings (make VAR=value; a change rebuilds what it affects):"
+	@sed -n '/^# Overridable settings/,/^$$/s/^#   /  /p' Makefile

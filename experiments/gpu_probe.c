@@ -5,12 +5,12 @@
 */
 #include <stdio.h>
 
-#include "gpu.h"
+#include "env.h"
 
 /* Probe the device count. */
 int main(void) {
-  char zWhy[256];
-  if (gpu_available(zWhy, sizeof(zWhy))) return 0;
+  char zWhy[512];
+  if (env_gpu_usable(zWhy, sizeof(zWhy))) return 0;
   fprintf(stderr, "gpu-probe: %s\n", zWhy);
   return 1;
 }

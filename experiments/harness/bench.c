@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "env.h"
 #include "profile.h"
 
 long long bench_int(const bench_config *c, int i) { return c->aiVal[i]; }
@@ -28,6 +29,7 @@ void bench_cuda_fail(bench_out *pOut, const char *zWhat, int err) {
   /* Errors other than these leave the context unusable. */
   pOut->bFatal = !(err == cudaErrorInvalidValue || err == cudaErrorMemoryAllocation ||
                    err == cudaErrorInvalidConfiguration);
+  pOut->bEnvError = env_error(err);
   snprintf(pOut->zError, sizeof(pOut->zError), "%s: %s (%s)", zWhat, gpu_error_string(err),
            cudaGetErrorName((cudaError_t)err));
 }

@@ -29,9 +29,14 @@
 **   BENCH_FREE_BYTES=N free device memory is taken to be N bytes (2^30 etc.),
 **                      so a configuration that needs more is stored as skipped.
 **
+** Before the first configuration the run launches a probe kernel
+** (kernels/probe.cu): a build without code the GPU can run exits 3 with the
+** `make CUDA_ARCH=sm_XY` to use, nothing written. An environment error in a
+** configuration (env.h) is never stored: the run ends there, exit 3.
+**
 ** Exit status: 0 all configurations ok; 1 a configuration failed or a CUDA
-** error ended the run; 2 bad arguments; 3 no GPU; 4 database error; 130
-** interrupted.
+** error ended the run; 2 bad arguments; 3 no GPU, or an environment error
+** (driver, device, no code for this GPU); 4 database error; 130 interrupted.
 */
 #ifndef HARNESS_BENCH_H
 #define HARNESS_BENCH_H
@@ -104,6 +109,8 @@ typedef struct bench_out {
   int bFailed;                 /* verification or CUDA failure */
   int bFatal;                  /* CUDA context is unusable: end the run */
   int bSkipped;                /* could not be run (e.g. too little memory) */
+  int bEnvError;               /* the environment failed, not the configuration
+                               ** (no kernel image, driver, device): never stored */
   char zError[512];            /* why */
   double maxErr, tolerance;    /* verification: largest error, bound (0 exact) */
   long long nBytesRead, nBytesWritten; /* useful bytes of one launch */
@@ -198,15 +205,24 @@ int bench_time_gpu(const bench_config *c, gpu_fn xRun, gpu_fn xRestore, void *pC
 /* Time a host function with the monotonic clock (the CPU baselines). */
 void bench_time_host(const bench_config *c, void (*xRun)(void *), void *pCtx, bench_out *pOut);
 
-/* Record a CUDA error code in pOut: failed, fatal if the context is lost. */
+/* Record a CUDA error code in pOut: failed, fatal if the context is lost,
+** an environment error (experiments/harness/env.h) if it is about the
+** driver, the device or code for it. */
 void bench_cuda_fail(bench_out *pOut, const char *zWhat, int err);
 
-/* A test-only hook (experiments/harness/testhook.c installs it in test
-** builds; production binaries have none): called instead of measuring each
-** configuration, with its canonical key; returns 1 if it filled pOut (the
-** configuration is then stored from pOut), 0 to measure as usual. */
-typedef int (*bench_test_hook)(const bench_config *c, const char *zKey, int bHostOnly, bench_out *pOut);
-void bench_set_test_hook(bench_test_hook xHook);
+/* Test-only hooks (experiments/harness/testhook.c installs them in test
+** builds; production binaries have none). */
+typedef struct bench_test_hooks {
+  /* Called instead of measuring each configuration, with its canonical key:
+  ** 1 if it filled pOut (the configuration is then handled as pOut says),
+  ** 0 to measure as usual. */
+  int (*xMeasure)(const bench_config *c, const char *zKey, int bHostOnly, bench_out *pOut);
+  /* Called in place of the probe launch before the first configuration: a
+  ** cudaError_t to report as the probe's outcome, or -1 to probe as usual
+  ** (a host-only run does not probe otherwise). */
+  int (*xProbe)(int bHostOnly);
+} bench_test_hooks;
+void bench_set_test_hooks(const bench_test_hooks *pHooks);
 
 /* 1 once SIGINT/SIGTERM has been received. */
 int bench_interrupted(void);

@@ -15,16 +15,18 @@
 
 #include "buildinfo.h"
 #include "db.h"
+#include "env.h"
 #include "parse.h"
+#include "probe.h"
 #include "profile.h"
 
 static volatile sig_atomic_t bStop = 0; /* set by SIGINT/SIGTERM */
 static gpu_info gInfo;                  /* the run's device */
-static bench_test_hook xTestHook;       /* set by test builds only */
+static bench_test_hooks testHooks;      /* set by test builds only */
 
 int bench_interrupted(void) { return bStop != 0; }
 const gpu_info *bench_gpu(void) { return &gInfo; }
-void bench_set_test_hook(bench_test_hook xHook) { xTestHook = xHook; }
+void bench_set_test_hooks(const bench_test_hooks *pHooks) { testHooks = *pHooks; }
 
 /* Everything one run holds, passed to each step. */
 typedef struct run_state {
@@ -43,6 +45,7 @@ typedef struct run_state {
   int nDone, nFailed, nSkipped;
   int bFatal;                /* a CUDA error made the context unusable */
   int bDbError;              /* a database error ended the run */
+  int bEnvError;             /* an environment error ended the run (not stored) */
   bench_out out;             /* the last configuration's outcome */
 } run_state;
 
@@ -238,20 +241,35 @@ static void host_info(gpu_info *p) {
   snprintf(p->zUuid, sizeof(p->zUuid), "host-%s", zHost);
 }
 
-/* Step 3: the device. -1 to go on, 3 without a GPU. */
+/* Whether this build holds code the GPU can run: a probe launch (or what
+** the test hook simulates). 0, or the cudaError_t. */
+static int probe_code(const run_state *r) {
+  int rc = testHooks.xProbe ? testHooks.xProbe(r->bHostOnly) : -1;
+  if (rc >= 0) return rc;
+  return r->bHostOnly ? 0 : probe_launch(gpu_stream());
+}
+
+/* Step 3: the device, and a probe launch on it. -1 to go on, 3 without a
+** GPU or when this build cannot run on it (nothing written). */
 static int device_step(run_state *r) {
-  char zWhy[256];
+  char zWhy[512];
   if (r->bHostOnly) {
     host_info(&gInfo);
-    return -1;
+  } else {
+    if (!env_gpu_usable(zWhy, sizeof(zWhy))) {
+      fprintf(stderr, "%s: %s: nothing measured\n", r->s->zBinary, zWhy);
+      return 3;
+    }
+    int rc = gpu_open(&gInfo);
+    if (rc) {
+      fprintf(stderr, "%s: cannot open the GPU: %s\n", r->s->zBinary, gpu_error_string(rc));
+      return 3;
+    }
   }
-  if (!gpu_available(zWhy, sizeof(zWhy))) {
-    fprintf(stderr, "%s: %s: nothing measured\n", r->s->zBinary, zWhy);
-    return 3;
-  }
-  int rc = gpu_open(&gInfo);
+  int rc = probe_code(r);
   if (rc) {
-    fprintf(stderr, "%s: cannot open the GPU: %s\n", r->s->zBinary, gpu_error_string(rc));
+    env_describe(rc, &gInfo, zWhy, sizeof(zWhy));
+    fprintf(stderr, "%s: %s: nothing measured\n", r->s->zBinary, zWhy);
     return 3;
   }
   return -1;
@@ -355,7 +373,7 @@ static void measure_config(run_state *r, int i, const char *zKey) {
   if (nNeed > nFree) {
     pOut->bSkipped = 1;
     snprintf(pOut->zError, sizeof(pOut->zError), "needs %zu bytes, %zu free", nNeed, nFree);
-  } else if (!xTestHook || !xTestHook(&r->aCfg[i], zKey, r->bHostOnly, pOut)) {
+  } else if (!testHooks.xMeasure || !testHooks.xMeasure(&r->aCfg[i], zKey, r->bHostOnly, pOut)) {
     s->xMeasure(&r->aCfg[i], pOut);
   }
 }
@@ -406,7 +424,7 @@ static void progress(run_state *r, int iSeq, const char *zLabel) {
 }
 
 /* What one_config() did with a configuration. */
-enum { ONE_DONE, ONE_LATER, ONE_ERROR };
+enum { ONE_DONE, ONE_LATER, ONE_ERROR, ONE_ENV_ERROR };
 
 /* Claim, measure, store and report configuration i (pass iPass).
 ** *pbProgress is set when something moved on. */
@@ -435,6 +453,11 @@ static int one_config(run_state *r, int i, int iPass, int *pbProgress) {
   }
   *pbProgress = 1;
   measure_config(r, i, t.zKey);
+  if (r->out.bEnvError) { /* about the machine, not the configuration: not stored */
+    fprintf(stderr, "[%d/%d] %s%s ... not stored: environment error: %s\n", iSeq, r->nRun, s->zStudy, t.zLabel,
+            r->out.zError);
+    return ONE_ENV_ERROR;
+  }
   if (store_config(r, i, &t)) return ONE_ERROR;
   progress(r, iSeq, t.zLabel);
   return ONE_DONE;
@@ -451,13 +474,14 @@ static void sleep_ms(long ms) {
 ** it (or died). */
 static void matrix_step(run_state *r) {
   if (plan_todo(r)) return;
-  for (int iPass = 0; r->nTodo > 0 && !bStop && !r->bFatal && !r->bDbError; iPass++) {
+  for (int iPass = 0; r->nTodo > 0 && !bStop && !r->bFatal && !r->bDbError && !r->bEnvError; iPass++) {
     int nKeep = 0, bProgress = 0;
-    for (int t = 0; t < r->nTodo && !bStop && !r->bFatal && !r->bDbError; t++) {
+    for (int t = 0; t < r->nTodo && !bStop && !r->bFatal && !r->bDbError && !r->bEnvError; t++) {
       int i = r->aiTodo[t];
       int rc = one_config(r, i, iPass, &bProgress);
       if (rc == ONE_LATER) r->aiTodo[nKeep++] = i;
       if (rc == ONE_ERROR) r->bDbError = 1;
+      if (rc == ONE_ENV_ERROR) r->bEnvError = 1;
     }
     r->nTodo = nKeep;
     if (r->nTodo > 0 && !bProgress) sleep_ms(200);
@@ -468,10 +492,11 @@ static void matrix_step(run_state *r) {
 static void end_step(run_state *r) {
   const bench_study *s = r->s;
   if (s->xCleanup) s->xCleanup();
-  double copyEnd = r->bFatal || r->bHostOnly ? 0 : gpu_copy_gbps((size_t)256 << 20);
-  const char *zEnd = r->bFatal || r->bDbError ? "failed" : bStop ? "incomplete" : "complete";
+  double copyEnd = r->bFatal || r->bEnvError || r->bHostOnly ? 0 : gpu_copy_gbps((size_t)256 << 20);
+  const char *zEnd = r->bFatal || r->bDbError ? "failed" : bStop || r->bEnvError ? "incomplete" : "complete";
   char zNote[600] = "";
   if (r->bFatal) snprintf(zNote, sizeof(zNote), "ended after a CUDA error: %s", r->out.zError);
+  else if (r->bEnvError) snprintf(zNote, sizeof(zNote), "ended by an environment error: %s", r->out.zError);
   else if (bStop) snprintf(zNote, sizeof(zNote), "interrupted by a signal");
   /* After a database error, one line has said why; the run stays 'running'
   ** if this fails too (never shown, never resumed from). */
@@ -516,7 +541,7 @@ static int bench_run(const bench_study *s, int argc, char **argv, int bHostOnly)
     signal_step();
     matrix_step(&r);
     end_step(&r);
-    rc = r.bDbError ? 4 : bStop ? 130 : r.nFailed || r.bFatal ? 1 : 0;
+    rc = r.bDbError ? 4 : r.bEnvError ? 3 : bStop ? 130 : r.nFailed || r.bFatal ? 1 : 0;
   }
   teardown(&r, bGpuOpen);
   return rc;

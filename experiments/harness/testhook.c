@@ -9,6 +9,11 @@
 **     bounds (or executes __trap() with 'trap:') and record what CUDA says;
 **     a host-only run launches nothing and records a fatal failure naming
 **     the injection.
+**   BENCH_ENV_ERROR=probe  the probe before the first configuration reports
+**     cudaErrorNoKernelImageForDevice (as a build without code for the GPU
+**     would), host-only runs included;
+**   BENCH_ENV_ERROR=SUBSTRING  a configuration whose key contains SUBSTRING
+**     reports that error instead of being measured.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,9 +22,14 @@
 #include "bench.h"
 #include "fault.h"
 
-/* The hook: 1 if it filled pOut instead of the measure. */
-static int test_hook(const bench_config *c, const char *zKey, int bHostOnly, bench_out *pOut) {
+/* The measure hook: 1 if it filled pOut instead of the measure. */
+static int test_measure(const bench_config *c, const char *zKey, int bHostOnly, bench_out *pOut) {
   (void)c;
+  const char *zEnv = getenv("BENCH_ENV_ERROR");
+  if (zEnv && *zEnv && strcmp(zEnv, "probe") && strstr(zKey, zEnv)) {
+    bench_cuda_fail(pOut, "simulated environment error", cudaErrorNoKernelImageForDevice);
+    return 1;
+  }
   const char *zInject = getenv("BENCH_INJECT_FAULT");
   int bTrap = zInject && !strncmp(zInject, "trap:", 5);
   if (bTrap) zInject += 5;
@@ -39,5 +49,15 @@ static int test_hook(const bench_config *c, const char *zKey, int bHostOnly, ben
   return 1;
 }
 
-/* Install the hook before main(). */
-__attribute__((constructor)) static void install_test_hook(void) { bench_set_test_hook(test_hook); }
+/* The probe hook: the simulated error, or -1 to probe as usual. */
+static int test_probe(int bHostOnly) {
+  (void)bHostOnly;
+  const char *zEnv = getenv("BENCH_ENV_ERROR");
+  return zEnv && !strcmp(zEnv, "probe") ? (int)cudaErrorNoKernelImageForDevice : -1;
+}
+
+/* Install the hooks before main(). */
+__attribute__((constructor)) static void install_test_hooks(void) {
+  static const bench_test_hooks hooks = {test_measure, test_probe};
+  bench_set_test_hooks(&hooks);
+}

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu.h"
+#include "env.h"
 
 /* Whether REQUIRE_GPU=1 is set: a GPU skip is then a failure. */
 static inline int require_gpu_strict(void) {
@@ -25,7 +25,7 @@ static inline int require_gpu_strict(void) {
 #define REQUIRE_GPU()                                                       \
   do {                                                                      \
     char zWhy[256];                                                         \
-    if (!gpu_available(zWhy, sizeof zWhy)) {                                \
+    if (!env_gpu_usable(zWhy, sizeof zWhy)) {                               \
       if (require_gpu_strict()) fail_msg("REQUIRE_GPU=1 but %s", zWhy);     \
       print_message("SKIP: %s\n", zWhy);                                    \
       skip();                                                               \
