@@ -82,8 +82,11 @@ while IFS='	' read -r file test from to; do
     END { f = ENVIRON["FROM"]; i = index(s, f); if (!i) exit 1
           printf "%s%s%s", substr(s, 1, i - 1), ENVIRON["TO"], substr(s, i + length(f)) }' \
     "$file" > "$m/$(basename "$file")" || { echo "absent" > "$m/state"; continue; }
-  # The compile and link commands of this suite when FILE changes.
-  cmds=$($MAKE -n -W "$file" V=1 --no-print-directory "$@" "$test" 2>/dev/null)
+  # The compile and link commands of this suite when FILE changes (asked
+  # once per file and suite).
+  cache="$WORK/cmds-$(printf '%s_%s' "$file" "$(basename "$test")" | tr '/.' '__')"
+  [ -f "$cache" ] || $MAKE -n -W "$file" V=1 --no-print-directory "$@" "$test" > "$cache" 2>/dev/null
+  cmds=$(cat "$cache")
   cc=$(printf '%s\n' "$cmds" | grep -F -- " -c $file " | tail -n 1)
   obj=$(printf '%s\n' "$cc" | sed -n 's/.* -o \([^ ]*\).*/\1/p')
   ld=$(printf '%s\n' "$cmds" | grep -F -- "-o $test " | tail -n 1)
