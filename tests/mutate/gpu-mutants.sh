@@ -12,7 +12,7 @@
 # the object's path changed, all in parallel (make -j$JOBS, one target per
 # mutant) under build/gpu-mutants/, and runs each mutant's suite in turn
 # (REQUIRE_GPU=1, BENCH_SMALL=1 unless GPU_MUTANTS_FULL=1, a timeout of
-# GPU_MUTANTS_TIMEOUT s, default 120). A failing, crashing or timed-out suite
+# GPU_MUTANTS_TIMEOUT s, default 60). A failing, crashing or timed-out suite
 # kills the mutant. Writes OUTDIR/summary.txt (one line per mutant, then the
 # score) and OUTDIR/logs/; exits 0 when at least 90% are killed, 1 below,
 # 2 on a usage or build error, 3 without a usable GPU (it says so; nothing
@@ -24,7 +24,7 @@ cd "$(dirname "$0")/../.." || exit 2
 [ $# -ge 1 ] || { echo "usage: sh tests/mutate/gpu-mutants.sh OUTDIR [MAKE SETTINGS...]" >&2; exit 2; }
 OUTDIR=$1; shift
 JOBS=${JOBS:-16}
-TIMEOUT=${GPU_MUTANTS_TIMEOUT:-120}
+TIMEOUT=${GPU_MUTANTS_TIMEOUT:-60}
 FILES=${GPU_MUTANTS_FILES:-}
 BUILD_ONLY=${GPU_MUTANTS_BUILD_ONLY:-}
 RULES=${GPU_MUTANTS_RULES:-tests/mutate/gpu-rules}
