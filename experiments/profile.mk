@@ -3,7 +3,8 @@
 #
 # experiments/<study>.profile: one sweep a line, a binary and its arguments
 # with `--profile SET` (the metric sets: `build/bin/reduce --profile list`),
-# run by experiments/run-matrix like a .matrix. Each profiled configuration
+# run by experiments/run-matrix like a .matrix (a failing matrix does not stop
+# the others; `make profile` then fails). Each profiled configuration
 # is one launch replayed by ncu (about 1-3 s with ncu's start); the profile
 # matrices hold about 60 configurations, 2-3 minutes per GPU. A profile run
 # resumes: what this build already profiled on this GPU is not redone.
@@ -12,7 +13,8 @@ PROFILES := $(sort $(wildcard experiments/*.profile))
 .PHONY: profile
 profile: build | $(DB) ## Nsight Compute counters of experiments/*.profile (GPU and ncu; NCU=path)
 	$(Q)$(BIN)/gpu-probe || { echo "make profile: needs a CUDA GPU; nothing profiled" >&2; exit 3; }
-	$(Q)for m in $(PROFILES); do NCU='$(NCU)' sh experiments/run-matrix $$m $(DB) $(BIN) || exit $$?; done
+	$(Q)st=0; for m in $(PROFILES); do NCU='$(NCU)' sh experiments/run-matrix $$m $(DB) $(BIN) || st=$$?; done; \
+	  [ $$st -eq 0 ] || echo "make profile: a profile matrix failed (exit $$st, see above); the others ran" >&2; exit $$st
 
 # `make measure` runs it after the timings (never beside them: ncu and the
 # timings must not share the GPU); without ncu it says so and goes on.

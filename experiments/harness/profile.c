@@ -291,14 +291,15 @@ static char *read_file(const char *zPath) {
   return z;
 }
 
-/* Run argv (NULL-terminated) with stdout to zOut (NULL: inherited); returns
-** the exit status, or -1 if it could not run. */
+/* Run argv (NULL-terminated) with stdin from /dev/null (a matrix runner's
+** loop reads its lines from stdin) and stdout to zOut (NULL: inherited);
+** returns the exit status, or -1 if it could not run. */
 static int run_command(char **argv, const char *zOut) {
   fflush(NULL);
   pid_t pid = fork();
   if (pid < 0) return -1;
   if (pid == 0) {
-    if (zOut && !freopen(zOut, "w", stdout)) _exit(127);
+    if (!freopen("/dev/null", "r", stdin) || (zOut && !freopen(zOut, "w", stdout))) _exit(127);
     execv(argv[0], argv);
     _exit(127);
   }

@@ -66,6 +66,12 @@ check_eq "ncu refuses: nothing stored" "$(q "$db" "SELECT count(*) FROM counter 
 check_eq "no profile run wrote results" "$(q "$db" "SELECT count(*) FROM result")" 0
 check_integrity "$db" "profile runs"
 
+# A profile matrix runs through experiments/run-matrix like a .matrix: every line.
+printf '# a profile matrix\nhoststudy --profile local --n 11\n\nhoststudy --profile local --n 12,13\n' > "$tmp/t.profile"
+NCU=$FAKE sh experiments/run-matrix "$tmp/t.profile" "$db" "$BIN/tests" 2> "$tmp/err"
+check_eq "profile matrix: exit 0" $? 0
+check_eq "profile matrix: every line ran" "$(q "$db" "SELECT group_concat(DISTINCT n) FROM counter WHERE metric_set = 'local'")" "11,12,13"
+
 # Every metric the report's counter views read is collected by some set.
 "$HOST" --profile list > "$tmp/sets"
 check_eq "--profile list: exit 0" $? 0
