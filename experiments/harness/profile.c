@@ -63,10 +63,20 @@ static int bChild = 0; /* inside --profile-child */
 
 int profile_in_child(void) { return bChild; }
 
-void profile_window(int bOpen) {
-  if (!bChild) return;
-  if (bOpen) cudaProfilerStart();
-  else cudaProfilerStop();
+int profile_launch(gpu_fn xRun, gpu_fn xRestore, void *pCtx, bench_out *pOut) {
+  cudaStream_t st = gpu_stream();
+  int rc = xRestore ? xRestore(pCtx, st) : 0;
+  if (rc == 0) rc = (int)cudaStreamSynchronize(st);
+  if (rc == 0) {
+    cudaProfilerStart();
+    rc = xRun(pCtx, st);
+    if (rc == 0) rc = (int)cudaStreamSynchronize(st);
+    cudaProfilerStop();
+  }
+  pOut->nRep = 1;
+  pOut->aMs[0] = 0;
+  if (rc) bench_cuda_fail(pOut, "profiled launch", rc);
+  return rc;
 }
 
 int profile_take_args(int *pArgc, char **argv, profile_opts *p, char *zErr, size_t nErr) {

@@ -73,13 +73,16 @@ int profile_parse_csv(const char *zText, profile_value **paOut, int *pnLaunch, c
 int profile_csv_record(const char *z, const char **pzNext, char *zBuf, size_t nBuf, char **azField,
                        int nMax);
 
-/* 1 inside --profile-child (bench_timing() then asks for one launch, no
-** warm-up, no flush, and bench_time_gpu() opens the profiler window). */
+/* 1 inside --profile-child: bench_time_gpu() calls profile_launch() instead
+** of timing, and bench_timing() asks for one run without warm-up or flush. */
 int profile_in_child(void);
 
-/* Open (bOpen 1) or close the profiler window around the one timed launch
-** (cudaProfilerStart/Stop); no-op outside --profile-child. */
-void profile_window(int bOpen);
+/* The one launch ncu profiles: xRestore (may be NULL) first, then xRun
+** alone inside cudaProfilerStart/Stop on the harness's stream, no timing,
+** no flush, no other kernel (gpu_time's blocking and clock kernels would be
+** profiled too). Fills pOut like bench_time_gpu (one sample of 0 ms, never
+** stored). Returns a cudaError_t as int. */
+int profile_launch(gpu_fn xRun, gpu_fn xRestore, void *pCtx, bench_out *pOut);
 
 /* The modes that need no GPU, after the arguments are parsed: `--profile
 ** list` and --resources. Returns the exit status, or -1 when p asks for
