@@ -263,3 +263,20 @@ FROM (SELECT device_id, device, study, config_key, variant, dtype, n, block, par
                    count(*) OVER (PARTITION BY device_id, study, config_key) AS cnt
             FROM result_bw r) b
       GROUP BY device_id, study, config_key) c;
+
+-- The variants of each study as its binary's registry (kernels/<family>.cu,
+-- one entry per variant, kernels/variant.h) had them at the start of the
+-- latest run that recorded them (every run does, INSERT OR REPLACE). The
+-- report reads variant order and text from here (reports/views.sql), so a
+-- new variant appears in every figure without a list to edit.
+CREATE TABLE IF NOT EXISTS variant (
+  study            TEXT NOT NULL,        -- as in run.study
+  variant          TEXT NOT NULL,        -- the registry key, as in result.variant
+  ord              INTEGER NOT NULL,     -- position in the registry, from 1 (the report's order)
+  description      TEXT NOT NULL,        -- one line: what the variant does
+  bottleneck       TEXT NOT NULL,        -- what it removes relative to the variant before it; '' for a baseline
+  flags            TEXT NOT NULL,        -- comma-separated: in-place, hopper-only, no-block-axis,
+                                         -- constant-memory, texture, shared-memory, host
+  origin           TEXT NOT NULL,        -- seed step ('seed 2'), seed ('seed 004'), 'modern', 'reference'
+  PRIMARY KEY (study, variant)
+);

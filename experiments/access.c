@@ -27,6 +27,7 @@
 
 #include "access.h"
 #include "bench.h"
+#include "device_limits.h"
 #include "ref_access.h"
 #include "rng.h"
 
@@ -75,20 +76,31 @@ typedef struct launch_ctx {
 } launch_ctx;
 
 /* ------------------------------------------------------------ matrix -- */
-/* Which configurations are not run, and why. */
+static size_t device_bytes(const bench_config *c);
+
+/* Which configurations are not run, and why: k outside the variant's axis,
+** then what the open GPU cannot run (experiments/device_limits.h). */
 static const char *skip(const bench_config *c) {
+  static char zWhy[256];
   const access_variant *pVar = &access_variants[access_find(bench_str(c, AX_VARIANT))];
   long long n = bench_int(c, AX_N), k = bench_int(c, AX_K);
   if (bench_int(c, AX_BLOCK) % 32 != 0) return "block size is not a multiple of 32";
   switch (access_pattern_axis(pVar->ePattern)) {
     case ACCESS_AXIS_NONE:
-      return k == 0 ? NULL : "no offset axis (runs at k=0 only)";
+      if (k != 0) return "no offset axis (runs at k=0 only)";
+      break;
     case ACCESS_AXIS_STRIDE:
-      return k >= 1 ? NULL : "stride k must be at least 1";
+      if (k < 1) return "stride k must be at least 1";
+      break;
     case ACCESS_AXIS_OFFSET:
-      return k < n ? NULL : "offset k must be below n";
+      if (k >= n) return "offset k must be below n";
+      break;
   }
-  return "unknown access axis";
+  const device_need need = {.nGlobalBytes = (long long)device_bytes(c),
+                            .nThreadsPerBlock = (int)bench_int(c, AX_BLOCK),
+                            .nTex1DElems = (pVar->v.mFlags & VARIANT_TEXTURE) ? n : 0,
+                            .mFlags = pVar->v.mFlags};
+  return device_skip(bench_gpu(), &need, zWhy, sizeof(zWhy));
 }
 
 /* Device bytes a configuration needs: A, B and C (textures alias A and B). */
@@ -295,7 +307,7 @@ int main(int argc, char **argv) {
       "the useful bytes only. Variants:\n",
       zDlcm, !strcmp(zDlcm, "ca") ? "global loads cached in L1" : "global loads cached in L2 only");
   bench_variant_axis(&aAxis[AX_VARIANT], access_variants, access_nvariant, sizeof(access_variants[0]),
-                     NULL, NULL, zAbout, sizeof(zAbout));
+                     NULL, zAbout, sizeof(zAbout));
   bench_study study = {"access", zBinary, zAbout, aAxis, NAXIS, skip, device_bytes, measure, cleanup};
   return bench_main(&study, argc, argv);
 }

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "device_limits.h"
 #include "distance.h"
 #include "ref_distance.h"
 #include "rng.h"
@@ -79,10 +80,19 @@ typedef struct launch_ctx {
 
 /* ------------------------------------------------------------ matrix -- */
 /* Which configurations are not run, and why. */
+static size_t device_bytes(const bench_config *c);
 static const char *skip(const bench_config *c) {
-  long long k = bench_int(c, AX_K);
+  static char zWhy[256];
+  long long k = bench_int(c, AX_K), nTile = bench_int(c, AX_TILE);
   if ((k & (k - 1)) != 0) return "k is not a power of two (1, 2, 4, 8, 16, 32)";
-  return NULL;
+  const unsigned mFlags = distance_variants[distance_find(bench_str(c, AX_VARIANT))].v.mFlags;
+  const device_need need = {
+      .nGlobalBytes = (long long)device_bytes(c),
+      .nThreadsPerBlock = (int)(nTile * nTile),
+      .nSharedPerBlock = (mFlags & VARIANT_SHARED) ? (long long)distance_shared_bytes(nTile * nTile) : 0,
+      .nConstBytes = (mFlags & VARIANT_CONSTANT) ? (long long)(2 * sizeof(float) * DISTANCE_MAX_POINTS) : 0,
+      .mFlags = mFlags};
+  return device_skip(bench_gpu(), &need, zWhy, sizeof(zWhy));
 }
 
 /* Device bytes a configuration needs: the field and every point. */
@@ -264,7 +274,7 @@ int main(int argc, char **argv) {
       "reference, then timed with CUDA events (L2 flushed before every repetition\n"
       "unless --warm). Variants:\n";
   bench_variant_axis(&aAxis[AX_VARIANT], distance_variants, distance_nvariant, sizeof(distance_variants[0]),
-                     NULL, NULL, zAbout, sizeof(zAbout));
+                     NULL, zAbout, sizeof(zAbout));
   bench_study study = {"distance", "distance", zAbout, aAxis, NAXIS, skip, device_bytes, measure, cleanup};
   return bench_main(&study, argc, argv);
 }

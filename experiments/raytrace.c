@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "device_limits.h"
 #include "raytrace.h"
 #include "raytrace_scene.h"
 #include "ref_raytrace.h"
@@ -67,6 +68,20 @@ typedef struct launch_ctx {
 static size_t device_bytes(const bench_config *c) {
   size_t nSize = (size_t)bench_int(c, AX_SIZE);
   return 4 * nSize * nSize + sizeof(raytrace_sphere) * RAYTRACE_MAX_SPHERES + 256;
+}
+
+/* Which configurations are not run, and why: what the open GPU cannot run
+** (experiments/device_limits.h). */
+static const char *skip(const bench_config *c) {
+  static char zWhy[256];
+  long long nTile = bench_int(c, AX_TILE);
+  const unsigned mFlags = raytrace_variants[raytrace_find(bench_str(c, AX_VARIANT))].v.mFlags;
+  const device_need need = {
+      .nGlobalBytes = (long long)device_bytes(c),
+      .nThreadsPerBlock = (int)(nTile * nTile),
+      .nConstBytes = (mFlags & VARIANT_CONSTANT) ? (long long)(sizeof(raytrace_sphere) * RAYTRACE_MAX_SPHERES) : 0,
+      .mFlags = mFlags};
+  return device_skip(bench_gpu(), &need, zWhy, sizeof(zWhy));
 }
 
 /* ------------------------------------------------------------- setup -- */
@@ -197,7 +212,7 @@ int main(int argc, char **argv) {
       "against the CPU ray tracer, then time the kernel alone with CUDA events (L2\n"
       "flushed before every repetition unless --warm). Variants:\n";
   bench_variant_axis(&aAxis[AX_VARIANT], raytrace_variants, raytrace_nvariant, sizeof(raytrace_variants[0]),
-                     NULL, NULL, zAbout, sizeof(zAbout));
-  bench_study study = {"raytrace", "raytrace", zAbout, aAxis, NAXIS, NULL, device_bytes, measure, cleanup};
+                     NULL, zAbout, sizeof(zAbout));
+  bench_study study = {"raytrace", "raytrace", zAbout, aAxis, NAXIS, skip, device_bytes, measure, cleanup};
   return bench_main(&study, argc, argv);
 }

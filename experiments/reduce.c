@@ -20,6 +20,7 @@
 #include <math.h>
 
 #include "bench.h"
+#include "device_limits.h"
 #include "reduce.h"
 #include "ref_reduce.h"
 #include "rng.h"
@@ -71,6 +72,18 @@ typedef struct launch_ctx {
 /* Element size of a dtype index. */
 static size_t elem_size(int eType) { (void)eType; return 4; }
 
+static size_t device_bytes(const bench_config *c);
+
+/* What the open GPU cannot run of a kernel configuration, or NULL. */
+static const char *device_limits(const bench_config *c, int iVar) {
+  static char zWhy[256];
+  const gpu_info *pGpu = bench_gpu();
+  if (!pGpu || pGpu->nSm == 0) return NULL; /* no GPU open: --list (device_bytes would open one) */
+  const device_need need = {.nGlobalBytes = (long long)device_bytes(c), .nThreadsPerBlock = (int)bench_int(c, AX_BLOCK),
+                            .mFlags = reduce_variants[iVar].v.mFlags};
+  return device_skip(pGpu, &need, zWhy, sizeof(zWhy));
+}
+
 /* Which configurations are not run, and why. */
 static const char *skip(const bench_config *c) {
   const char *zVar = bench_str(c, AX_VARIANT);
@@ -81,7 +94,7 @@ static const char *skip(const bench_config *c) {
   int iVar = reduce_find(zVar);
   if ((reduce_variants[iVar].v.mFlags & VARIANT_NO_BLOCK) && !bFirstBlock) return "ignores the block size (run at the first block only)";
   if (nBlock < reduce_variants[iVar].nMinBlock) return "block size below this variant's minimum";
-  return NULL;
+  return device_limits(c, iVar);
 }
 
 /* Device bytes a configuration needs: input, pristine copy, workspace. */
@@ -264,9 +277,10 @@ int main(int argc, char **argv) {
       "The parallel-reduction ladder (seed 003): sum n int32/float32 values, verify\n"
       "against a CPU reference, then time with CUDA events (L2 flushed before every\n"
       "repetition unless --warm). Variants:\n";
-  bench_variant_axis(&aAxis[AX_VARIANT], reduce_variants, reduce_nvariant, sizeof(reduce_variants[0]),
-                     CPU_SERIAL, "the seed's single-thread host loop, timed with the host clock", zAbout,
-                     sizeof(zAbout));
+  static const kernel_variant cpuSerial = {CPU_SERIAL, "the seed's single-thread host loop, timed with the host clock",
+                                           "", "host baseline", VARIANT_HOST, "none"};
+  bench_variant_axis(&aAxis[AX_VARIANT], reduce_variants, reduce_nvariant, sizeof(reduce_variants[0]), &cpuSerial,
+                     zAbout, sizeof(zAbout));
   bench_study study = {"reduce", "reduce", zAbout, aAxis, NAXIS, skip, device_bytes, measure, cleanup};
   return bench_main(&study, argc, argv);
 }

@@ -178,32 +178,33 @@ static void access_local_static(const access_args *a, unsigned nGrid, int nBlock
 // ----------------------------------------------------------------------------
 // variant registry
 // One line per variant: key, description, bottleneck it removes relative to
-// read-offset (the baseline), flags, pattern, outputs per thread, launcher.
+// read-offset (the baseline), origin, flags, pattern, outputs per thread,
+// launcher.
 // ACCESS_VARIANT spells the launcher's name from the same token as its
 // pointer (tests/unit/test_access_ref.c checks it against the key).
 
-#define ACCESS_VARIANT(zKey, zDesc, zBottleneck, mFlags, ePattern, nElemPerThread, launcher) \
-  { {zKey, zDesc, zBottleneck, mFlags, #launcher}, ePattern, nElemPerThread, launcher }
+#define ACCESS_VARIANT(zKey, zDesc, zBottleneck, zOrigin, mFlags, ePattern, nElemPerThread, launcher) \
+  { {zKey, zDesc, zBottleneck, zOrigin, mFlags, #launcher}, ePattern, nElemPerThread, launcher }
 
 extern "C" const access_variant access_variants[] = {
   ACCESS_VARIANT("read-offset", "C[i]=A[i+k]+B[i+k], plain global loads (seed 004 readOffset)",
-                 "", 0, ACCESS_READ_OFFSET, 1, access_read_offset),
+                 "", "seed 004", 0, ACCESS_READ_OFFSET, 1, access_read_offset),
   ACCESS_VARIANT("read-offset-ldg", "read-offset via const __restrict__ + __ldg (read-only path)",
-                 "the coherent load path (read-only, non-coherent loads)", 0, ACCESS_READ_OFFSET, 1,
+                 "the coherent load path (read-only, non-coherent loads)", "seed 004", 0, ACCESS_READ_OFFSET, 1,
                  access_read_offset_ldg),
   ACCESS_VARIANT("read-offset-tex", "read-offset via tex1Dfetch on linear-memory texture objects",
-                 "the global load path (texture cache)", VARIANT_TEXTURE, ACCESS_READ_OFFSET, 1,
+                 "the global load path (texture cache)", "seed 001", VARIANT_TEXTURE, ACCESS_READ_OFFSET, 1,
                  access_read_offset_tex),
   ACCESS_VARIANT("read-offset-unroll4", "read-offset, 4 outputs per thread blockDim apart",
-                 "too few loads in flight per thread", 0, ACCESS_READ_OFFSET, 4, access_read_offset_unroll4),
+                 "too few loads in flight per thread", "seed 004", 0, ACCESS_READ_OFFSET, 4, access_read_offset_unroll4),
   ACCESS_VARIANT("write-offset", "C[i+k]=A[i]+B[i]: aligned loads, offset stores",
-                 "", 0, ACCESS_WRITE_OFFSET, 1, access_write_offset),
+                 "", "seed 004", 0, ACCESS_WRITE_OFFSET, 1, access_write_offset),
   ACCESS_VARIANT("read-stride", "C[i]=A[i*s]+B[i*s], i<ceil(n/s): strided loads",
-                 "", 0, ACCESS_READ_STRIDE, 1, access_read_stride),
+                 "", "seed 004", 0, ACCESS_READ_STRIDE, 1, access_read_stride),
   ACCESS_VARIANT("local-dynamic", "32-float per-thread array at run-time indices (local memory)",
-                 "", 0, ACCESS_LOCAL, 1, access_local_dynamic),
+                 "", "seed 001", 0, ACCESS_LOCAL, 1, access_local_dynamic),
   ACCESS_VARIANT("local-static", "same adds, compile-time indices (array in registers)",
-                 "local-memory traffic (the array stays in registers)", 0, ACCESS_LOCAL, 1,
+                 "local-memory traffic (the array stays in registers)", "seed 001", 0, ACCESS_LOCAL, 1,
                  access_local_static),
 };
 extern "C" const int access_nvariant = VARIANT_COUNT(access_variants);

@@ -158,23 +158,23 @@ static void distance_shared(const distance_args *a, cudaStream_t s) {
 // ----------------------------------------------------------------------------
 // variant registry
 // One line per variant: key, description, bottleneck it removes relative to
-// global (the baseline), flags, launcher. DISTANCE_VARIANT spells the
+// global (the baseline), origin, flags, launcher. DISTANCE_VARIANT spells the
 // launcher's name from the same token as its pointer
 // (tests/unit/test_constant_ref.c checks it against the key).
 
-#define DISTANCE_VARIANT(zKey, zDesc, zBottleneck, mFlags, launcher) \
-  { {zKey, zDesc, zBottleneck, mFlags, #launcher}, launcher }
+#define DISTANCE_VARIANT(zKey, zDesc, zBottleneck, zOrigin, mFlags, launcher) \
+  { {zKey, zDesc, zBottleneck, zOrigin, mFlags, #launcher}, launcher }
 
 extern "C" const distance_variant distance_variants[] = {
   DISTANCE_VARIANT("global", "points in global memory, plain loads (seed version A)",
-                   "", 0, distance_global),
+                   "", "seed 000", 0, distance_global),
   DISTANCE_VARIANT("constant", "points in __constant__ memory via cudaMemcpyToSymbol (seed version B)",
-                   "per-thread loads of warp-uniform points (one broadcast per warp)", VARIANT_CONSTANT,
+                   "per-thread loads of warp-uniform points (one broadcast per warp)", "seed 000", VARIANT_CONSTANT,
                    distance_constant),
   DISTANCE_VARIANT("readonly", "points in global memory via const __restrict__ + __ldg (read-only cache)",
-                   "the coherent load path (read-only cache)", 0, distance_readonly),
+                   "the coherent load path (read-only cache)", "seed 000", 0, distance_readonly),
   DISTANCE_VARIANT("shared", "points staged per block in shared-memory tiles of blockDim points",
-                   "repeated global loads of every point by every block", VARIANT_SHARED, distance_shared),
+                   "repeated global loads of every point by every block", "seed 000", VARIANT_SHARED, distance_shared),
 };
 extern "C" const int distance_nvariant = VARIANT_COUNT(distance_variants);
 

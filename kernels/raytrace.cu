@@ -126,21 +126,21 @@ static void raytrace_readonly(const raytrace_args *a, cudaStream_t s) {
 // ----------------------------------------------------------------------------
 // variant registry
 // One line per variant: key, description, bottleneck it removes relative to
-// global (the baseline), flags, launcher. RAYTRACE_VARIANT spells the
+// global (the baseline), origin, flags, launcher. RAYTRACE_VARIANT spells the
 // launcher's name from the same token as its pointer
 // (tests/unit/test_constant_ref.c checks it against the key).
 
-#define RAYTRACE_VARIANT(zKey, zDesc, zBottleneck, mFlags, launcher) \
-  { {zKey, zDesc, zBottleneck, mFlags, #launcher}, launcher }
+#define RAYTRACE_VARIANT(zKey, zDesc, zBottleneck, zOrigin, mFlags, launcher) \
+  { {zKey, zDesc, zBottleneck, zOrigin, mFlags, #launcher}, launcher }
 
 extern "C" const raytrace_variant raytrace_variants[] = {
   RAYTRACE_VARIANT("global", "spheres in global memory, plain loads (book's commented-out version)",
-                   "", 0, raytrace_global),
+                   "", "seed 002", 0, raytrace_global),
   RAYTRACE_VARIANT("constant", "spheres in __constant__ memory via cudaMemcpyToSymbol (book's version)",
-                   "per-thread loads of warp-uniform spheres (one broadcast per warp)", VARIANT_CONSTANT,
+                   "per-thread loads of warp-uniform spheres (one broadcast per warp)", "seed 002", VARIANT_CONSTANT,
                    raytrace_constant),
   RAYTRACE_VARIANT("readonly", "spheres in global memory via const __restrict__ + __ldg (read-only cache)",
-                   "the coherent load path (read-only cache)", 0, raytrace_readonly),
+                   "the coherent load path (read-only cache)", "seed 002", 0, raytrace_readonly),
 };
 extern "C" const int raytrace_nvariant = VARIANT_COUNT(raytrace_variants);
 

@@ -624,39 +624,40 @@ static int by_dtype(reduce_dtype eType, void *d_in, size_t n, int nBlock, void *
   return (int)cudaErrorInvalidValue;
 }
 
-#define REDUCE_VARIANT(zKey, zDesc, zBottleneck, mFlags, nMinBlock, nFold, iSeedStep, launcher) \
-  { {zKey, zDesc, zBottleneck, mFlags, #launcher}, nMinBlock, nFold, iSeedStep,                  \
+#define REDUCE_VARIANT(zKey, zDesc, zBottleneck, zOrigin, mFlags, nMinBlock, nFold, launcher) \
+  { {zKey, zDesc, zBottleneck, zOrigin, mFlags, #launcher}, nMinBlock, nFold,                 \
     by_dtype<launcher<int>, launcher<float> > }
 
 extern "C" const reduce_variant reduce_variants[] = {
     /*             key, description,
-    **             bottleneck removed, flags, min block, fold, seed step, launcher */
+    **             bottleneck removed, origin, flags, min block, fold, launcher */
     REDUCE_VARIANT("neighbored", "in-place neighbored pairs, tid % (2*stride)",
-                   "", VARIANT_IN_PLACE, 32, 1, 2, reduce_neighbored),
+                   "", "seed 2", VARIANT_IN_PLACE, 32, 1, reduce_neighbored),
     REDUCE_VARIANT("neighbored-less-divergence", "in-place neighbored pairs, index = 2*stride*tid",
-                   "warp divergence", VARIANT_IN_PLACE, 32, 1, 3, reduce_neighbored_less_divergence),
+                   "warp divergence", "seed 3", VARIANT_IN_PLACE, 32, 1, reduce_neighbored_less_divergence),
     REDUCE_VARIANT("interleaved", "in-place interleaved pairs, stride halves",
-                   "strided accesses of the remapped index", VARIANT_IN_PLACE, 32, 1, 4, reduce_interleaved),
+                   "strided accesses of the remapped index", "seed 4", VARIANT_IN_PLACE, 32, 1, reduce_interleaved),
     REDUCE_VARIANT("unroll2", "fold 2 data blocks per thread block, then interleaved",
-                   "idle threads in the first step", VARIANT_IN_PLACE, 32, 2, 5, reduce_unroll2),
+                   "idle threads in the first step", "seed 5", VARIANT_IN_PLACE, 32, 2, reduce_unroll2),
     REDUCE_VARIANT("unroll4", "fold 4 data blocks per thread block, then interleaved",
-                   "too few loads in flight per thread", VARIANT_IN_PLACE, 32, 4, 5, reduce_unroll4),
+                   "too few loads in flight per thread", "seed 5", VARIANT_IN_PLACE, 32, 4, reduce_unroll4),
     REDUCE_VARIANT("unroll8", "fold 8 data blocks per thread block, then interleaved",
-                   "too few loads in flight per thread", VARIANT_IN_PLACE, 32, 8, 5, reduce_unroll8),
+                   "too few loads in flight per thread", "seed 5", VARIANT_IN_PLACE, 32, 8, reduce_unroll8),
     REDUCE_VARIANT("unroll-warps8", "unroll8 + last warp unrolled (volatile, __syncwarp)",
-                   "instruction overhead of the last warp", VARIANT_IN_PLACE, 64, 8, 6, reduce_unroll_warps8),
+                   "instruction overhead of the last warp", "seed 6", VARIANT_IN_PLACE, 64, 8,
+                   reduce_unroll_warps8),
     REDUCE_VARIANT("complete-unroll-warps8", "unroll8 + in-block loop completely unrolled",
-                   "loop overhead", VARIANT_IN_PLACE, 64, 8, 7, reduce_complete_unroll_warps8),
+                   "loop overhead", "seed 7", VARIANT_IN_PLACE, 64, 8, reduce_complete_unroll_warps8),
     REDUCE_VARIANT("complete-unroll-template", "complete unroll with the block size a template parameter",
-                   "run-time block-size tests", VARIANT_IN_PLACE, 64, 8, 7, reduce_complete_unroll_template),
+                   "run-time block-size tests", "seed 7", VARIANT_IN_PLACE, 64, 8, reduce_complete_unroll_template),
     REDUCE_VARIANT("warp-shuffle", "grid-stride register sum, __shfl_down_sync block reduce",
-                   "barriers and memory traffic of the in-block tree", 0, 32, 0, 0, reduce_warp_shuffle),
+                   "barriers and memory traffic of the in-block tree", "modern", 0, 32, 0, reduce_warp_shuffle),
     REDUCE_VARIANT("vectorized", "warp-shuffle with 16-byte loads, 4 in flight, occupancy-sized grid",
-                   "load instructions per byte", 0, 32, 0, 0, reduce_vectorized),
+                   "load instructions per byte", "modern", 0, 32, 0, reduce_vectorized),
     REDUCE_VARIANT("single-pass", "vectorized + last-block-done counter: one kernel launch",
-                   "the second kernel launch", 0, 32, 0, 0, reduce_single_pass),
+                   "the second kernel launch", "modern", 0, 32, 0, reduce_single_pass),
     REDUCE_VARIANT("cub", "cub::DeviceReduce::Sum",
-                   "", VARIANT_NO_BLOCK, 32, 0, 0, reduce_cub),
+                   "", "reference", VARIANT_NO_BLOCK, 32, 0, reduce_cub),
 };
 extern "C" const int reduce_nvariant = VARIANT_COUNT(reduce_variants);
 

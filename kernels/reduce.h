@@ -39,7 +39,6 @@ typedef struct reduce_variant {
   int nFold;                /* in-place ladder: data blocks of nBlock elements one
                             ** thread block sums into one partial; 0 for the
                             ** grid-stride variants (grid sized from the device) */
-  int iSeedStep;            /* step number in seed 003 (2..7), 0 if not a seed step */
   reduce_launcher xLaunch;  /* its launcher */
 } reduce_variant;
 

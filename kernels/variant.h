@@ -31,6 +31,7 @@ extern "C" {
 #define VARIANT_CONSTANT 0x8u    /* reads __constant__ memory: the device's constant limit applies */
 #define VARIANT_TEXTURE 0x10u    /* reads through texture objects: the texture width limit applies */
 #define VARIANT_SHARED 0x20u     /* stages data in shared memory: the per-block limit applies */
+#define VARIANT_HOST 0x40u       /* runs on the host, not a kernel (a study's CPU baseline) */
 
 /* The head of every registry entry (its first member). */
 typedef struct kernel_variant {
@@ -39,6 +40,8 @@ typedef struct kernel_variant {
   const char *zBottleneck; /* one line: what it removes relative to the
                            ** variant before it (the report's ladder
                            ** table); "" for a baseline */
+  const char *zOrigin;     /* where it comes from: a seed step ("seed 2"),
+                           ** a seed ("seed 004"), "modern", "reference" */
   unsigned mFlags;         /* VARIANT_* bits */
   const char *zLauncher;   /* the launcher's name, spelt from the same token as
                            ** the entry's function pointer (see VARIANT_LAUNCHER
@@ -65,7 +68,7 @@ static inline const char *variant_flags_text(unsigned mFlags, char *z, size_t nz
   static const struct { unsigned m; const char *zName; } aFlag[] = {
       {VARIANT_IN_PLACE, "in-place"}, {VARIANT_HOPPER_ONLY, "hopper-only"},
       {VARIANT_NO_BLOCK, "no-block-axis"}, {VARIANT_CONSTANT, "constant-memory"},
-      {VARIANT_TEXTURE, "texture"}, {VARIANT_SHARED, "shared-memory"}};
+      {VARIANT_TEXTURE, "texture"}, {VARIANT_SHARED, "shared-memory"}, {VARIANT_HOST, "host"}};
   size_t nUsed = 0;
   if (nz == 0) return z;
   z[0] = 0;

@@ -1,21 +1,31 @@
 -- reports/views.sql: report-only views and labels, applied to the report's
 -- snapshot of the database (build/report.db). No measurement is typed here:
--- only names, the order of the ladder, and the seeds' own published claims.
+-- only names and the seeds' own published claims; the order of the ladder
+-- comes from table variant.
 
 -- The device the single-device figures show: the one with the latest complete run.
 CREATE VIEW IF NOT EXISTS report_device AS
 SELECT device_id, name FROM run JOIN device USING (device_id)
 WHERE run.status = 'complete' ORDER BY run.finished_utc DESC, run.run_id DESC LIMIT 1;
 
+-- Order, origin and text of every study's variants, from table variant (what
+-- the binaries' registries recorded; data/schema.sql). A variant that has
+-- results but no row there (data from before the table, or a registry that
+-- dropped it) follows the recorded ones in name order with empty text, so it
+-- never drops out of a figure.
+CREATE VIEW IF NOT EXISTS variant_order AS
+SELECT study, variant, ord, description, bottleneck, flags, origin FROM variant
+UNION ALL
+SELECT x.study, x.variant,
+       (SELECT coalesce(max(v.ord), 0) FROM variant v WHERE v.study = x.study)
+         + row_number() OVER (PARTITION BY x.study ORDER BY x.variant),
+       '', '', '', ''
+FROM (SELECT DISTINCT study, variant FROM result r
+      WHERE NOT EXISTS (SELECT 1 FROM variant v WHERE v.study = r.study AND v.variant = r.variant)) x;
+
 -- Order and seed step of the reduction variants (the registry's order).
-CREATE TABLE IF NOT EXISTS reduce_order (variant TEXT PRIMARY KEY, ord INTEGER, step TEXT);
-INSERT OR REPLACE INTO reduce_order VALUES
-  ('neighbored', 1, 'seed 2'), ('neighbored-less-divergence', 2, 'seed 3'),
-  ('interleaved', 3, 'seed 4'), ('unroll2', 4, 'seed 5'), ('unroll4', 5, 'seed 5'),
-  ('unroll8', 6, 'seed 5'), ('unroll-warps8', 7, 'seed 6'),
-  ('complete-unroll-warps8', 8, 'seed 7'), ('complete-unroll-template', 9, 'seed 7'),
-  ('warp-shuffle', 10, 'modern'), ('vectorized', 11, 'modern'),
-  ('single-pass', 12, 'modern'), ('cub', 13, 'reference'), ('cpu-serial', 14, 'host baseline');
+CREATE VIEW IF NOT EXISTS reduce_order AS
+SELECT variant, ord, origin AS step FROM variant_order WHERE study = 'reduce';
 
 -- Every device with a complete run: the columns of the multi-device tables.
 CREATE VIEW IF NOT EXISTS report_devices AS

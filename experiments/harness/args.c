@@ -228,28 +228,45 @@ int bench_parse_args(const bench_study *s, int argc, char **argv, bench_args *pA
   return finish_axes(s, pArgs, zErr, nErr);
 }
 
+/* The registry bench_variant_axis() was given, for bench_variant_registry(). */
+static struct {
+  const void *aRegistry;
+  int nEntry;
+  size_t nStride;
+  const kernel_variant *pExtra;
+} gRegistry;
+
+int bench_variant_registry(const void **paRegistry, size_t *pnStride, const kernel_variant **ppExtra) {
+  *paRegistry = gRegistry.aRegistry;
+  *pnStride = gRegistry.nStride;
+  *ppExtra = gRegistry.pExtra;
+  return gRegistry.nEntry;
+}
+
 int bench_variant_axis(bench_axis *pAxis, const void *aRegistry, int nEntry, size_t nStride,
-                       const char *zExtraKey, const char *zExtraDesc, char *zAbout, size_t nAbout) {
+                       const kernel_variant *pExtra, char *zAbout, size_t nAbout) {
   static const char *azChoice[BENCH_MAX_VALS + 1];
   static char zDefault[4096];
-  const int nAll = nEntry + (zExtraKey != NULL);
+  const int nAll = nEntry + (pExtra != NULL);
   size_t nDefault = 0, nAboutUsed = strlen(zAbout);
   int nWidth = 0;
   if (nAll > BENCH_MAX_VALS) return -1;
+  gRegistry.aRegistry = aRegistry;
+  gRegistry.nEntry = nEntry;
+  gRegistry.nStride = nStride;
+  gRegistry.pExtra = pExtra;
   for (int i = 0; i < nAll; i++) {
-    const bench_registry_head *p = (const void *)((const char *)aRegistry + (size_t)i * nStride);
-    const char *zKey = i < nEntry ? p->zKey : zExtraKey;
-    azChoice[i] = zKey;
-    if ((int)strlen(zKey) > nWidth) nWidth = (int)strlen(zKey);
+    const kernel_variant *p = i < nEntry ? variant_at(aRegistry, nStride, i) : pExtra;
+    azChoice[i] = p->zKey;
+    if ((int)strlen(p->zKey) > nWidth) nWidth = (int)strlen(p->zKey);
     nDefault += (size_t)snprintf(zDefault + nDefault, nDefault < sizeof(zDefault) ? sizeof(zDefault) - nDefault : 0,
-                                 "%s%s", i ? "," : "", zKey);
+                                 "%s%s", i ? "," : "", p->zKey);
   }
   azChoice[nAll] = NULL;
   for (int i = 0; i < nAll; i++) {
-    const bench_registry_head *p = (const void *)((const char *)aRegistry + (size_t)i * nStride);
+    const kernel_variant *p = i < nEntry ? variant_at(aRegistry, nStride, i) : pExtra;
     nAboutUsed += (size_t)snprintf(zAbout + nAboutUsed, nAboutUsed < nAbout ? nAbout - nAboutUsed : 0,
-                                   "%s  %-*s  %s", i ? "\n" : "", nWidth, azChoice[i],
-                                   i < nEntry ? p->zDesc : zExtraDesc);
+                                   "%s  %-*s  %s", i ? "\n" : "", nWidth, azChoice[i], p->zDesc);
   }
   pAxis->azChoice = azChoice;
   pAxis->zDefault = zDefault;

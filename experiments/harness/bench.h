@@ -44,6 +44,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "gpu.h"
+#include "variant.h"
 
 #define BENCH_MAX_AXES 8
 #define BENCH_MAX_VALS 256
@@ -136,20 +137,20 @@ typedef struct bench_study {
   void (*xCleanup)(void);
 } bench_study;
 
-/* The first two members of every kernel registry entry (kernels/<family>.h). */
-typedef struct bench_registry_head {
-  const char *zKey;   /* stable variant key */
-  const char *zDesc;  /* one line */
-} bench_registry_head;
-
 /* Make pAxis the study's variant axis from a kernel registry of nEntry
-** entries nStride bytes apart, each beginning with a bench_registry_head:
-** every key is a choice and the default; zExtraKey/zExtraDesc (NULL for none)
-** add one variant that is not a kernel (reduce's host loop). Appends a line
-** "  key  description" per variant to zAbout (the --help text). One variant
-** axis per process. Returns 0, or -1 if the registry does not fit. */
+** entries nStride bytes apart, each beginning with a kernel_variant
+** (kernels/variant.h): every key is a choice and the default; pExtra (NULL
+** for none) adds one variant that is not a kernel (reduce's host loop,
+** flagged VARIANT_HOST). Appends a line "  key  description" per variant to
+** zAbout (the --help text). The run records the registry, pExtra last, in
+** table variant at its start. One variant axis per process. Returns 0, or
+** -1 if the registry does not fit. */
 int bench_variant_axis(bench_axis *pAxis, const void *aRegistry, int nEntry, size_t nStride,
-                       const char *zExtraKey, const char *zExtraDesc, char *zAbout, size_t nAbout);
+                       const kernel_variant *pExtra, char *zAbout, size_t nAbout);
+
+/* The registry given to bench_variant_axis(): its entry count (0 if none was
+** given), the entries and their stride, and the extra variant (or NULL). */
+int bench_variant_registry(const void **paRegistry, size_t *pnStride, const kernel_variant **ppExtra);
 
 /* Parse, list or run. Returns the process exit status. */
 int bench_main(const bench_study *pStudy, int argc, char **argv);

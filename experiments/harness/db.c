@@ -564,3 +564,22 @@ int db_end_run(db *p, long long iRun, const char *zStatus, const char *zNote, do
   }
   return 0;
 }
+
+int db_add_variants(db *p, const char *zStudy, const db_variant *aVar, int nVar) {
+  begin_call(p);
+  if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
+  for (int i = 0; i < nVar; i++) {
+    const db_variant *v = &aVar[i];
+    if (exec_bound(p, "INSERT OR REPLACE INTO variant(study, variant, ord, description, bottleneck, flags, origin)"
+                      " VALUES(?,?,?,?,?,?,?)", "ttitttt", zStudy, v->zKey, (long long)(i + 1), v->zDesc,
+                   v->zBottleneck, v->zFlags, v->zOrigin) < 0) {
+      rollback(p);
+      return -1;
+    }
+  }
+  if (db_exec(p, "COMMIT")) {
+    rollback(p);
+    return -1;
+  }
+  return 0;
+}

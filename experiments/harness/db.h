@@ -155,6 +155,19 @@ const char *db_errmsg(db *p);
 /* Execute SQL text (several statements); 0 or -1. Used by dbtool and tests. */
 int db_exec(db *p, const char *zSql);
 
+/* One row of table variant: a registry entry (kernels/variant.h) as stored. */
+typedef struct db_variant {
+  const char *zKey;        /* registry key = result.variant */
+  const char *zDesc;       /* one line */
+  const char *zBottleneck; /* what it removes ('' for a baseline) */
+  const char *zFlags;      /* comma-separated flag names */
+  const char *zOrigin;     /* seed step or origin */
+} db_variant;
+
+/* Record the nVar variants of study zStudy, ord = position (from 1), in one
+** transaction (INSERT OR REPLACE: a run records its binary's registry). 0 or -1. */
+int db_add_variants(db *p, const char *zStudy, const db_variant *aVar, int nVar);
+
 /* The schema text (data/schema.sql, compiled in). */
 extern const char db_schema_sql[];
 

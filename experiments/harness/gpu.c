@@ -93,6 +93,10 @@ int gpu_open(gpu_info *p) {
   p->peakGbps = 2.0 * p->memClockKhz * 1e3 * (p->busWidthBits / 8.0) / 1e9;
   cudaDriverGetVersion(&p->driverVersion);
   cudaRuntimeGetVersion(&p->runtimeVersion);
+  p->maxThreadsPerBlock = prop.maxThreadsPerBlock;
+  p->nSharedPerBlock = (long long)prop.sharedMemPerBlock;
+  p->nConstBytes = (long long)prop.totalConstMem;
+  p->nTex1DLinear = attr(cudaDevAttrMaxTexture1DLinearWidth);
   /* No persisting-L2 set-aside survives from an earlier process: its limit
   ** to zero, its lines back to normal (devices without it say no: ignored). */
   cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 0);

@@ -41,6 +41,11 @@ typedef struct gpu_info {
   int busWidthBits;         /* memory bus width */
   double peakGbps;          /* 2 x memClock x bus width / 8, in GB/s */
   int driverVersion, runtimeVersion;
+  /* Limits the studies skip configurations by (experiments/device_limits.h): */
+  int maxThreadsPerBlock;   /* threads per block */
+  long long nSharedPerBlock; /* shared memory per block without opt-in */
+  long long nConstBytes;    /* __constant__ memory */
+  long long nTex1DLinear;   /* elements of a 1D linear-memory texture */
 } gpu_info;
 
 /* How one configuration is timed by the old interface (gpu_time). */

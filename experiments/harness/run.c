@@ -226,6 +226,9 @@ static int list_step(run_state *r) {
       printf("%s%s%s\n", t.zKey, zSkip ? "  # not run: " : "", zSkip ? zSkip : "");
     }
   }
+  if (r->args.opts.bList && !r->bHostOnly)
+    printf("# device limits (memory, threads per block, shared and constant memory, texture width,\n"
+           "# Hopper-only variants) are checked against the GPU a run opens, not here\n");
   if (r->args.opts.bList) printf("# %d configurations, %d to run\n", r->nCfg, r->nRun);
   if (r->nRun == 0) return nothing_to_run(r);
   return r->args.opts.bList ? 0 : -1;
@@ -307,6 +310,31 @@ static char *join_argv(int argc, char **argv) {
 
 /* Step 5: open the database and begin the run (its provenance). -1 to go
 ** on, 4 on a database error. */
+/* The study's variant registry (bench_variant_axis()) into table variant:
+** order, text and flags the report reads. 0 or -1. */
+static int record_variants(run_state *r) {
+  const void *aRegistry = NULL;
+  size_t nStride = 0;
+  const kernel_variant *pExtra = NULL;
+  const int nEntry = bench_variant_registry(&aRegistry, &nStride, &pExtra);
+  const int nAll = nEntry + (pExtra != NULL);
+  if (nAll == 0) return 0;
+  db_variant *aRow = calloc((size_t)nAll, sizeof(*aRow));
+  char(*azFlags)[128] = calloc((size_t)nAll, sizeof(*azFlags));
+  int rc = -1;
+  if (aRow && azFlags) {
+    for (int i = 0; i < nAll; i++) {
+      const kernel_variant *p = i < nEntry ? variant_at(aRegistry, nStride, i) : pExtra;
+      aRow[i] = (db_variant){p->zKey, p->zDesc, p->zBottleneck, variant_flags_text(p->mFlags, azFlags[i], 128),
+                             p->zOrigin};
+    }
+    rc = db_add_variants(r->pDb, r->s->zStudy, aRow, nAll);
+  }
+  free(aRow);
+  free(azFlags);
+  return rc;
+}
+
 static int db_step(run_state *r, int argc, char **argv) {
   const bench_study *s = r->s;
   const char *zDb = r->args.opts.zDb;
@@ -324,6 +352,10 @@ static int db_step(run_state *r, int argc, char **argv) {
   r->iRun = db_begin_run(r->pDb, &gInfo, &info);
   if (r->iRun < 0) {
     fprintf(stderr, "%s: cannot start a run in '%s': %s\n", s->zBinary, zDb, db_errmsg(r->pDb));
+    return 4;
+  }
+  if (record_variants(r)) {
+    fprintf(stderr, "%s: cannot record the variants in '%s': %s\n", s->zBinary, zDb, db_errmsg(r->pDb));
     return 4;
   }
   if (r->bHostOnly)

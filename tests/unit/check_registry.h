@@ -23,7 +23,7 @@
 ** keys give -1. */
 static void check_registry(const void *aReg, int nEntry, size_t nStride, const char *zFamily) {
   const unsigned mKnown = VARIANT_IN_PLACE | VARIANT_HOPPER_ONLY | VARIANT_NO_BLOCK | VARIANT_CONSTANT |
-                          VARIANT_TEXTURE | VARIANT_SHARED;
+                          VARIANT_TEXTURE | VARIANT_SHARED | VARIANT_HOST;
   assert_true(nEntry >= 1);
   for (int i = 0; i < nEntry; i++) {
     const kernel_variant *v = variant_at(aReg, nStride, i);
@@ -31,6 +31,7 @@ static void check_registry(const void *aReg, int nEntry, size_t nStride, const c
     assert_non_null(v->zKey);
     assert_non_null(v->zDesc);
     assert_non_null(v->zBottleneck);
+    assert_non_null(v->zOrigin);
     assert_non_null(v->zLauncher);
     if (!v->zKey[0] || !v->zDesc[0]) fail_msg("%s entry %d: empty key or description", zFamily, i);
     if (variant_find(aReg, nEntry, nStride, v->zKey) != i) fail_msg("%s: duplicate key %s", zFamily, v->zKey);

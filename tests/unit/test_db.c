@@ -646,6 +646,28 @@ static void test_exec(void **state) {
   db_close(p);
 }
 
+/* db_add_variants stores a registry in order (ord from 1) and a second call
+** replaces the text of a key instead of adding a row; a study's rows leave
+** another study's alone. */
+static void test_add_variants(void **state) {
+  fixture *f = *state;
+  char z[256];
+  db *p = open_ok(f);
+  const db_variant aVar[] = {{"a", "first", "", "in-place", "seed 2"}, {"b", "second", "warp divergence", "", "modern"}};
+  assert_int_equal(db_add_variants(p, "reduce", aVar, 2), 0);
+  assert_int_equal(db_add_variants(p, "access", aVar, 1), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM variant"), 3);
+  assert_int_equal(q_int(f->zPath, "SELECT ord FROM variant WHERE study = 'reduce' AND variant = 'b'"), 2);
+  assert_string_equal(q_text(f->zPath, "SELECT bottleneck FROM variant WHERE variant = 'b'", z, sizeof z),
+                      "warp divergence");
+  const db_variant aNew[] = {{"b", "second, renamed", "", "hopper-only", "modern"}};
+  assert_int_equal(db_add_variants(p, "reduce", aNew, 1), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM variant WHERE study = 'reduce'"), 2);
+  assert_string_equal(q_text(f->zPath, "SELECT flags FROM variant WHERE variant = 'b'", z, sizeof z), "hopper-only");
+  assert_int_equal(q_int(f->zPath, "SELECT ord FROM variant WHERE study = 'reduce' AND variant = 'b'"), 1);
+  db_close(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_open_creates_schema, setup, teardown),
@@ -663,6 +685,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_busy_timeout_waits, setup, teardown),
       cmocka_unit_test_setup_teardown(test_add_counter, setup, teardown),
       cmocka_unit_test_setup_teardown(test_exec, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_add_variants, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

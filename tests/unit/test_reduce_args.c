@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "check_registry.h"
+#include "device_limits.h"
 #include "reduce.h"
 
 /* Stand-ins for device pointers: never dereferenced, the checks fail first. */
@@ -50,7 +51,6 @@ static void test_registry(void **state) {
       assert_false(v->v.mFlags & VARIANT_NO_BLOCK);
       assert_true(v->nFold >= 1);
     }
-    assert_in_range(v->iSeedStep, 0, 7);
     assert_non_null(v->xLaunch);
     for (int j = 0; j < i; j++)
       if (reduce_variants[j].xLaunch == v->xLaunch)
@@ -171,10 +171,46 @@ static void test_workspace_init_args(void **state) {
   assert_int_equal(reduce_workspace_init(NULL, 16, 0), (int)cudaErrorInvalidValue);
 }
 
+/* The device-limit skip rule (experiments/device_limits.h): nothing is
+** checked without an open GPU; otherwise each limit of the GPU's properties
+** (not of one model) skips with a reason naming it, and a configuration within
+** every limit runs. */
+static void test_device_skip(void **state) {
+  (void)state;
+  char z[256];
+  gpu_info g;
+  memset(&g, 0, sizeof g);
+  const device_need big = {.nGlobalBytes = 1LL << 40, .nThreadsPerBlock = 4096, .mFlags = VARIANT_HOPPER_ONLY};
+  assert_null(device_skip(NULL, &big, z, sizeof z));
+  assert_null(device_skip(&g, &big, z, sizeof z)); /* no GPU open: --list */
+  snprintf(g.zName, sizeof g.zName, "Test GPU");
+  g.nSm = 108, g.ccMajor = 8, g.ccMinor = 0, g.nGlobalBytes = 40LL << 30, g.maxThreadsPerBlock = 1024;
+  g.nSharedPerBlock = 48 << 10, g.nConstBytes = 64 << 10, g.nTex1DLinear = 1 << 27;
+  const device_need fits = {.nGlobalBytes = 40LL << 30, .nThreadsPerBlock = 1024, .nSharedPerBlock = 48 << 10,
+                            .nConstBytes = 64 << 10, .nTex1DElems = 1 << 27};
+  assert_null(device_skip(&g, &fits, z, sizeof z));
+  const struct { device_need need; const char *zWant; } aCase[] = {
+      {{.mFlags = VARIANT_HOPPER_ONLY}, "compute capability 9.0, the Test GPU has 8.0"},
+      {{.nGlobalBytes = (40LL << 30) + 1}, "device memory"},
+      {{.nThreadsPerBlock = 1025}, "allows 1024"},
+      {{.nSharedPerBlock = (48 << 10) + 1}, "shared memory"},
+      {{.nConstBytes = (64 << 10) + 1}, "constant memory"},
+      {{.nTex1DElems = (1 << 27) + 1}, "texture"},
+  };
+  for (size_t i = 0; i < sizeof aCase / sizeof aCase[0]; i++) {
+    const char *zWhy = device_skip(&g, &aCase[i].need, z, sizeof z);
+    if (!zWhy || !strstr(zWhy, aCase[i].zWant))
+      fail_msg("case %zu: got '%s', want a reason with '%s'", i, zWhy ? zWhy : "(runs)", aCase[i].zWant);
+  }
+  g.ccMajor = 9;
+  assert_null(device_skip(&g, &aCase[0].need, z, sizeof z)); /* Hopper-only runs on 9.x */
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_registry),
       cmocka_unit_test(test_flags_text),
+      cmocka_unit_test(test_device_skip),
       cmocka_unit_test(test_launch_rejects_n0),
       cmocka_unit_test(test_launch_rejects_bad_block),
       cmocka_unit_test(test_launch_rejects_null_and_index),
