@@ -227,8 +227,7 @@ static int list_step(run_state *r) {
     }
   }
   if (r->args.opts.bList && !r->bHostOnly)
-    printf("# device limits (memory, threads per block, shared and constant memory, texture width,\n"
-           "# Hopper-only variants) are checked against the GPU a run opens, not here\n");
+    printf("# not checked here: device limits (memory, block, shared/constant memory, texture, Hopper-only)\n");
   if (r->args.opts.bList) printf("# %d configurations, %d to run\n", r->nCfg, r->nRun);
   if (r->nRun == 0) return nothing_to_run(r);
   return r->args.opts.bList ? 0 : -1;

@@ -61,6 +61,7 @@ check "--list default: 8 variants x 36 k = 288 lines ($nlisted)" test "$nlisted"
 check "--list default: every line has l1=ca" test "$(printf '%s\n' "$out" | grep -c 'l1=ca cache=cold')" -eq 288
 run_bin access-cg --list --variant read-offset --k 0
 check "access-cg --list has l1=cg" test "$out" = "variant=read-offset n=1048576 block=256 k=0 l1=cg cache=cold
+# not checked here: device limits (memory, block, shared/constant memory, texture, Hopper-only)
 # 1 configurations, 1 to run"
 
 # Skip rules of the k axis: offsets below n, strides from 1, local at k=0.

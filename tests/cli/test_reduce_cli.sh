@@ -27,11 +27,11 @@ run_reduce() {
 nlines() { printf '%s' "$1" | awk 'END { print NR }'; }
 
 # The variant table: key nMinBlock bBlockAxis per line, from the registry
-# lines REDUCE_VARIANT("key", "description", "bottleneck", flags, nMinBlock, ...)
+# lines REDUCE_VARIANT("key", "description", "bottleneck", "origin", flags, nMinBlock, ...)
 # of kernels/reduce.cu (bBlockAxis 0 where the flags hold VARIANT_NO_BLOCK).
 tr '\n' ' ' < kernels/reduce.cu \
-  | grep -o 'REDUCE_VARIANT("[a-z0-9-]*", *"[^"]*", *"[^"]*", *[A-Z_0-9 |]*, *[0-9]*,' \
-  | sed 's/^REDUCE_VARIANT("\([^"]*\)", *"[^"]*", *"[^"]*", *\([A-Z_0-9 |]*\), *\([0-9]*\),$/\1 \3 \2/' \
+  | grep -o 'REDUCE_VARIANT("[a-z0-9-]*", *"[^"]*", *"[^"]*", *"[^"]*", *[A-Z_0-9 |]*, *[0-9]*,' \
+  | sed 's/^REDUCE_VARIANT("\([^"]*\)", *"[^"]*", *"[^"]*", *"[^"]*", *\([A-Z_0-9 |]*\), *\([0-9]*\),$/\1 \3 \2/' \
   | awk '{ print $1, $2, (index($0, "VARIANT_NO_BLOCK") ? 0 : 1) }' > "$tmp/variants"
 nvar=$(wc -l < "$tmp/variants")
 check "variant table parsed from kernels/reduce.cu ($nvar variants)" test "$nvar" -ge 13
