@@ -171,16 +171,24 @@ build: $(BIN_FILES) $(BIN)/dbtool $(BIN)/gpu-probe ## compile every kernel varia
 # Each study's matrix is experiments/<study>.matrix: one sweep (binary and
 # arguments) a line. A stamp records that the matrix ran with this binary;
 # the binaries resume, so a re-run measures only what is missing.
+# RUNS=N (default 1) runs every matrix N times as independent runs
+# (--repeat 1..N: resume never skips run 2 for what run 1 measured, and an
+# interrupted run k resumes as run k); its stamp names N.
+RUNS     ?= 1
+ifeq ($(shell test "$(RUNS)" -ge 1 2>/dev/null && echo ok),)
+$(error RUNS must be a positive integer, got '$(RUNS)')
+endif
+RUNS_TAG := $(if $(filter-out 1,$(RUNS)),-runs$(RUNS))
 MATRICES := $(sort $(wildcard experiments/*.matrix))
-STAMPS   := $(MATRICES:experiments/%.matrix=$(BUILD)/stamp/measure-%)
+STAMPS   := $(MATRICES:experiments/%.matrix=$(BUILD)/stamp/measure-%$(RUNS_TAG))
 
 $(DB): | $(BIN)/dbtool
 	$(call say,DB,$@ from data/measurements.sql)
 	$(Q)$(BIN)/dbtool load data/measurements.sql $@
 
-$(BUILD)/stamp/measure-%: experiments/%.matrix $(BIN_FILES) | $(DB)
+$(BUILD)/stamp/measure-%$(RUNS_TAG): experiments/%.matrix $(BIN_FILES) | $(DB)
 	@mkdir -p $(@D)
-	$(Q)sh experiments/run-matrix $< $(DB) $(BIN)
+	$(Q)sh experiments/run-matrix $< $(DB) $(BIN) $(RUNS)
 	@touch $@
 
 .PHONY: measure

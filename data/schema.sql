@@ -50,7 +50,9 @@ CREATE TABLE IF NOT EXISTS run (
   run_uuid         TEXT,                 -- random UUID of the run: merges never duplicate a run
   kind             TEXT NOT NULL DEFAULT 'measure' CHECK (kind IN ('measure','profile')),
                                          -- 'profile': counters only, never timing rows
-  read_gbps        REAL                  -- best read-only streaming GB/s measured at the run's start
+  read_gbps        REAL,                 -- best read-only streaming GB/s measured at the run's start
+  repeat_index     INTEGER               -- which of `make measure RUNS=N`'s independent runs (--repeat);
+                                         -- resume counts only runs with the same index; NULL = 1
 );
 
 -- One configuration of one run: verified, then timed (or failed, or skipped).
@@ -70,7 +72,8 @@ CREATE TABLE IF NOT EXISTS result (
   error            TEXT,                 -- why it failed or was skipped (CUDA error text, mismatch)
   max_err          REAL,                 -- largest |gpu - reference| seen in verification
   tolerance        REAL,                 -- the bound it was checked against (0 = exact)
-  reps             INTEGER,              -- timed repetitions stored in sample
+  reps             INTEGER,              -- timed samples taken (statistics and interval use all of
+                                         -- them; table sample holds at most 256, evenly spaced)
   median_ms        REAL,                 -- statistics of the repetitions, milliseconds
   min_ms           REAL,
   max_ms           REAL,
@@ -89,9 +92,10 @@ CREATE TABLE IF NOT EXISTS result (
                                          -- back-to-back launches per sample, time / count
   stop_reason      TEXT,                 -- why sampling stopped: 'converged', 'time-cap',
                                          -- 'max-reps', 'fixed' (NULL: before it was recorded)
-  clock_mhz        REAL,                 -- mean SM clock over the kept samples
+  clock_mhz        REAL,                 -- mean SM clock over the kept samples (clock64 / %globaltimer on SM 0)
   clock_discarded  INTEGER,              -- samples discarded for a low SM clock and re-taken
   ci_lo_ms         REAL,                 -- 95% bootstrap interval of the median, within the run
+                                         -- (1000 resamples of all samples, fixed seed)
   ci_hi_ms         REAL
 );
 CREATE INDEX IF NOT EXISTS result_by_key ON result(study, config_key);
@@ -115,10 +119,11 @@ CREATE TABLE IF NOT EXISTS run_env (
   PRIMARY KEY (run_id, phase)
 );
 
--- Every timed repetition, for spreads and box plots.
+-- Timed samples, for spreads and box plots: all of them up to 256 per
+-- result, else 256 evenly spaced over those taken (result.reps says how many).
 CREATE TABLE IF NOT EXISTS sample (
   result_id        INTEGER NOT NULL REFERENCES result(result_id),
-  rep              INTEGER NOT NULL,     -- 0-based repetition index
+  rep              INTEGER NOT NULL,     -- 0-based index of the sample in the order taken
   ms               REAL NOT NULL,        -- elapsed milliseconds of this repetition
   PRIMARY KEY (result_id, rep)
 ) WITHOUT ROWID;
@@ -239,6 +244,8 @@ WHERE timer = 'cuda-event' AND median_ms = (SELECT min(l2.median_ms) FROM latest
 -- a 95% interval that covers both the within-run bootstrap intervals and the
 -- spread between runs (the lowest lower bound to the highest upper bound).
 -- Rows measured before intervals were recorded fall back to the quartiles.
+-- Rows of another flush method or mode never combine (old rows without a
+-- flush were measured with the memset flush under the same key).
 -- Throughput and its interval derive from the time and its interval.
 -- Headline numbers and verdicts read this view.
 DROP VIEW IF EXISTS config_stats;
@@ -259,10 +266,10 @@ FROM (SELECT device_id, device, study, config_key, variant, dtype, n, block, par
              bytes_read, bytes_written, peak_gbps,
              (SELECT max(u.read_gbps) FROM run u WHERE u.device_id = b.device_id) AS read_gbps
       FROM (SELECT r.*,
-                   row_number() OVER (PARTITION BY device_id, study, config_key ORDER BY median_ms) AS rn,
-                   count(*) OVER (PARTITION BY device_id, study, config_key) AS cnt
+                   row_number() OVER (PARTITION BY device_id, study, config_key, flush, mode ORDER BY median_ms) AS rn,
+                   count(*) OVER (PARTITION BY device_id, study, config_key, flush, mode) AS cnt
             FROM result_bw r) b
-      GROUP BY device_id, study, config_key) c;
+      GROUP BY device_id, study, config_key, flush, mode) c;
 
 -- The variants of each study as its binary's registry (kernels/<family>.cu,
 -- one entry per variant, kernels/variant.h) had them at the start of the

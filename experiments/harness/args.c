@@ -14,8 +14,9 @@
 
 /* The options' defaults (also printed by --help). */
 static const bench_opts oDefault = {
-    .zDb = "data/measurements.db", .nRepMax = 30, .nRepMin = 5, .nWarmup = 3, .msBudget = 300.0,
-    .bWarm = 0, .bResume = 1, .bList = 0};
+    .zDb = "data/measurements.db", .nRepMax = BENCH_MAX_REPS, .nRepMin = 20, .nWarmup = 3, .msBudget = 60.0,
+    .msMin = 5.0, .target = 0.005, .aeFlush = {GPU_FLUSH_CLEAN}, .nFlush = 1, .abBatch = {0}, .nMode = 1,
+    .iRepeat = 1, .bWarm = 0, .bResume = 1, .bList = 0};
 
 void bench_usage(const bench_study *s, FILE *f) {
   fprintf(f, "Usage: %s [options]\n\n%s\n\nAxes (each takes a comma-separated list; integers accept\n"
@@ -34,11 +35,21 @@ void bench_usage(const bench_study *s, FILE *f) {
       "\nOptions:\n"
       "  --list         print the configurations this command would run, and exit\n"
       "  --db PATH      database to write (default %s)\n"
-      "  --reps N       at most N timed repetitions per configuration (default %d)\n"
-      "  --min-reps N   at least N timed repetitions (default %d)\n"
+      "  --reps N       at most N samples per configuration (default %d)\n"
+      "  --min-reps N   at least N samples (default %d)\n"
       "  --warmup N     untimed launches before timing (default %d)\n"
-      "  --budget-ms X  stop adding repetitions after X ms of kernel time (default %g)\n"
-      "  --warm         do not flush the L2 before repetitions (warm-cache numbers)\n"
+      "  --budget-ms X  stop sampling a configuration after X ms (wall clock; default %g)\n"
+      "  --min-ms X     sample at least X ms before convergence counts (default %g)\n"
+      "  --target PCT   stop once the median's 95%% interval is within +-PCT%% (default %g;\n"
+      "                 0: exactly --reps samples)\n"
+      "  --flush LIST   L2 flush before every sample, each a configuration of its own:\n"
+      "                 clean (read 2x L2; default), memset (write it: dirty lines), none (warm)\n"
+      "  --warm         the same as --flush none\n"
+      "  --mode LIST    single (one launch per sample; default), batch (back-to-back launches\n"
+      "                 per sample, time / count; no flush)\n"
+      "  --batch        the same as --mode batch\n"
+      "  --repeat I     this is independent run I of a repeated matrix (make measure RUNS=N):\n"
+      "                 resume counts only runs with the same I (default 1)\n"
       "  --no-resume    measure configurations this build already measured on this GPU\n"
       "  --build-id     print the build id (hash of sources and flags) and exit\n"
       "  --profile SET  Nsight Compute counters instead of timings (run of kind 'profile';\n"
@@ -47,7 +58,8 @@ void bench_usage(const bench_study *s, FILE *f) {
       "  --help         this text\n"
       "\nExit status: 0 ok, 1 a configuration failed, 2 bad arguments, 3 no GPU,\n"
       "4 database error, 130 interrupted (finished configurations are kept).\n",
-      oDefault.zDb, oDefault.nRepMax, oDefault.nRepMin, oDefault.nWarmup, oDefault.msBudget);
+      oDefault.zDb, oDefault.nRepMax, oDefault.nRepMin, oDefault.nWarmup, oDefault.msBudget, oDefault.msMin,
+      100 * oDefault.target);
 }
 
 /* Write "zWhat: zWhy" into zErr, control characters escaped (they come from
@@ -103,6 +115,44 @@ static int opt_int(const char *z, long long iMin, long long iMax, int *pOut, cha
   return 0;
 }
 
+/* Parse a list of names from azName[0..nName) into ai (their indices); a
+** name given twice or not in the list is an error. */
+static int opt_names(const char *zList, const char *const *azName, int nName, int *ai, int *pn, char *zErr,
+                     size_t nErr) {
+  const char *z = zList;
+  *pn = 0;
+  for (;;) {
+    size_t n = strcspn(z, ",");
+    int k = -1;
+    for (int j = 0; j < nName; j++)
+      if (strlen(azName[j]) == n && !strncmp(azName[j], z, n)) k = j;
+    if (k < 0) {
+      snprintf(zErr, nErr, "unknown value '%.*s'", (int)(n < 40 ? n : 40), z);
+      return -1;
+    }
+    for (int j = 0; j < *pn; j++)
+      if (ai[j] == k) {
+        snprintf(zErr, nErr, "'%s' appears twice in the list", azName[k]);
+        return -1;
+      }
+    ai[(*pn)++] = k;
+    if (!z[n]) return 0;
+    z += n + 1;
+  }
+}
+
+/* Parse a decimal number in [lo, hi]. */
+static int opt_real(const char *z, double lo, double hi, double *pOut, char *zErr, size_t nErr) {
+  char *zEnd = NULL;
+  double v = strtod(z, &zEnd);
+  if (!*z || !zEnd || *zEnd || !(v >= lo && v <= hi)) {
+    snprintf(zErr, nErr, "'%.40s' is not a number from %g to %g", z, lo, hi);
+    return -1;
+  }
+  *pOut = v;
+  return 0;
+}
+
 /* Parse the value of option zName (not an axis) into o. 1 if zName is not
 ** such an option, 0 if parsed, -1 with the reason in zWhy. */
 static int parse_option(bench_opts *o, const char *zName, const char *zVal, char *zWhy, size_t nWhy) {
@@ -123,6 +173,27 @@ static int parse_option(bench_opts *o, const char *zName, const char *zVal, char
     o->msBudget = ms;
     return 0;
   }
+  if (!strcmp(zName, "min-ms")) {
+    int ms;
+    if (opt_int(zVal, 0, 3600000, &ms, zWhy, nWhy)) return -1;
+    o->msMin = ms;
+    return 0;
+  }
+  if (!strcmp(zName, "target")) {
+    double pct;
+    if (opt_real(zVal, 0, 100, &pct, zWhy, nWhy)) return -1;
+    o->target = pct / 100;
+    return 0;
+  }
+  if (!strcmp(zName, "flush")) {
+    static const char *const az[] = {"clean", "memset", "none"}; /* GPU_FLUSH_* order */
+    return opt_names(zVal, az, 3, o->aeFlush, &o->nFlush, zWhy, nWhy);
+  }
+  if (!strcmp(zName, "mode")) {
+    static const char *const az[] = {"single", "batch"};
+    return opt_names(zVal, az, 2, o->abBatch, &o->nMode, zWhy, nWhy);
+  }
+  if (!strcmp(zName, "repeat")) return opt_int(zVal, 1, 1000, &o->iRepeat, zWhy, nWhy);
   return 1;
 }
 
@@ -132,7 +203,7 @@ static const struct {
   int bFlag;           /* 1: takes no value */
 } aOption[] = {
     {"list", 1}, {"warm", 1}, {"no-resume", 1}, {"db", 0}, {"reps", 0}, {"min-reps", 0}, {"warmup", 0},
-    {"budget-ms", 0},
+    {"budget-ms", 0}, {"min-ms", 0}, {"target", 0}, {"flush", 0}, {"mode", 0}, {"batch", 1}, {"repeat", 0},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
@@ -154,7 +225,7 @@ void bench_args_free(bench_args *pArgs) {
 ** the size of the matrix. */
 static int finish_axes(const bench_study *s, bench_args *pArgs, char *zErr, size_t nErr) {
   char zWhy[256];
-  long long nProduct = 1;
+  long long nProduct = (long long)pArgs->opts.nFlush * pArgs->opts.nMode; /* each its own configuration */
   for (int i = 0; i < s->nAxis; i++) {
     bench_axis_vals *v = &pArgs->aVals[i];
     if (v->nVal < 0 && parse_axis(&s->aAxis[i], v, s->aAxis[i].zDefault, zWhy, sizeof(zWhy)))
@@ -169,7 +240,14 @@ static int finish_axes(const bench_study *s, bench_args *pArgs, char *zErr, size
 }
 
 /* Checks across options, after all are read. */
-static int check_options(const bench_opts *o, char *zErr, size_t nErr) {
+static int check_options(bench_opts *o, const int *abOptSeen, char *zErr, size_t nErr) {
+  /* --warm and --batch are --flush none and --mode batch: one of each pair. */
+  if (abOptSeen[find_option("warm")] && abOptSeen[find_option("flush")])
+    return arg_error(zErr, nErr, "--warm", "is --flush none: give one of them");
+  if (abOptSeen[find_option("batch")] && abOptSeen[find_option("mode")])
+    return arg_error(zErr, nErr, "--batch", "is --mode batch: give one of them");
+  if (o->bWarm) { o->aeFlush[0] = GPU_FLUSH_NONE; o->nFlush = 1; }
+  if (abOptSeen[find_option("batch")]) { o->abBatch[0] = 1; o->nMode = 1; }
   if (o->nRepMin > o->nRepMax) {
     char zWhy[128];
     snprintf(zWhy, sizeof(zWhy), "%d is above --reps (%d): at most %d repetitions are timed", o->nRepMin,
@@ -211,6 +289,7 @@ int bench_parse_args(const bench_study *s, int argc, char **argv, bench_args *pA
       if (zEq) return arg_error(zErr, nErr, zOpt, "takes no value");
       if (!strcmp(zName, "list")) o->bList = 1;
       else if (!strcmp(zName, "warm")) o->bWarm = 1;
+      else if (!strcmp(zName, "batch")) continue; /* check_options() */
       else o->bResume = 0;
       continue;
     }
@@ -224,7 +303,7 @@ int bench_parse_args(const bench_study *s, int argc, char **argv, bench_args *pA
     if (parse_axis(&s->aAxis[iAxis], &pArgs->aVals[iAxis], zVal, zWhy, sizeof(zWhy)))
       return arg_error(zErr, nErr, zOpt, zWhy);
   }
-  if (check_options(o, zErr, nErr) != BENCH_ARGS_RUN) return BENCH_ARGS_ERROR;
+  if (check_options(o, abOptSeen, zErr, nErr) != BENCH_ARGS_RUN) return BENCH_ARGS_ERROR;
   return finish_axes(s, pArgs, zErr, nErr);
 }
 

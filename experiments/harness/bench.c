@@ -7,6 +7,8 @@
 #include "bench.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "env.h"
@@ -16,11 +18,11 @@ long long bench_int(const bench_config *c, int i) { return c->aiVal[i]; }
 const char *bench_str(const bench_config *c, int i) { return c->azVal[i]; }
 long long bench_first_int(const bench_config *c, int i) { return c->pArgs->aVals[i].aiVal[0]; }
 
-gpu_timing bench_timing(const bench_config *c) {
+gpu_sampling bench_sampling(const bench_config *c) {
   const bench_opts *o = &c->pArgs->opts;
-  gpu_timing t = {o->nWarmup, o->nRepMax, o->nRepMin < o->nRepMax ? o->nRepMin : o->nRepMax, o->msBudget,
-                  !c->bWarm};
-  if (profile_in_child()) t = (gpu_timing){0, 1, 1, 0, 0}; /* one run (host work) under ncu */
+  gpu_sampling t = {o->nWarmup, c->bBatch ? GPU_FLUSH_NONE : c->eFlush, c->bBatch, 0.25,
+                    {o->target, o->nRepMin, o->nRepMax, o->msMin, o->msBudget}, 0.95};
+  if (profile_in_child()) t = (gpu_sampling){0, GPU_FLUSH_NONE, 0, 0, {0, 1, 1, 0, 0}, 0}; /* one run (host work) under ncu */
   return t;
 }
 
@@ -36,8 +38,15 @@ void bench_cuda_fail(bench_out *pOut, const char *zWhat, int err) {
 
 int bench_time_gpu(const bench_config *c, gpu_fn xRun, gpu_fn xRestore, void *pCtx, bench_out *pOut) {
   if (profile_in_child()) return profile_launch(xRun, xRestore, pCtx, pOut); /* one launch for ncu */
-  gpu_timing t = bench_timing(c);
-  int rc = gpu_time(&t, xRun, xRestore, pCtx, pOut->aMs, &pOut->nRep);
+  gpu_sampling t = bench_sampling(c);
+  gpu_samples o = {pOut->aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
+  int rc = gpu_sample(&t, xRun, xRestore, pCtx, &o);
+  pOut->nRep = o.nMs;
+  pOut->zStop = stats_stop_name(o.eStop);
+  pOut->clockMhz = o.clockMhz;
+  pOut->nClockDiscarded = o.nClockDiscarded;
+  pOut->nPerSample = o.nPerSample;
+  pOut->msSampling = o.msSpent;
   if (rc) bench_cuda_fail(pOut, "timing", rc);
   return rc;
 }
@@ -49,17 +58,31 @@ static double now_ms(void) {
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* qsort comparator for doubles. */
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
 void bench_time_host(const bench_config *c, void (*xRun)(void *), void *pCtx, bench_out *pOut) {
-  gpu_timing t = bench_timing(c);
-  double msTotal = 0;
+  gpu_sampling t = bench_sampling(c);
+  static double aSort[BENCH_MAX_REPS];
+  /* The host loop takes up to a quarter second a call: at least 3, not 20. */
+  if (t.rule.nMin > 3) t.rule.nMin = 3;
   for (int i = 0; i < t.nWarmup; i++) xRun(pCtx);
+  double t0 = now_ms();
+  stats_stop e = STATS_GO_ON;
   pOut->nRep = 0;
-  while (pOut->nRep < t.nRepMax && (pOut->nRep < t.nRepMin || msTotal < t.msBudget)) {
-    double t0 = now_ms();
+  while (e == STATS_GO_ON) {
+    double t1 = now_ms();
     xRun(pCtx);
-    double ms = now_ms() - t0;
-    pOut->aMs[pOut->nRep++] = ms;
-    msTotal += ms;
+    pOut->aMs[pOut->nRep++] = now_ms() - t1;
+    memcpy(aSort, pOut->aMs, sizeof(double) * (size_t)pOut->nRep);
+    qsort(aSort, (size_t)pOut->nRep, sizeof(double), cmp_double);
+    e = stats_stop_rule(&t.rule, pOut->nRep, now_ms() - t0, stats_median_noise_sorted(aSort, pOut->nRep));
   }
+  pOut->zStop = stats_stop_name(e);
+  pOut->msSampling = now_ms() - t0;
+  pOut->nPerSample = 1;
   pOut->bHostTimer = 1;
 }

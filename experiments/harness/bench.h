@@ -48,7 +48,7 @@
 
 #define BENCH_MAX_AXES 8
 #define BENCH_MAX_VALS 256
-#define BENCH_MAX_REPS 1000
+#define BENCH_MAX_REPS 20000 /* samples of one configuration, at most (--reps) */
 #define BENCH_MAX_CONFIGS 65536 /* product of the axes' value counts */
 
 /* What bench_parse_args() found. */
@@ -81,11 +81,18 @@ typedef struct bench_axis_vals {
 /* Options shared by every study. */
 typedef struct bench_opts {
   const char *zDb;     /* --db */
-  int nRepMax;         /* --reps */
-  int nRepMin;         /* --min-reps */
+  int nRepMax;         /* --reps: at most this many samples */
+  int nRepMin;         /* --min-reps: at least this many */
   int nWarmup;         /* --warmup */
-  double msBudget;     /* --budget-ms: kernel time per configuration */
-  int bWarm;           /* --warm: no L2 flush */
+  double msBudget;     /* --budget-ms: sampling time cap per configuration (wall clock) */
+  double msMin;        /* --min-ms: sampling time before convergence counts */
+  double target;       /* --target: noise target, a fraction (0.005); 0: a fixed --reps samples */
+  int aeFlush[3];      /* --flush list (GPU_FLUSH_*); --warm is --flush none */
+  int nFlush;
+  int abBatch[2];      /* --mode list: 0 single, 1 batch; --batch is --mode batch */
+  int nMode;
+  int iRepeat;         /* --repeat: which of RUNS=N independent runs this is (resume key) */
+  int bWarm;           /* --warm given */
   int bResume;         /* 0 with --no-resume */
   int bList;           /* --list */
 } bench_opts;
@@ -102,7 +109,9 @@ typedef struct bench_config {
   const bench_args *pArgs;           /* the run's options and axis lists */
   long long aiVal[BENCH_MAX_AXES];   /* integer axes */
   const char *azVal[BENCH_MAX_AXES]; /* name axes */
-  int bWarm;                         /* warm-cache timing requested */
+  int bWarm;                         /* warm cache: no flush (eFlush == GPU_FLUSH_NONE) */
+  int eFlush;                        /* GPU_FLUSH_* before every sample */
+  int bBatch;                        /* 1: batch mode (many launches per sample) */
 } bench_config;
 
 /* What a measure callback reports. */
@@ -116,8 +125,13 @@ typedef struct bench_out {
   double maxErr, tolerance;    /* verification: largest error, bound (0 exact) */
   long long nBytesRead, nBytesWritten; /* useful bytes of one launch */
   int bHostTimer;              /* samples are host-clock times */
-  int nRep;
+  int nRep;                    /* samples taken (ms per launch each) */
   double aMs[BENCH_MAX_REPS];
+  const char *zStop;           /* why sampling stopped (stats_stop_name) */
+  double clockMhz;             /* mean SM clock over the samples; 0: unknown */
+  int nClockDiscarded;         /* samples discarded for a low clock */
+  int nPerSample;              /* launches per sample (batch) */
+  double msSampling;           /* wall time spent sampling */
 } bench_out;
 
 /* A study. */
@@ -196,10 +210,10 @@ const char *bench_str(const bench_config *c, int iAxis);
 ** variants without a block axis run at). */
 long long bench_first_int(const bench_config *c, int iAxis);
 
-/* The run's timing settings (cache state from the configuration). */
-gpu_timing bench_timing(const bench_config *c);
+/* The run's sampling settings (flush and mode from the configuration). */
+gpu_sampling bench_sampling(const bench_config *c);
 
-/* Time xRun on the GPU into pOut (see gpu_time). On a CUDA error fills
+/* Sample xRun on the GPU into pOut (see gpu_sample). On a CUDA error fills
 ** pOut's failure fields (bFatal for sticky errors) and returns nonzero. */
 int bench_time_gpu(const bench_config *c, gpu_fn xRun, gpu_fn xRestore, void *pCtx, bench_out *pOut);
 

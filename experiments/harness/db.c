@@ -23,6 +23,7 @@ struct db {
   sqlite3_stmt *pInsResult;   /* INSERT INTO result */
   sqlite3_stmt *pInsSample;   /* INSERT INTO sample */
   sqlite3_stmt *pHave;        /* resume lookup */
+  int iRepeat;                /* resume counts only runs with this repeat index (1 by default) */
   char zFail[256];            /* the error a rollback() followed */
 };
 
@@ -186,9 +187,10 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
     rc = sqlite3_prepare_v2(p->pDb,
         "INSERT INTO result(run_id, study, config_key, variant, dtype, n, block, params, cache,"
         " timer, status, error, max_err, tolerance, reps, median_ms, min_ms, max_ms, q1_ms,"
-        " q3_ms, mean_ms, rsd, bytes_read, bytes_written, created_utc)"
+        " q3_ms, mean_ms, rsd, bytes_read, bytes_written, created_utc, flush, mode, stop_reason, clock_mhz,"
+        " clock_discarded, ci_lo_ms, ci_hi_ms)"
         " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,"
-        "?22,?23,?24,?25)", -1, &p->pInsResult, NULL);
+        "?22,?23,?24,?25,?26,?27,?28,?29,?30,?31,?32)", -1, &p->pInsResult, NULL);
   if (rc == SQLITE_OK)
     rc = sqlite3_prepare_v2(p->pDb, "INSERT INTO sample(result_id, rep, ms) VALUES(?1,?2,?3)",
                             -1, &p->pInsSample, NULL);
@@ -196,7 +198,7 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
     rc = sqlite3_prepare_v2(p->pDb,
         "SELECT 1 FROM result r JOIN run u USING (run_id) JOIN device d USING (device_id)"
         " WHERE d.uuid = ?1 AND r.study = ?2 AND u.binary = ?3 AND u.build_id = ?4"
-        " AND r.config_key = ?5 AND r.status IN ('ok','failed')"
+        " AND r.config_key = ?5 AND r.status IN ('ok','failed') AND coalesce(u.repeat_index, 1) = ?6"
         " AND (u.status <> 'running' OR u.run_id IN (SELECT run_id FROM live_run)) LIMIT 1",
         -1, &p->pHave, NULL);
   if (rc != SQLITE_OK) {
@@ -381,6 +383,7 @@ int db_have_result(db *p, const char *zUuid, const char *zStudy, const char *zBi
   sqlite3_bind_text(s, 3, zBinary, -1, SQLITE_STATIC);
   sqlite3_bind_text(s, 4, zBuildId, -1, SQLITE_STATIC);
   sqlite3_bind_text(s, 5, zConfigKey, -1, SQLITE_STATIC);
+  sqlite3_bind_int(s, 6, p->iRepeat > 0 ? p->iRepeat : 1);
   int bHave = sqlite3_step(s) == SQLITE_ROW;
   sqlite3_reset(s);
   return bHave;
@@ -395,8 +398,11 @@ static void bind_opt_double(sqlite3_stmt *s, int i, int bHave, double v) {
 int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r) {
   char zNow[32];
   stats st;
+  double ciLo = 0, ciHi = 0;
   int bOk = strcmp(r->zStatus, "ok") == 0 && r->nRep > 0;
   if (bOk && stats_compute(r->aMs, r->nRep, &st)) return -1;
+  if (bOk && stats_bootstrap_median_ci(r->aMs, r->nRep, DB_BOOTSTRAP_RESAMPLES, DB_BOOTSTRAP_SEED, &ciLo, &ciHi))
+    return -1;
   utc_now(zNow, sizeof(zNow));
   begin_call(p);
   if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
@@ -426,12 +432,22 @@ int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r)
   sqlite3_bind_int64(s, 23, r->nBytesRead);
   sqlite3_bind_int64(s, 24, r->nBytesWritten);
   sqlite3_bind_text(s, 25, zNow, -1, SQLITE_STATIC);
+  if (r->zFlush) sqlite3_bind_text(s, 26, r->zFlush, -1, SQLITE_STATIC); else sqlite3_bind_null(s, 26);
+  sqlite3_bind_text(s, 27, r->zMode ? r->zMode : "single", -1, SQLITE_STATIC);
+  if (bOk && r->zStop) sqlite3_bind_text(s, 28, r->zStop, -1, SQLITE_STATIC); else sqlite3_bind_null(s, 28);
+  bind_opt_double(s, 29, bOk && r->clockMhz > 0, r->clockMhz);
+  if (bOk && r->nClockDiscarded >= 0) sqlite3_bind_int(s, 30, r->nClockDiscarded); else sqlite3_bind_null(s, 30);
+  bind_opt_double(s, 31, bOk, ciLo);
+  bind_opt_double(s, 32, bOk, ciHi);
   int rc = sqlite3_step(s);
   sqlite3_reset(s);
   sqlite3_clear_bindings(s);
   if (rc != SQLITE_DONE) goto fail;
   long long iResult = sqlite3_last_insert_rowid(p->pDb);
-  for (int i = 0; bOk && i < r->nRep; i++) {
+  /* At most DB_MAX_SAMPLES, evenly spaced; rep is the index in the order taken. */
+  int nStore = r->nRep < DB_MAX_SAMPLES ? r->nRep : DB_MAX_SAMPLES;
+  for (int j = 0; bOk && j < nStore; j++) {
+    int i = (int)((long long)j * r->nRep / nStore);
     sqlite3_stmt *q = p->pInsSample;
     sqlite3_bind_int64(q, 1, iResult);
     sqlite3_bind_int(q, 2, i);
@@ -523,6 +539,12 @@ int db_begin(db *p) {
 }
 int db_commit(db *p) { return db_exec(p, "COMMIT"); }
 void db_rollback(db *p) { rollback(p); }
+
+int db_set_repeat(db *p, long long iRun, int iRepeat) {
+  begin_call(p);
+  p->iRepeat = iRepeat;
+  return exec_bound(p, "UPDATE run SET repeat_index=? WHERE run_id=?", "ii", (long long)iRepeat, iRun) < 0 ? -1 : 0;
+}
 
 int db_add_run_env(db *p, long long iRun, const char *zPhase, const nvml_env *e) {
   char zNow[32];

@@ -47,9 +47,21 @@ typedef struct db_result {
   const char *zError;      /* NULL unless failed/skipped */
   double maxErr, tolerance;
   long long nBytesRead, nBytesWritten;
-  const double *aMs;       /* samples (ok only) */
-  int nRep;
+  const double *aMs;       /* samples (ok only): statistics and interval use all of them, */
+  int nRep;                /* the sample table at most DB_MAX_SAMPLES, evenly spaced */
+  const char *zFlush;      /* 'clean', 'memset', 'none'; NULL (host timing) */
+  const char *zMode;       /* 'single' or 'batch' */
+  const char *zStop;       /* stop reason (stats_stop_name), NULL if none */
+  double clockMhz;         /* mean SM clock; <= 0 for NULL */
+  int nClockDiscarded;     /* < 0 for NULL */
 } db_result;
+
+/* Samples stored per result, at most (evenly spaced over those taken). */
+#define DB_MAX_SAMPLES 256
+
+/* Bootstrap resamples for a result's interval of the median, and their seed. */
+#define DB_BOOTSTRAP_RESAMPLES 1000
+#define DB_BOOTSTRAP_SEED 0x5eedull
 
 /* Open for writing (creating file and schema if needed) the database at
 ** zPath, which may be a SQLite URI ('file:m.db?mode=ro'). Refused before
@@ -85,6 +97,11 @@ enum { DB_CLAIMED = 0, DB_DONE = 1, DB_HELD = 2 };
 ** record that run iRun measures it and return DB_CLAIMED. -1 on error. */
 int db_claim(db *p, long long iRun, const char *zUuid, const char *zStudy, const char *zBinary,
              const char *zBuildId, const char *zConfigKey, int bResume, long long *piHolder);
+
+/* Record run iRun as independent run iRepeat of a repeated matrix
+** (run.repeat_index) and make resume count only results of runs with that
+** index from now on. 0 or -1. */
+int db_set_repeat(db *p, long long iRun, int iRepeat);
 
 /* Store one result and its samples in one transaction, which also releases
 ** the configuration's claim and renews the run's heartbeat. 0 or -1. */

@@ -16,6 +16,7 @@
 #include "buildinfo.h"
 #include "db.h"
 #include "env.h"
+#include "nvml.h"
 #include "parse.h"
 #include "probe.h"
 #include "profile.h"
@@ -43,6 +44,9 @@ typedef struct run_state {
   int *aiTodo, nTodo;        /* configurations still to do, in order */
   int *aiSeq;                /* progress number of each configuration */
   int nDone, nFailed, nSkipped;
+  int anStop[5];             /* configurations per stop reason (STATS_*) */
+  double msSampling;         /* wall time spent sampling (what convergence costs) */
+  nvml_env envStart;         /* NVML at the start (before the copy probe) */
   int bFatal;                /* a CUDA error made the context unusable */
   int bDbError;              /* a database error ended the run */
   int bEnvError;             /* an environment error ended the run (not stored) */
@@ -110,7 +114,12 @@ static void describe(const bench_config *c, config_text *t) {
       p += (size_t)snprintf(t->zParams + p, p < nParams ? nParams - p : 0, "%s\"%s\":%s%s%s",
                             p > 1 ? "," : "", a->zName, a->bInt ? "" : "\"", zVal, a->bInt ? "" : "\"");
   }
-  snprintf(t->zKey + k, k < nKey ? nKey - k : 0, " cache=%s", c->bWarm ? "warm" : "cold");
+  /* The default (clean flush, one launch a sample) keeps the key it always
+  ** had; another flush or batch mode is a configuration of its own. */
+  k += (size_t)snprintf(t->zKey + k, k < nKey ? nKey - k : 0, " cache=%s%s%s", c->bWarm ? "warm" : "cold",
+                        c->eFlush == GPU_FLUSH_MEMSET ? " flush=memset" : "", c->bBatch ? " mode=batch" : "");
+  snprintf(t->zLabel + l, l < nLabel ? nLabel - l : 0, "%s%s%s", c->eFlush == GPU_FLUSH_MEMSET ? " flush=memset" : "",
+           c->bWarm && !c->bBatch ? " warm" : "", c->bBatch ? " batch" : "");
   snprintf(t->zParams + p, p < nParams ? nParams - p : 0, "}");
 }
 
@@ -139,36 +148,48 @@ static const char *skip_reason(const run_state *r, int i) {
   return r->s->xSkip ? r->s->xSkip(&r->aCfg[i]) : NULL;
 }
 
-/* Collect every configuration (the odometer over the axes) into r->aCfg. */
+/* Collect every configuration into r->aCfg: for each mode and flush (batch
+** samples take no flush: once, as 'none'), the odometer over the axes. */
 static int enumerate(run_state *r) {
   const bench_study *s = r->s;
-  int ai[BENCH_MAX_AXES] = {0}, nAlloc = 0;
+  const bench_opts *o = &r->args.opts;
+  int nAlloc = 0;
   r->nCfg = 0;
   for (int i = 0; i < s->nAxis; i++)
     if (r->args.aVals[i].nVal == 0) return 0;
-  for (;;) {
-    if (r->nCfg == nAlloc) {
-      nAlloc = nAlloc ? 2 * nAlloc : 256;
-      bench_config *aNew = realloc(r->aCfg, sizeof(*aNew) * (size_t)nAlloc);
-      if (!aNew) return -1;
-      r->aCfg = aNew;
+  for (int iMode = 0; iMode < o->nMode; iMode++) {
+    for (int iFlush = 0; iFlush < o->nFlush; iFlush++) {
+      int bBatch = o->abBatch[iMode];
+      if (bBatch && iFlush > 0) break;
+      int ai[BENCH_MAX_AXES] = {0};
+      for (;;) {
+        if (r->nCfg == nAlloc) {
+          nAlloc = nAlloc ? 2 * nAlloc : 256;
+          bench_config *aNew = realloc(r->aCfg, sizeof(*aNew) * (size_t)nAlloc);
+          if (!aNew) return -1;
+          r->aCfg = aNew;
+        }
+        bench_config *c = &r->aCfg[r->nCfg++];
+        memset(c, 0, sizeof(*c));
+        c->pStudy = s;
+        c->pArgs = &r->args;
+        c->bBatch = bBatch;
+        c->eFlush = bBatch ? GPU_FLUSH_NONE : o->aeFlush[iFlush];
+        c->bWarm = c->eFlush == GPU_FLUSH_NONE;
+        for (int i = 0; i < s->nAxis; i++) {
+          c->aiVal[i] = r->args.aVals[i].aiVal[ai[i]];
+          c->azVal[i] = r->args.aVals[i].azVal[ai[i]];
+        }
+        int i = s->nAxis - 1;
+        for (; i >= 0; i--) {
+          if (++ai[i] < r->args.aVals[i].nVal) break;
+          ai[i] = 0;
+        }
+        if (i < 0) break;
+      }
     }
-    bench_config *c = &r->aCfg[r->nCfg++];
-    memset(c, 0, sizeof(*c));
-    c->pStudy = s;
-    c->pArgs = &r->args;
-    c->bWarm = r->args.opts.bWarm;
-    for (int i = 0; i < s->nAxis; i++) {
-      c->aiVal[i] = r->args.aVals[i].aiVal[ai[i]];
-      c->azVal[i] = r->args.aVals[i].azVal[ai[i]];
-    }
-    int i = s->nAxis - 1;
-    for (; i >= 0; i--) {
-      if (++ai[i] < r->args.aVals[i].nVal) break;
-      ai[i] = 0;
-    }
-    if (i < 0) return 0;
   }
+  return 0;
 }
 
 /* Step 1: arguments and test switches. -1 to go on, else the exit status
@@ -347,9 +368,11 @@ static int db_step(run_state *r, int argc, char **argv) {
   db_run_info info = {s->zStudy, s->zBinary, r->zArgv ? r->zArgv : "", buildinfo_id, buildinfo_git_commit,
                       buildinfo_git_dirty, buildinfo_nvcc_version, buildinfo_nvcc_flags,
                       r->args.opts.nWarmup, r->args.opts.nRepMax, 0};
+  if (!r->bHostOnly) nvml_read(gInfo.zUuid, &r->envStart); /* before the probe: the state the run found */
   info.copyGbps = r->bHostOnly ? 0 : gpu_copy_gbps((size_t)256 << 20);
   r->iRun = db_begin_run(r->pDb, &gInfo, &info);
-  if (r->iRun < 0) {
+  if (r->iRun < 0 || db_set_repeat(r->pDb, r->iRun, r->args.opts.iRepeat) ||
+      (r->envStart.mValid && db_add_run_env(r->pDb, r->iRun, "start", &r->envStart))) {
     fprintf(stderr, "%s: cannot start a run in '%s': %s\n", s->zBinary, zDb, db_errmsg(r->pDb));
     return 4;
   }
@@ -417,7 +440,9 @@ static int store_config(run_state *r, int i, const config_text *t) {
   const char *zStatus = pOut->bSkipped ? "skipped" : pOut->bFailed ? "failed" : "ok";
   db_result res = {t->zKey, NULL, NULL, -1, 0, t->zParams, c->bWarm, pOut->bHostTimer, zStatus,
                    pOut->bFailed || pOut->bSkipped ? pOut->zError : NULL, pOut->maxErr, pOut->tolerance,
-                   pOut->nBytesRead, pOut->nBytesWritten, pOut->aMs, pOut->nRep};
+                   pOut->nBytesRead, pOut->nBytesWritten, pOut->aMs, pOut->nRep,
+                   pOut->bHostTimer ? NULL : gpu_flush_name(c->eFlush), c->bBatch ? "batch" : "single",
+                   pOut->zStop, pOut->clockMhz, pOut->bHostTimer ? -1 : pOut->nClockDiscarded};
   for (int a = 0; a < s->nAxis; a++) {
     const char *zName = s->aAxis[a].zName;
     if (!strcmp(zName, "variant")) res.zVariant = c->azVal[a];
@@ -448,9 +473,16 @@ static void progress(run_state *r, int iSeq, const char *zLabel) {
     stats st;
     stats_compute(pOut->aMs, pOut->nRep, &st);
     double gbps = (double)(pOut->nBytesRead + pOut->nBytesWritten) / (st.median * 1e6);
+    char zClock[64] = "";
     r->nDone++;
-    fprintf(stderr, "[%d/%d] %s%s ... %.4f ms, %.0f GB/s%s (rsd %.1f%%, %d reps)\n", iSeq, r->nRun, zStudy,
-            zLabel, st.median, gbps, pOut->bHostTimer ? " [host CPU]" : "", 100 * st.rsd, pOut->nRep);
+    r->msSampling += pOut->msSampling;
+    for (int e = 1; e < 5; e++)
+      if (pOut->zStop && !strcmp(pOut->zStop, stats_stop_name((stats_stop)e))) r->anStop[e]++;
+    if (pOut->clockMhz > 0)
+      snprintf(zClock, sizeof(zClock), ", %.0f MHz%s", pOut->clockMhz, pOut->nClockDiscarded ? " (re-taken)" : "");
+    fprintf(stderr, "[%d/%d] %s%s ... %.4f ms, %.0f GB/s%s (rsd %.1f%%, %d samples, %s%s)\n", iSeq, r->nRun,
+            zStudy, zLabel, st.median, gbps, pOut->bHostTimer ? " [host CPU]" : "", 100 * st.rsd, pOut->nRep,
+            pOut->zStop ? pOut->zStop : "-", zClock);
   }
 }
 
@@ -523,7 +555,12 @@ static void matrix_step(run_state *r) {
 static void end_step(run_state *r) {
   const bench_study *s = r->s;
   if (s->xCleanup) s->xCleanup();
+  nvml_env envEnd;
+  memset(&envEnd, 0, sizeof(envEnd));
+  if (!r->bFatal && !r->bEnvError && !r->bHostOnly) nvml_read(gInfo.zUuid, &envEnd); /* before the probe, as at the start */
   double copyEnd = r->bFatal || r->bEnvError || r->bHostOnly ? 0 : gpu_copy_gbps((size_t)256 << 20);
+  if (envEnd.mValid && db_add_run_env(r->pDb, r->iRun, "end", &envEnd) && !r->bDbError)
+    fprintf(stderr, "%s: cannot store the NVML reading: %s\n", s->zBinary, db_errmsg(r->pDb));
   const char *zEnd = r->bFatal || r->bDbError ? "failed" : bStop || r->bEnvError ? "incomplete" : "complete";
   char zNote[600] = "";
   if (r->bFatal) snprintf(zNote, sizeof(zNote), "ended after a CUDA error: %s", r->out.zError);
@@ -535,12 +572,19 @@ static void end_step(run_state *r) {
     fprintf(stderr, "%s: cannot close run %lld: %s\n", s->zBinary, r->iRun, db_errmsg(r->pDb));
   fprintf(stderr, "%s: run %lld %s: %d measured, %d failed, %d skipped\n", s->zBinary, r->iRun, zEnd, r->nDone,
           r->nFailed, r->nSkipped);
+  /* What convergence cost: run-matrix sums these lines over a matrix. */
+  fprintf(stderr, "%s: run %lld sampling took %.1f s over %d configurations (%d converged, %d time-cap, %d max-reps, %d fixed)\n",
+          s->zBinary, r->iRun, r->msSampling / 1e3, r->nDone, r->anStop[STATS_CONVERGED], r->anStop[STATS_TIME_CAP],
+          r->anStop[STATS_MAX_REPS], r->anStop[STATS_FIXED]);
+  if (!r->bHostOnly && !r->envStart.mValid && r->envStart.zError[0])
+    fprintf(stderr, "%s: no NVML readings: %s\n", s->zBinary, r->envStart.zError);
 }
 
 /* Free what the run holds; close the GPU if it was opened and is usable. */
 static void teardown(run_state *r, int bGpuOpen) {
   db_close(r->pDb);
   if (bGpuOpen && !r->bFatal && !r->bHostOnly) gpu_close();
+  nvml_close();
   free(r->aCfg);
   free(r->aiTodo);
   free(r->aiSeq);

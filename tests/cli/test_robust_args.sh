@@ -41,7 +41,7 @@ check "--db twice: neither database" test ! -e "$tmp/other.db"
 
 bad "--min-reps 50 --reps 10" "$HOST" --min-reps 50 --reps 10
 has "--min-reps above --reps: says so" "--min-reps: 50 is above --reps (10)"
-bad "--min-reps 50 (above the default --reps 30)" "$HOST" --min-reps 50
+bad "--min-reps 20001 (above any --reps)" "$HOST" --min-reps 20001
 "$HOST" --db "$tmp/ok.db" --n 1 --min-reps 3 --reps 3 --warmup 0 2>/dev/null
 check_eq "--min-reps equal to --reps runs" "$?" 0
 

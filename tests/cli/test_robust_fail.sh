@@ -92,7 +92,7 @@ bad "--variant sum,sum (twice)" --variant sum,sum
 bad "--variant nope" --variant nope
 bad "--variant ''" --variant ''
 bad "--variant sum," --variant sum,
-bad "--reps 1001" --reps 1001
+bad "--reps 20001" --reps 20001
 bad "--reps -1" --reps -1
 bad "--warmup 2^40" --warmup 2^40
 bad "--budget-ms 0" --budget-ms 0

@@ -86,7 +86,7 @@ static db_run_info fake_run(const char *zBuildId) {
 /* An ok result with samples aMs[0..nRep). */
 static db_result ok_result(const char *zKey, const double *aMs, int nRep) {
   db_result r = {zKey, "cub", "int32", 1024, 256, "{}", 0, 0, "ok", NULL, 0.0, 0.0,
-                 4096, 4, aMs, nRep};
+                 4096, 4, aMs, nRep, "clean", "single", "converged", 0, 0};
   return r;
 }
 
