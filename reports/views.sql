@@ -481,3 +481,50 @@ WITH s AS (SELECT device_id, name,
 SELECT device_id, name,
   CASE WHEN (SELECT count(*) FROM s s2 WHERE s2.short = s.short) > 1 THEN replace(name, 'NVIDIA ', '') ELSE short END AS label
 FROM s;
+
+-- ---------------------------------------------------- measurement method --
+-- Agreement of repeat runs: per GPU kind (device name), build and
+-- configuration measured by two or more runs (`make measure RUNS=N`, or runs
+-- on several machines with a GPU of that name), the relative difference of
+-- the run medians, (largest - smallest) / smallest.
+CREATE VIEW IF NOT EXISTS run_agreement AS
+SELECT d.name AS device, u.build_id, max(u.git_commit) AS git_commit, b.study, b.config_key, b.variant,
+       b.dtype, b.n, b.block, b.flush, b.mode,
+       count(DISTINCT b.run_id) AS runs, count(DISTINCT b.device_id) AS devices,
+       min(b.median_ms) AS min_ms, max(b.median_ms) AS max_ms,
+       (max(b.median_ms) - min(b.median_ms)) / min(b.median_ms) AS rel_diff, max(b.run_id) AS last_run_id
+FROM result_bw b JOIN run u USING (run_id) JOIN device d ON d.device_id = b.device_id
+WHERE b.timer = 'cuda-event'
+GROUP BY d.name, u.build_id, b.study, b.config_key
+HAVING count(DISTINCT b.run_id) >= 2;
+
+-- Its summary per GPU kind and commit: configurations compared, the share
+-- within 2%, and the same for configurations under 20 us; latest = 1 for
+-- the commit of the newest such runs of each GPU kind (what the report quotes).
+CREATE VIEW IF NOT EXISTS run_agreement_summary AS
+SELECT a.device, a.git_commit, max(a.runs) AS runs, max(a.devices) AS devices, count(*) AS configs,
+       avg(a.rel_diff <= 0.02) AS share_2pct, sum(a.min_ms < 0.020) AS configs_u20,
+       avg(CASE WHEN a.min_ms < 0.020 THEN a.rel_diff <= 0.02 END) AS share_2pct_u20,
+       a.git_commit IS (SELECT a2.git_commit FROM run_agreement a2 WHERE a2.device = a.device
+                        ORDER BY a2.last_run_id DESC LIMIT 1) AS latest
+FROM run_agreement a GROUP BY a.device, a.git_commit;
+
+-- The worst offenders: the five configurations per GPU kind (newest build)
+-- whose run medians differ most.
+CREATE VIEW IF NOT EXISTS run_agreement_worst AS
+SELECT * FROM (SELECT a.*, row_number() OVER (PARTITION BY a.device ORDER BY a.rel_diff DESC) AS rk
+               FROM run_agreement a JOIN run_agreement_summary s ON s.device = a.device
+                 AND s.git_commit IS a.git_commit AND s.latest)
+WHERE rk <= 5;
+
+-- The flush bias: per device and reduction configuration (int32, block 256,
+-- one launch per sample) measured under both cold flushes, the throughput
+-- after the memset flush (dirty L2) relative to the clean one: 1 - memset / clean.
+-- GB/s at the median of the run medians (config_stats).
+CREATE VIEW IF NOT EXISTS flush_bias AS
+SELECT c.device_id, c.variant, c.n, c.gbps AS gbps_clean, m.gbps AS gbps_memset, 1 - m.gbps / c.gbps AS bias
+FROM config_stats c JOIN config_stats m ON m.device_id = c.device_id AND m.study = c.study
+  AND m.variant = c.variant AND m.dtype IS c.dtype AND m.n = c.n AND m.block IS c.block
+  AND m.params = c.params AND m.mode = c.mode AND m.flush = 'memset'
+  AND m.config_key LIKE '% flush=memset%' -- measured as such, not a row from before flushes were recorded
+WHERE c.study = 'reduce' AND c.flush = 'clean' AND c.mode = 'single' AND c.dtype = 'int32';

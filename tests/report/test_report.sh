@@ -24,7 +24,7 @@ ok() {
 
 db=$tmp/fixture.db
 cat data/schema.sql tests/report/fixture_constant.sql tests/report/fixture_access.sql \
-    tests/report/fixture_two_devices.sql | sqlite3 -bail "$db" || { echo "not ok - fixture"; exit 1; }
+    tests/report/fixture_two_devices.sql tests/report/fixture_measure.sql | sqlite3 -bail "$db" || { echo "not ok - fixture"; exit 1; }
 if ! make --no-print-directory DB="$db" REPORT_BUILD="$tmp/build" REPORT_PDF="$tmp/report.pdf" \
      REPORT_HTML="$tmp/report.html" "$tmp/report.pdf" "$tmp/report.html" > "$tmp/make.log" 2>&1; then
   cat "$tmp/make.log"; echo "not ok - the report builds from the fixture"; exit 1
@@ -146,6 +146,23 @@ ok "the HTML numbers the same figures" \
 pdftotext "$tmp/report.pdf" - | grep -oE 'Table [0-9]+: [A-Za-z ]{0,12}' > "$tmp/t.pdf"
 grep -oE '<caption>Table [0-9]+: [A-Za-z ]{0,12}' "$tmp/report.html" | sed 's/<caption>//' > "$tmp/t.html"
 ok "the PDF and the HTML number the tables alike" sh -c "test -s '$tmp/t.pdf' && cmp -s '$tmp/t.pdf' '$tmp/t.html'"
+
+# ---- measurement checks (tests/report/fixture_measure.sql: flush methods, a
+# repeat run), computed here from the raw rows.
+flat=$(tr '\n' ' ' < "$tmp/plain.txt" | tr -s ' ')
+has_text() { case "$flat" in *"$1"*) return 0 ;; *) return 1 ;; esac; }
+agree=$(q "WITH a AS (SELECT abs(r1.median_ms - r2.median_ms) / min(r1.median_ms, r2.median_ms) AS d
+             FROM result r1 JOIN run u1 ON u1.run_id = r1.run_id JOIN result r2 ON r2.config_key = r1.config_key
+             JOIN run u2 ON u2.run_id = r2.run_id
+             WHERE u1.argv = 'fixture reduce' AND u2.argv = 'fixture repeat' AND r1.study = 'reduce')
+           SELECT printf('within 2%% on %.0f%% of %d', 100.0 * avg(d <= 0.02), count(*)) FROM a")
+ok "measurement: repeat runs agree $agree configurations" has_text "$agree"
+bias=$(q "SELECT printf('loses up to %.0f%%', 100 * max(1 - c.median_ms / m.median_ms)) FROM result c
+          JOIN run uc ON uc.run_id = c.run_id JOIN result m ON m.variant = c.variant AND m.n = c.n
+          AND m.dtype = c.dtype AND m.block IS c.block JOIN run um ON um.run_id = m.run_id
+          WHERE uc.argv = 'fixture reduce' AND um.argv = 'fixture flush' AND m.flush = 'memset' AND c.cache = 'cold'")
+ok "measurement: the flush bias ($bias)" has_text "$bias"
+ok "measurement: the time-capped noisy row is flagged" has_text "time-cap"
 
 if [ $failed -ne 0 ]; then echo "# $failed of $n checks failed"; exit 1; fi
 echo "# all $n checks passed"
