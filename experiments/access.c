@@ -186,22 +186,11 @@ static int prepare_device(size_t n, bench_out *pOut) {
 }
 
 /* Texture objects over the first n elements of dA and dB (made once per n);
-** a width beyond the device's limit marks the configuration skipped. */
+** a width beyond the device's limit is skipped before (skip()). */
 static int prepare_textures(size_t n, bench_out *pOut) {
-  int iDev = 0, nMaxWidth = 0, rc;
+  int rc;
   if (g.nTex == n) return 0;
   drop_textures();
-  if ((rc = cudaGetDevice(&iDev)) ||
-      (rc = cudaDeviceGetAttribute(&nMaxWidth, cudaDevAttrMaxTexture1DLinearWidth, iDev))) {
-    bench_cuda_fail(pOut, "texture width limit", rc);
-    return -1;
-  }
-  if (n > (size_t)nMaxWidth) {
-    pOut->bSkipped = 1;
-    snprintf(pOut->zError, sizeof(pOut->zError),
-             "n = %zu exceeds the device's largest 1D linear texture (%d elements)", n, nMaxWidth);
-    return -1;
-  }
   if ((rc = access_texture_create(g.dA, n, &g.texA)) || (rc = access_texture_create(g.dB, n, &g.texB))) {
     drop_textures();
     bench_cuda_fail(pOut, "create texture objects", rc);

@@ -38,6 +38,7 @@ typedef struct run_state {
   bench_config *aCfg;        /* every configuration of the matrix */
   int nCfg;
   int nRun;                  /* how many of them are not skipped */
+  unsigned char *abListed;   /* per configuration: 1 if not skipped before the GPU was open */
   db *pDb;
   long long iRun;            /* run id */
   char *zArgv;               /* the command line, for the run table */
@@ -239,9 +240,11 @@ static int nothing_to_run(run_state *r) {
 static int list_step(run_state *r) {
   config_text t;
   r->nRun = 0;
+  r->abListed = calloc((size_t)r->nCfg + 1, 1);
   for (int i = 0; i < r->nCfg; i++) {
     const char *zSkip = skip_reason(r, i);
     r->nRun += zSkip == NULL;
+    if (r->abListed) r->abListed[i] = zSkip == NULL;
     if (r->args.opts.bList) {
       describe(&r->aCfg[i], &t);
       printf("%s%s%s\n", t.zKey, zSkip ? "  # not run: " : "", zSkip ? zSkip : "");
@@ -407,10 +410,20 @@ static int plan_todo(run_state *r) {
     return -1;
   }
   for (int i = 0; i < r->nCfg; i++) {
-    if (skip_reason(r, i)) continue;
+    const char *zSkip = skip_reason(r, i);
+    if (zSkip) {
+      /* Runnable before the GPU was open, ruled out by its limits now. */
+      if (r->abListed && r->abListed[i]) {
+        config_text t;
+        describe(&r->aCfg[i], &t);
+        fprintf(stderr, "%s%s ... not run on this GPU: %s\n", r->s->zStudy, t.zLabel, zSkip);
+      }
+      continue;
+    }
     r->aiSeq[i] = r->nTodo + 1;
     r->aiTodo[r->nTodo++] = i;
   }
+  r->nRun = r->nTodo;
   return 0;
 }
 
@@ -588,6 +601,7 @@ static void teardown(run_state *r, int bGpuOpen) {
   free(r->aCfg);
   free(r->aiTodo);
   free(r->aiSeq);
+  free(r->abListed);
   free(r->zArgv);
   bench_args_free(&r->args);
 }
