@@ -89,7 +89,8 @@ deps-test:
 # ---------------------------------------------------------------- sources --
 HARNESS := experiments/harness/args.c experiments/harness/bench.c experiments/harness/db.c \
            experiments/harness/env.c experiments/harness/gpu.c experiments/harness/parse.c \
-           experiments/harness/profile.c experiments/harness/run.c experiments/harness/stats.c
+           experiments/harness/profile.c experiments/harness/run.c experiments/harness/stats.c \
+           experiments/harness/watchdog.c
 HARNESS += experiments/harness/nvml.c
 # With the probe kernel the run launches before the first configuration.
 HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(OBJ)/kernels/timing.o $(OBJ)/kernels/probe.o

@@ -16,7 +16,7 @@
 static const bench_opts oDefault = {
     .zDb = "data/measurements.db", .nRepMax = BENCH_MAX_REPS, .nRepMin = 20, .nWarmup = 3, .msBudget = 60.0,
     .msMin = 5.0, .target = 0.005, .aeFlush = {GPU_FLUSH_CLEAN}, .nFlush = 1, .abBatch = {0}, .nMode = 1,
-    .iRepeat = 1, .bWarm = 0, .bResume = 1, .bList = 0};
+    .iRepeat = 1, .bWarm = 0, .bResume = 1, .bList = 0, .nTimeoutS = 60};
 
 void bench_usage(const bench_study *s, FILE *f) {
   fprintf(f, "Usage: %s [options]\n\n%s\n\nAxes (each takes a comma-separated list; integers accept\n"
@@ -51,15 +51,18 @@ void bench_usage(const bench_study *s, FILE *f) {
       "  --repeat I     this is independent run I of a repeated matrix (make measure RUNS=N):\n"
       "                 resume counts only runs with the same I (default 1)\n"
       "  --no-resume    measure configurations this build already measured on this GPU\n"
+      "  --timeout-s N  a configuration still running after N s (a hung kernel) is stored\n"
+      "                 failed 'timeout' and the process exits 5; 0: no limit (default %d)\n"
       "  --build-id     print the build id (hash of sources and flags) and exit\n"
       "  --profile SET  Nsight Compute counters instead of timings (run of kind 'profile';\n"
       "                 ncu: $NCU, PATH or /usr/local/cuda/bin); --profile list: the sets\n"
       "  --resources    store the compiler's resource report of this binary's kernels\n"
       "  --help         this text\n"
-      "\nExit status: 0 ok, 1 a configuration failed, 2 bad arguments, 3 no GPU,\n"
-      "4 database error, 130 interrupted (finished configurations are kept).\n",
+      "\nExit status: 0 ok, 1 a configuration failed, 2 bad arguments, 3 no GPU (or no code\n"
+      "for it in this build), 4 database error, 5 a configuration timed out (run again\n"
+      "to go on), 130 interrupted (finished configurations are kept).\n",
       oDefault.zDb, oDefault.nRepMax, oDefault.nRepMin, oDefault.nWarmup, oDefault.msBudget, oDefault.msMin,
-      100 * oDefault.target);
+      100 * oDefault.target, oDefault.nTimeoutS);
 }
 
 /* Write "zWhat: zWhy" into zErr, control characters escaped (they come from
@@ -167,6 +170,7 @@ static int parse_option(bench_opts *o, const char *zName, const char *zVal, char
   if (!strcmp(zName, "reps")) return opt_int(zVal, 1, BENCH_MAX_REPS, &o->nRepMax, zWhy, nWhy);
   if (!strcmp(zName, "min-reps")) return opt_int(zVal, 1, BENCH_MAX_REPS, &o->nRepMin, zWhy, nWhy);
   if (!strcmp(zName, "warmup")) return opt_int(zVal, 0, 1000, &o->nWarmup, zWhy, nWhy);
+  if (!strcmp(zName, "timeout-s")) return opt_int(zVal, 0, 86400, &o->nTimeoutS, zWhy, nWhy);
   if (!strcmp(zName, "budget-ms")) {
     int ms;
     if (opt_int(zVal, 1, 3600000, &ms, zWhy, nWhy)) return -1;
@@ -204,6 +208,7 @@ static const struct {
 } aOption[] = {
     {"list", 1}, {"warm", 1}, {"no-resume", 1}, {"db", 0}, {"reps", 0}, {"min-reps", 0}, {"warmup", 0},
     {"budget-ms", 0}, {"min-ms", 0}, {"target", 0}, {"flush", 0}, {"mode", 0}, {"batch", 1}, {"repeat", 0},
+    {"timeout-s", 0},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 

@@ -34,9 +34,14 @@
 ** `make CUDA_ARCH=sm_XY` to use, nothing written. An environment error in a
 ** configuration (env.h) is never stored: the run ends there, exit 3.
 **
+** A watchdog (watchdog.h) ends a configuration that runs for longer than
+** --timeout-s: stored failed "timeout", run 'failed', exit 5.
+**
 ** Exit status: 0 all configurations ok; 1 a configuration failed or a CUDA
 ** error ended the run; 2 bad arguments; 3 no GPU, or an environment error
-** (driver, device, no code for this GPU); 4 database error; 130 interrupted.
+** (driver, device, no code for this GPU); 4 database error; 5 a
+** configuration timed out (the watchdog ended the process: run again to go
+** on); 130 interrupted.
 */
 #ifndef HARNESS_BENCH_H
 #define HARNESS_BENCH_H
@@ -95,6 +100,7 @@ typedef struct bench_opts {
   int bWarm;           /* --warm given */
   int bResume;         /* 0 with --no-resume */
   int bList;           /* --list */
+  int nTimeoutS;       /* --timeout-s: per configuration (watchdog.h); 0 none */
 } bench_opts;
 
 /* What the command line asked for: the options and every axis's values. */

@@ -20,6 +20,7 @@
 #include "parse.h"
 #include "probe.h"
 #include "profile.h"
+#include "watchdog.h"
 
 static volatile sig_atomic_t bStop = 0; /* set by SIGINT/SIGTERM */
 static gpu_info gInfo;                  /* the run's device */
@@ -445,8 +446,8 @@ static void measure_config(run_state *r, int i, const char *zKey) {
   }
 }
 
-/* Store r->out for configuration i in one transaction. 0 or -1. */
-static int store_config(run_state *r, int i, const config_text *t) {
+/* The stored form of configuration i with the outcome r->out. */
+static db_result result_of(const run_state *r, int i, const config_text *t) {
   const bench_study *s = r->s;
   const bench_config *c = &r->aCfg[i];
   const bench_out *pOut = &r->out;
@@ -464,6 +465,13 @@ static int store_config(run_state *r, int i, const config_text *t) {
     if (!strcmp(zName, "block")) res.nBlock = (int)c->aiVal[a];
   }
   if (!res.zVariant) res.zVariant = s->zStudy;
+  return res;
+}
+
+/* Store r->out for configuration i in one transaction. 0 or -1. */
+static int store_config(run_state *r, int i, const config_text *t) {
+  const bench_study *s = r->s;
+  db_result res = result_of(r, i, t);
   if (db_add_result(r->pDb, r->iRun, s->zStudy, &res)) {
     fprintf(stderr, "%s: cannot store %s: %s\n", s->zBinary, t->zKey, db_errmsg(r->pDb));
     return -1;
@@ -528,7 +536,13 @@ static int one_config(run_state *r, int i, int iPass, int *pbProgress) {
     return ONE_LATER;
   }
   *pbProgress = 1;
+  char zProgress[640];
+  snprintf(zProgress, sizeof(zProgress), "[%d/%d] %s%s ...", iSeq, r->nRun, s->zStudy, t.zLabel);
+  memset(&r->out, 0, sizeof(r->out));
+  db_result resTimeout = result_of(r, i, &t);
+  watchdog_arm(&resTimeout, zProgress);
   measure_config(r, i, t.zKey);
+  watchdog_disarm();
   if (r->out.bEnvError) { /* about the machine, not the configuration: not stored */
     fprintf(stderr, "[%d/%d] %s%s ... not stored: environment error: %s\n", iSeq, r->nRun, s->zStudy, t.zLabel,
             r->out.zError);
@@ -550,6 +564,11 @@ static void sleep_ms(long ms) {
 ** it (or died). */
 static void matrix_step(run_state *r) {
   if (plan_todo(r)) return;
+  if (watchdog_start(r->args.opts.zDb, r->iRun, r->s->zBinary, r->s->zStudy, r->args.opts.nTimeoutS)) {
+    fprintf(stderr, "%s: cannot start the watchdog thread\n", r->s->zBinary);
+    r->bDbError = 1;
+    return;
+  }
   for (int iPass = 0; r->nTodo > 0 && !bStop && !r->bFatal && !r->bDbError && !r->bEnvError; iPass++) {
     int nKeep = 0, bProgress = 0;
     for (int t = 0; t < r->nTodo && !bStop && !r->bFatal && !r->bDbError && !r->bEnvError; t++) {
@@ -562,6 +581,7 @@ static void matrix_step(run_state *r) {
     r->nTodo = nKeep;
     if (r->nTodo > 0 && !bProgress) sleep_ms(200);
   }
+  watchdog_stop();
 }
 
 /* Step 8: end the run in the database and say how it went. */

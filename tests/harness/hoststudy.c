@@ -11,6 +11,7 @@
 **          repetition, so that a test can interrupt a run mid-way
 **   wrong  the same, verified against a wrong expectation: always fails
 **   skip   never run (the skip rule says why), for the nothing-to-run tests
+**   hang   never returns (a hung kernel), for the watchdog tests
 ** Device bytes are 8 n, so BENCH_FREE_BYTES can make a configuration skip.
 */
 #include <errno.h>
@@ -24,12 +25,13 @@
 
 enum { AX_N, AX_VARIANT, NAXIS };
 
-static const char *const azVariant[] = {"sum", "sleep", "wrong", "skip", NULL};
+static const char *const azVariant[] = {"sum", "sleep", "wrong", "skip", "hang", NULL};
 
 static bench_axis aAxis[NAXIS] = {
     {.zName = "n", .zHelp = "elements summed", .zDefault = "1..4", .bInt = 1, .iMin = 1, .iMax = 1LL << 31},
     {.zName = "variant",
-     .zHelp = "sum, sleep (HOSTSTUDY_SLEEP_MS per repetition), wrong (fails verification), skip (never run)",
+     .zHelp = "sum, sleep (HOSTSTUDY_SLEEP_MS per repetition), wrong (fails verification), skip (never run), "
+              "hang (never returns)",
      .zDefault = "sum", .azChoice = azVariant},
 };
 
@@ -75,6 +77,7 @@ static void measure(const bench_config *c, bench_out *pOut) {
   const char *zSleep = getenv("HOSTSTUDY_SLEEP_MS");
   work w = {bench_int(c, AX_N), 0, 0};
   if (!strcmp(zVar, "sleep")) w.msSleep = zSleep && *zSleep ? atol(zSleep) : 20;
+  while (!strcmp(zVar, "hang")) sleep_full(1000);
   run_work(&w);
   long long iWant = expected_sum(w.n) + !strcmp(zVar, "wrong");
   pOut->maxErr = (double)llabs(w.iSum - iWant);

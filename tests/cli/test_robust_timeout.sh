@@ -1,0 +1,55 @@
+#!/bin/sh
+# tests/cli/test_robust_timeout.sh: a configuration that never returns (the
+# host-only study's variant 'hang', as a hung kernel) under --timeout-s 1:
+# - the watchdog stores it failed with the reason "timeout", ends the run
+#   'failed' with a note naming it, leaves no claim or live_run row, and the
+#   process exits 5 (what ran before it is kept);
+# - the next run goes on after it (a failed configuration is done);
+# - experiments/run-matrix runs a line that exited 5 again until every
+#   configuration has a result, then reports the line as failed (exit 1);
+# - --help states the limit and its default.
+# Every command runs under `timeout 60`, so a broken watchdog fails the test
+# instead of hanging it. No GPU needed. Prints 'ok NAME' / 'not ok NAME';
+# exits 1 if any failed.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/cli/robust-lib.sh
+
+db="$tmp/t.db"
+timeout 60 "$HOST" --db "$db" --n 1..3 --variant sum,hang --timeout-s 1 $REPS 2>"$tmp/err"
+check_eq "hang: exit 5" "$?" 5
+check_eq "hang: n=1 sum ok, n=1 hang failed, nothing after" \
+  "$(q "$db" "SELECT group_concat(n || ' ' || variant || ' ' || status, ', ') FROM (SELECT * FROM result ORDER BY result_id)")" \
+  "1 sum ok, 1 hang failed"
+check_eq "hang: the reason is timeout" "$(q "$db" "SELECT error FROM result WHERE status = 'failed'")" \
+  "timeout: no result after 1 s (the watchdog ended the run)"
+check_eq "hang: the run failed, the note names the configuration" "$(q "$db" "SELECT status || ': ' || note FROM run")" \
+  "failed: ended by the watchdog: n=1 variant=hang cache=cold took more than 1 s (--timeout-s)"
+check_eq "hang: no claim or live_run left" "$(q "$db" "SELECT (SELECT count(*) FROM claim) + (SELECT count(*) FROM live_run)")" 0
+check "hang: the progress line says FAILED: timeout" grep -q '^\[2/6\] hoststudy n=1 hang \.\.\. FAILED: timeout' "$tmp/err"
+check_samples "$db" "hang"
+timeout 60 "$HOST" --db "$db" --n 1..3 --variant sum,hang --timeout-s 1 $REPS 2>"$tmp/err"
+check_eq "hang, next run: exit 5 again (at n=2 hang)" "$?" 5
+check_eq "hang, next run: goes on after the timed-out one" \
+  "$(q "$db" "SELECT group_concat(n || ' ' || variant || ' ' || status, ', ') FROM (SELECT * FROM result WHERE run_id = 2 ORDER BY result_id)")" \
+  "2 sum ok, 2 hang failed"
+
+# run-matrix runs the line again until it is through.
+db="$tmp/m.db"
+echo "hoststudy --n 1..3 --variant sum,hang --timeout-s 1 $REPS" > "$tmp/t.matrix"
+timeout 120 sh experiments/run-matrix "$tmp/t.matrix" "$db" "$BIN/tests" 2>"$tmp/err"
+check_eq "run-matrix: exit 1 (the line had timeouts)" "$?" 1
+check_eq "run-matrix: every configuration has a result: 3 ok, 3 timeouts" \
+  "$(q "$db" "SELECT group_concat(variant || ':' || status || ':' || c, ' ') FROM (SELECT variant, status, count(*) c FROM result GROUP BY 1, 2 ORDER BY 1)")" \
+  "hang:failed:3 sum:ok:3"
+check_eq "run-matrix: 3 runs ended by the watchdog, 1 complete" \
+  "$(q "$db" "SELECT group_concat(status || ':' || c, ' ') FROM (SELECT status, count(*) c FROM run GROUP BY 1 ORDER BY 1)")" \
+  "complete:1 failed:3"
+check_no_dups "$db" "run-matrix"
+
+"$HOST" --help >"$tmp/out"
+check "--help states --timeout-s and its default" grep -q "default 60" "$tmp/out"
+check "--help names exit status 5" grep -q "5 a configuration timed out" "$tmp/out"
+timeout 60 "$HOST" --db "$tmp/z.db" --n 1 --variant sum --timeout-s 0 $REPS 2>/dev/null
+check_eq "--timeout-s 0 (no limit): a normal run exits 0" "$?" 0
+
+[ "$nfail" -eq 0 ]
