@@ -446,6 +446,14 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
     int nLaunch = 0, nVal = zText ? profile_parse_csv(zText, &aVal, &nLaunch, zErr, sizeof(zErr)) : -1;
     char zWhy[256];
     ncu_error(zText, zWhy, sizeof(zWhy));
+    if (rc == 0 && zText && !strstr(zText, "\"Kernel Name\"")) {
+      /* ncu ran the configuration and saw no kernel: host code (a CPU baseline). */
+      fprintf(stderr, "[%d/%d] %s%s ... skipped: no kernel launched (host code), nothing to profile\n", iSeq,
+              nRun, s->zStudy, d.zLabel);
+      free(zText);
+      free(aVal);
+      continue;
+    }
     if (rc != 0 || nVal <= 0) {
       nFailed++;
       fprintf(stderr, "[%d/%d] %s%s ... NOT PROFILED: %s\n", iSeq, nRun, s->zStudy, d.zLabel,

@@ -63,6 +63,12 @@ check_eq "ncu refuses: exit 1" $? 1
 check "ncu refuses: says why" grep -q 'ERR_NVGPUCTRPERM' "$tmp/err"
 check_eq "ncu refuses: stops after the first" "$(grep -c 'NOT PROFILED' "$tmp/err")" 1
 check_eq "ncu refuses: nothing stored" "$(q "$db" "SELECT count(*) FROM counter WHERE n IN (7, 8)")" 0
+# No kernel launched (a host-code baseline): ncu writes no table; skipped, not failed.
+printf '==WARNING== No kernels were profiled.\n' > "$tmp/nokernel.csv"
+NCU_REPLAY_CSV=$tmp/nokernel.csv NCU=$FAKE "$HOST" --profile reduce --n 9 --db "$db" 2> "$tmp/err"
+check_eq "no kernel: exit 0" $? 0
+check "no kernel: says skipped" grep -q 'skipped: no kernel launched' "$tmp/err"
+check_eq "no kernel: nothing stored" "$(q "$db" "SELECT count(*) FROM counter WHERE n = 9")" 0
 check_eq "no profile run wrote results" "$(q "$db" "SELECT count(*) FROM result")" 0
 check_integrity "$db" "profile runs"
 
