@@ -32,6 +32,18 @@ static void test_negative_difference_named(void **state) {
   assert_int_refused("2^4-2^5", "'2^4-2^5'", "negative");
 }
 
+/* A leading sign other than '-', or a blank, is not a number (not negative). */
+static void test_leading_plus_not_negative(void **state) {
+  (void)state;
+  const char *az[] = {"+5", " 5", "#5", "(5)", "!1"};
+  for (size_t i = 0; i < sizeof az / sizeof az[0]; i++) {
+    char zErr[256] = "";
+    long long v = -7;
+    assert_int_equal(parse_int(az[i], 1000, &v, zErr, sizeof zErr), -1);
+    if (strstr(zErr, "negative") || !strstr(zErr, "not a number")) fail_msg("'%s': reason '%s'", az[i], zErr);
+  }
+}
+
 /* Overflow, in the digits, the power, the exponent or the suffix, is named. */
 static void test_overflow_named(void **state) {
   (void)state;
@@ -85,6 +97,7 @@ static void test_ranges_every_value(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_negative_difference_named),
+      cmocka_unit_test(test_leading_plus_not_negative),
       cmocka_unit_test(test_overflow_named),
       cmocka_unit_test(test_digits_and_suffixes),
       cmocka_unit_test(test_ranges_every_value),
