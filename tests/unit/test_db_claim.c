@@ -5,7 +5,8 @@
 ** host counts as alive while its heartbeat is younger than 10 minutes and as
 ** dead after, a run on this host as dead once its process is gone; a dead
 ** run's claim and live_run row are forgotten; storing a result releases its
-** claim and renews the run's heartbeat.
+** claim and renews the run's heartbeat; a finished result makes it done
+** for a resuming run; the run's start time; the NVML reading's fields.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "db.h"
+#include "nvml.h"
 
 /* A temporary directory, its database path and two handles with a run each. */
 typedef struct fixture {
@@ -88,7 +90,7 @@ static void exec_ok(db *p, const char *zFmt, long long i) {
 
 /* Rows of a count query. */
 static long long count(const char *zPath, const char *zFmt, long long i) {
-  char zSql[300];
+  char zSql[1000];
   sqlite3 *pDb = NULL;
   sqlite3_stmt *pStmt = NULL;
   long long v = -1;
@@ -171,12 +173,73 @@ static void test_result_releases_and_renews(void **state) {
                          f->iA), 3);
 }
 
+/* A finished result makes the configuration done for a resuming run of the
+** same build (not for one that does not resume). */
+static void test_done_when_resuming(void **state) {
+  fixture *f = *state;
+  long long iHolder = -1;
+  const double aMs[] = {1.0};
+  db_result r = {.zConfigKey = "k1", .zVariant = "cub", .zDtype = "int32", .n = 1024, .nBlock = 256,
+                 .zParams = "{}", .zStatus = "ok", .nBytesRead = 4096, .nBytesWritten = 4, .aMs = aMs,
+                 .nRep = 1};
+  assert_int_equal(claim(f->pA, f->iA, "k1", &iHolder), DB_CLAIMED);
+  if (db_add_result(f->pA, f->iA, "reduce", &r)) fail_msg("db_add_result: %s", db_errmsg(f->pA));
+  assert_int_equal(claim(f->pB, f->iB, "k1", &iHolder), DB_DONE);
+  assert_int_equal(db_claim(f->pB, f->iB, UUID, "reduce", "reduce", "b1", "k1", 0, &iHolder), DB_CLAIMED);
+  /* The run's start time is now (ISO 8601 UTC). */
+  assert_int_equal(count(f->zPath,
+                         "SELECT count(*) FROM run WHERE run_id=%lld AND started_utc BETWEEN "
+                         "strftime('%%Y-%%m-%%dT%%H:%%M:%%SZ','now','-120 seconds') AND "
+                         "strftime('%%Y-%%m-%%dT%%H:%%M:%%SZ','now','+1 seconds')", f->iA), 1);
+}
+
+/* db_add_run_env stores exactly the fields the reading has, NULL the others,
+** one row per phase. */
+static void test_run_env_fields(void **state) {
+  fixture *f = *state;
+  nvml_env e;
+  memset(&e, 0, sizeof e);
+  e.mValid = 0x1ff;
+  e.smClockMhz = 1980;
+  e.memClockMhz = 2619;
+  e.tempC = 41;
+  e.powerW = 123.5;
+  e.powerLimitW = 700;
+  e.bEcc = 1;
+  e.bPersistence = 1;
+  e.throttle = 4;
+  e.pstate = 2;
+  assert_int_equal(db_add_run_env(f->pA, f->iA, "start", &e), 0);
+  assert_int_equal(count(f->zPath,
+                         "SELECT count(*) FROM run_env WHERE run_id=%lld AND phase='start' AND sm_clock_mhz=1980 "
+                         "AND mem_clock_mhz=2619 AND temp_c=41 AND power_w=123.5 AND power_limit_w=700 AND ecc=1 "
+                         "AND persistence=1 AND throttle_reasons=4 AND pstate=2 AND utc >= "
+                         "strftime('%%Y-%%m-%%dT%%H:%%M:%%SZ','now','-120 seconds')", f->iA), 1);
+  /* Each field alone: only it is stored. */
+  const char *azCol[] = {"sm_clock_mhz", "mem_clock_mhz", "temp_c", "power_w", "power_limit_w",
+                         "ecc", "persistence", "throttle_reasons", "pstate"};
+  for (int i = 0; i < 9; i++) {
+    e.mValid = 1u << i;
+    assert_int_equal(db_add_run_env(f->pA, f->iA, "end", &e), 0);
+    char zSql[600];
+    snprintf(zSql, sizeof zSql,
+             "SELECT (sm_clock_mhz IS NOT NULL) + (mem_clock_mhz IS NOT NULL) + (temp_c IS NOT NULL) + "
+             "(power_w IS NOT NULL) + (power_limit_w IS NOT NULL) + (ecc IS NOT NULL) + (persistence IS NOT NULL)"
+             " + (throttle_reasons IS NOT NULL) + (pstate IS NOT NULL) + 10 * (%s IS NOT NULL) FROM run_env "
+             "WHERE phase='end' AND run_id=%%lld", azCol[i]);
+    if (count(f->zPath, zSql, f->iA) != 11) fail_msg("bit %d: not exactly %s stored", i, azCol[i]);
+  }
+  assert_int_equal(count(f->zPath, "SELECT count(*) FROM run_env WHERE run_id=%lld", f->iA), 2);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_held_by_live_run, setup, teardown),
       cmocka_unit_test_setup_teardown(test_other_host_heartbeat, setup, teardown),
       cmocka_unit_test_setup_teardown(test_this_host_dead_pid, setup, teardown),
       cmocka_unit_test_setup_teardown(test_result_releases_and_renews, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_done_when_resuming, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_run_env_fields, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
