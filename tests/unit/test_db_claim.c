@@ -45,7 +45,7 @@ static db *open_run(const char *zPath, long long *piRun) {
   snprintf(g.zName, sizeof g.zName, "Claim test GPU");
   snprintf(g.zUuid, sizeof g.zUuid, UUID);
   g.ccMajor = 9;
-  db_run_info r = {.zStudy = "reduce", .zBinary = "reduce", .zArgv = "reduce", .zBuildId = "b1",
+  db_run_info r = {.zStudy = "reduce", .zBinary = "reduce-ca", .zArgv = "reduce", .zBuildId = "b1",
                    .zGitCommit = "abc", .zNvccVersion = "13.0", .zNvccFlags = "-O3", .nWarmup = 1,
                    .nRepMax = 3, .copyGbps = 1.0};
   *piRun = db_begin_run(p, &g, &r);
@@ -68,8 +68,8 @@ static int setup(void **state) {
 static int teardown(void **state) {
   fixture *f = *state;
   char zCmd[400];
-  db_close(f->pA);
-  db_close(f->pB);
+  if (f->pA) db_close(f->pA);
+  if (f->pB) db_close(f->pB);
   snprintf(zCmd, sizeof zCmd, "rm -rf '%s'", f->zDir);
   int rc = system(zCmd);
   free(f);
@@ -78,7 +78,7 @@ static int teardown(void **state) {
 
 /* db_claim of configuration zKey by run iRun through p. */
 static int claim(db *p, long long iRun, const char *zKey, long long *piHolder) {
-  return db_claim(p, iRun, UUID, "reduce", "reduce", "b1", zKey, 1, piHolder);
+  return db_claim(p, iRun, UUID, "reduce", "reduce-ca", "b1", zKey, 1, piHolder);
 }
 
 /* Run SQL through p or fail. */
@@ -116,6 +116,11 @@ static void test_held_by_live_run(void **state) {
   assert_int_equal(claim(f->pA, f->iA, "k2", &iHolder), DB_HELD);
   assert_true(iHolder == f->iB);
   assert_int_equal(count(f->zPath, "SELECT count(*) FROM claim WHERE run_id=%lld", f->iA), 1);
+  /* The live run's host is this machine's name. */
+  char zHost[256] = "", zSql[400];
+  assert_int_equal(gethostname(zHost, sizeof zHost - 1), 0);
+  snprintf(zSql, sizeof zSql, "SELECT count(*) FROM live_run WHERE run_id=%%lld AND host='%s'", zHost);
+  assert_int_equal(count(f->zPath, zSql, f->iA), 1);
 }
 
 /* Another host: alive with a fresh heartbeat, dead after 10 minutes without. */
@@ -185,7 +190,7 @@ static void test_done_when_resuming(void **state) {
   assert_int_equal(claim(f->pA, f->iA, "k1", &iHolder), DB_CLAIMED);
   if (db_add_result(f->pA, f->iA, "reduce", &r)) fail_msg("db_add_result: %s", db_errmsg(f->pA));
   assert_int_equal(claim(f->pB, f->iB, "k1", &iHolder), DB_DONE);
-  assert_int_equal(db_claim(f->pB, f->iB, UUID, "reduce", "reduce", "b1", "k1", 0, &iHolder), DB_CLAIMED);
+  assert_int_equal(db_claim(f->pB, f->iB, UUID, "reduce", "reduce-ca", "b1", "k1", 0, &iHolder), DB_CLAIMED);
   /* The run's start time is now (ISO 8601 UTC). */
   assert_int_equal(count(f->zPath,
                          "SELECT count(*) FROM run WHERE run_id=%lld AND started_utc BETWEEN "
@@ -232,6 +237,32 @@ static void test_run_env_fields(void **state) {
   assert_int_equal(count(f->zPath, "SELECT count(*) FROM run_env WHERE run_id=%lld", f->iA), 2);
 }
 
+/* A database damaged inside (a b-tree page overwritten) is refused by
+** db_open() and left as it was. */
+static void test_damaged_refused(void **state) {
+  fixture *f = *state;
+  db_close(f->pA);
+  db_close(f->pB);
+  f->pA = f->pB = NULL;
+  FILE *fp = fopen(f->zPath, "r+b");
+  assert_non_null(fp);
+  assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+  long nSize = ftell(fp);
+  assert_true(nSize >= 4 * 4096);
+  unsigned char aJunk[4096];
+  memset(aJunk, 0x5a, sizeof aJunk);
+  assert_int_equal(fseek(fp, 2 * 4096, SEEK_SET), 0);
+  assert_int_equal(fwrite(aJunk, 1, sizeof aJunk, fp), sizeof aJunk);
+  fclose(fp);
+  char zErr[256] = "";
+  db *p = db_open(f->zPath, zErr, sizeof zErr);
+  if (p) {
+    db_close(p);
+    fail_msg("a damaged database was opened");
+  }
+  assert_true(zErr[0] != 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_held_by_live_run, setup, teardown),
@@ -240,6 +271,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_result_releases_and_renews, setup, teardown),
       cmocka_unit_test_setup_teardown(test_done_when_resuming, setup, teardown),
       cmocka_unit_test_setup_teardown(test_run_env_fields, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_damaged_refused, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
