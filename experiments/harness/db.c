@@ -292,7 +292,25 @@ static int reap_dead_runs(db *p) {
   }
   sqlite3_finalize(pStmt);
   if (rc != SQLITE_DONE && rc != SQLITE_ROW) return -1;
+  char zNow[32];
+  utc_now(zNow, sizeof(zNow));
   for (int i = 0; i < nDead; i++) {
+    /* A run the watchdog marked (db_mark_timeout) but could not end: its
+    ** claimed configuration timed out; store that and end the run. */
+    if (exec_bound(p,
+            "INSERT INTO result(run_id, study, config_key, variant, cache, timer, status, error, created_utc)"
+            " SELECT c.run_id, c.study, c.config_key, coalesce(nullif(substr(v, 1, instr(v || ' ', ' ') - 1), ''),"
+            " c.study), CASE WHEN c.config_key LIKE '% cache=warm%' THEN 'warm' ELSE 'cold' END, 'cuda-event',"
+            " 'failed', 'timeout: the run died after its watchdog fired (recorded by a later run)', ?2"
+            " FROM (SELECT *, CASE WHEN instr(' ' || config_key, ' variant=') > 0 THEN"
+            " substr(' ' || config_key, instr(' ' || config_key, ' variant=') + 9) END AS v FROM claim) c"
+            " JOIN run u USING (run_id) WHERE c.run_id = ?1 AND u.note = 'timeout pending: ' || c.config_key",
+            "it", aDead[i], zNow) < 0)
+      return -1;
+    if (exec_bound(p, "UPDATE run SET status = 'failed', finished_utc = ?2, note = 'ended by the watchdog: ' ||"
+                      " substr(note, 18) || ' timed out (recorded by a later run)'"
+                      " WHERE run_id = ?1 AND note LIKE 'timeout pending: %'", "it", aDead[i], zNow) < 0)
+      return -1;
     if (exec_bound(p, "DELETE FROM claim WHERE run_id=?", "i", aDead[i]) < 0) return -1;
     if (exec_bound(p, "DELETE FROM live_run WHERE run_id=?", "i", aDead[i]) < 0) return -1;
   }
@@ -604,4 +622,11 @@ int db_add_variants(db *p, const char *zStudy, const db_variant *aVar, int nVar)
     return -1;
   }
   return 0;
+}
+
+int db_mark_timeout(db *p, long long iRun, const char *zConfigKey) {
+  begin_call(p);
+  char zNote[600];
+  snprintf(zNote, sizeof(zNote), "timeout pending: %s", zConfigKey);
+  return exec_bound(p, "UPDATE run SET note = ? WHERE run_id = ?", "ti", zNote, iRun) < 0 ? -1 : 0;
 }

@@ -166,6 +166,12 @@ int db_add_run_env(db *p, long long iRun, const char *zPhase, const nvml_env *e)
 ** claims. 0 or -1. */
 int db_end_run(db *p, long long iRun, const char *zStatus, const char *zNote, double copyGbpsEnd);
 
+/* The watchdog's first step when configuration zConfigKey of run iRun timed
+** out: note it in the run ('timeout pending: KEY'), so that if the process
+** dies before it stores the failure, the next db_claim() that finds the run
+** dead stores it (failed, "timeout") and ends the run 'failed'. 0 or -1. */
+int db_mark_timeout(db *p, long long iRun, const char *zConfigKey);
+
 /* The last SQLite error message. */
 const char *db_errmsg(db *p);
 

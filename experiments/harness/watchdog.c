@@ -35,6 +35,7 @@ static void fire(void) {
            w.nTimeoutS);
   fprintf(stderr, "%s FAILED: %s\n", w.zProgress, zWhy);
   db *pDb = db_open(w.zDb, zErr, sizeof(zErr));
+  if (pDb) db_mark_timeout(pDb, w.iRun, w.zKey); /* if the rest fails, the next run stores it */
   w.res.zStatus = "failed";
   w.res.zError = zWhy;
   w.res.nRep = 0;
