@@ -3,7 +3,8 @@
 #
 # Overridable settings (a change of any of them rebuilds what it affects):
 #   NVCC          nvcc (default: PATH, then $CUDA_HOME/bin, then /usr/local/cuda/bin)
-#   CUDA_ARCH     sm_NN target; machine code for it plus PTX (default sm_90)
+#   CUDA_ARCH     GPU architectures: native, all, or a list "sm_80 sm_90" (default:
+#                 the GPUs here, else all); machine code for each plus PTX of the newest
 #   CFLAGS        host C flags (default -O2 -g)
 #   NVCCFLAGS     kernel flags (default -O3)
 #   SQLITE_CFLAGS SQLite include flags (default: pkg-config sqlite3)
@@ -12,7 +13,6 @@
 #   DB            measurement database (default data/measurements.db)
 #   V             V=1 shows the commands
 
-CUDA_ARCH     ?= sm_90
 CFLAGS        ?= -O2 -g
 NVCCFLAGS     ?= -O3
 DB            ?= data/measurements.db
@@ -30,11 +30,62 @@ $(error NVCC is empty: set it to nvcc's path (NVCC=/usr/local/cuda/bin/nvcc) or 
 endif
 endif
 
-ifeq ($(filter sm_%,$(CUDA_ARCH)),)
-$(error CUDA_ARCH must look like sm_90, got '$(CUDA_ARCH)')
+# ---------------------------------------------------------- architectures --
+# CUDA_ARCH names the GPU architectures the kernels are compiled for:
+#   (unset)       the GPUs of this machine (nvidia-smi), or `all` where it finds none
+#   native        the GPUs of this machine; an error where there is none
+#   all           every architecture this nvcc can compile for (`nvcc --list-gpu-code`)
+#   sm_80 sm_90   a list (spaces or commas)
+# Each gets machine code; the newest also gets PTX, which the driver compiles
+# for a GPU newer than all of them. The list is in the nvcc flags, so in the
+# build id and the run's provenance. `make print-arch` shows the choice.
+# NVIDIA_SMI is what asks the GPUs' compute capability (tests point it at a fake).
+NVIDIA_SMI ?= nvidia-smi
+CUDA_ARCH  ?=
+comma      := ,
+NVCC_SMS   := $(if $(NVCC),$(shell $(NVCC) --list-gpu-code 2>/dev/null | sed -n 's/^sm_\([0-9]*\)$$/\1/p' | sort -un))
+gpu_sms     = $(shell $(NVIDIA_SMI) --query-gpu=compute_cap --format=csv,noheader 2>/dev/null \
+                | sed -n 's/^ *\([0-9]*\)\.\([0-9]*\) *$$/\1\2/p' | sort -un)
+ARCH_REQ   := $(strip $(subst $(comma), ,$(CUDA_ARCH)))
+ifeq ($(ARCH_REQ),)
+ARCH_GPU   := $(gpu_sms)
+ARCH_SMS   := $(or $(ARCH_GPU),$(NVCC_SMS))
+ARCH_WHY   := default: $(if $(ARCH_GPU),the GPUs here,no GPU here$(comma) so all)
+else ifeq ($(ARCH_REQ),native)
+ARCH_SMS   := $(gpu_sms)
+ARCH_WHY   := native
+ifeq ($(ARCH_SMS),)
+$(error CUDA_ARCH=native: no GPU found ($(NVIDIA_SMI) --query-gpu=compute_cap); name one: $(NVCC_SMS:%=sm_%))
 endif
-ARCH_NUM  := $(patsubst sm_%,%,$(CUDA_ARCH))
-GENCODE   := -gencode arch=compute_$(ARCH_NUM),code=[sm_$(ARCH_NUM),compute_$(ARCH_NUM)]
+else ifeq ($(ARCH_REQ),all)
+ARCH_SMS   := $(NVCC_SMS)
+ARCH_WHY   := all
+else
+ARCH_SMS   := $(shell printf '%s\n' $(patsubst sm_%,%,$(ARCH_REQ)) | sort -un)
+ARCH_WHY   := $(ARCH_REQ)
+endif
+# What this nvcc cannot compile for, named as given (or as the GPU's sm_NN).
+ARCH_BAD   := $(if $(NVCC_SMS),$(strip $(if $(filter-out native all,$(ARCH_REQ)), \
+                $(foreach t,$(ARCH_REQ),$(if $(filter $(patsubst sm_%,%,$(filter sm_%,$(t))),$(NVCC_SMS)),,$(t))), \
+                $(patsubst %,sm_%,$(filter-out $(NVCC_SMS),$(ARCH_SMS))))))
+ifneq ($(ARCH_BAD),)
+$(error CUDA_ARCH=$(or $(CUDA_ARCH),(the GPUs here)): $(ARCH_BAD) not supported by this nvcc ($(NVCC)); it supports $(NVCC_SMS:%=sm_%), native, all)
+endif
+ARCH_NEWEST := $(lastword $(ARCH_SMS))
+GENCODE   := $(foreach a,$(filter-out $(ARCH_NEWEST),$(ARCH_SMS)),-gencode arch=compute_$(a),code=sm_$(a)) \
+             $(if $(ARCH_NEWEST),-gencode arch=compute_$(ARCH_NEWEST)$(comma)code=[sm_$(ARCH_NEWEST)$(comma)compute_$(ARCH_NEWEST)])
+GENCODE   := $(strip $(GENCODE))
+
+# Without a GPU nothing runs the kernels `make test` builds, so unless
+# CUDA_ARCH is given it builds them for one architecture (the newest): the
+# fat binary of all would cost CI minutes of nvcc for code no test runs.
+TEST_ARCH  := $(if $(ARCH_REQ)$(ARCH_GPU),,$(if $(ARCH_NEWEST),CUDA_ARCH=sm_$(ARCH_NEWEST)))
+
+.PHONY: print-arch
+print-arch: ## the GPU architectures CUDA_ARCH selects and the nvcc flags for them
+	@echo 'arch: $(ARCH_SMS:%=sm_%) ($(ARCH_WHY))'
+	@echo 'nvcc: $(GENCODE)'
+
 CUDA_INC  := $(if $(NVCC),$(abspath $(dir $(NVCC))../include))
 
 # How the final flags are assembled.
@@ -298,8 +349,8 @@ dump: ## write data/measurements.sql from the database DB
 include tests/tests.mk
 .PHONY: test
 test: deps-test ## unit, CLI, report and (with a GPU) kernel tests
-	$(Q)$(MAKE) --no-print-directory test-build
-	$(Q)$(SAN_ENV) sh tests/run-tests $(TEST_BINS) $(ASAN_TEST_BINS) $(TEST_SH)
+	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory test-build
+	$(Q)$(TEST_ARCH) $(SAN_ENV) sh tests/run-tests $(TEST_BINS) $(ASAN_TEST_BINS) $(TEST_SH)
 
 # Only the kernel correctness suites: for a GPU machine without the report tools.
 .PHONY: test-gpu
@@ -310,8 +361,13 @@ test-gpu: $(GPU_TEST_BINS) ## kernel correctness tests only (no report tools nee
 clean: ## remove build outputs (keeps data/ and the measurement database)
 	rm -rf $(BUILD) reports/report.pdf reports/report.html
 
+# `make print-VAR`: the value of a make variable (e.g. print-NVCC, print-reduce_ID).
+print-%:
+	@echo '$($*)'
+
 .PHONY: help
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort | awk -F'\t' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo; echo "Settings (make VAR=value; a change rebuilds what it affects):"
 	@sed -n '/^# Overridable settings/,/^$$/s/^#   /  /p' Makefile
+	@echo '  (CUDA_ARCH now selects: $(ARCH_SMS:%=sm_%))'
