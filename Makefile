@@ -11,6 +11,8 @@
 #   SQLITE_LIBS   SQLite link flags (default: pkg-config sqlite3)
 #   CMOCKA_CFLAGS, CMOCKA_LIBS  the test framework (default: system cmocka)
 #   DB            measurement database (default data/measurements.db)
+#   GPUS          the GPUs `make measure` measures: all, nvidia-smi indices or UUIDs
+#                 (default: GPU 0 as CUDA numbers it)
 #   V             V=1 shows the commands
 
 CFLAGS        ?= -O2 -g
@@ -221,33 +223,37 @@ build: $(BIN_FILES) $(BIN)/dbtool $(BIN)/gpu-probe ## compile every kernel varia
 
 # ---------------------------------------------------------------- measure --
 # Each study's matrix is experiments/<study>.matrix: one sweep (binary and
-# arguments) a line. A stamp records that the matrix ran with this binary;
-# the binaries resume, so a re-run measures only what is missing.
+# arguments) a line. experiments/measure-gpus runs them on each GPU of GPUS,
+# one process per GPU, at once, into DB, with a stamp per database, GPU and
+# matrix under MEASURE_STAMPS: a matrix runs again after the binaries it names
+# change, for another DB and on another GPU. The binaries resume, so a re-run
+# measures only what that database lacks for that GPU.
+#   GPUS  '' (default): GPU 0 as CUDA numbers it (honouring CUDA_VISIBLE_DEVICES);
+#         all: every GPU nvidia-smi lists; or nvidia-smi indices or UUIDs ("0 1")
 # RUNS=N (default 1) runs every matrix N times as independent runs
 # (--repeat 1..N: resume never skips run 2 for what run 1 measured, and an
 # interrupted run k resumes as run k); its stamp names N.
-RUNS     ?= 1
+GPUS           ?=
+MEASURE_STAMPS ?= $(BUILD)/stamp/measure
+RUNS           ?= 1
 ifeq ($(shell test "$(RUNS)" -ge 1 2>/dev/null && echo ok),)
 $(error RUNS must be a positive integer, got '$(RUNS)')
 endif
-RUNS_TAG := $(if $(filter-out 1,$(RUNS)),-runs$(RUNS))
-MATRICES := $(sort $(wildcard experiments/*.matrix))
-STAMPS   := $(MATRICES:experiments/%.matrix=$(BUILD)/stamp/measure-%$(RUNS_TAG))
+MATRICES       := $(sort $(wildcard experiments/*.matrix))
 
 $(DB): | $(BIN)/dbtool
 	$(call say,DB,$@ from data/measurements.sql)
 	$(Q)$(BIN)/dbtool load data/measurements.sql $@
 
-$(BUILD)/stamp/measure-%$(RUNS_TAG): experiments/%.matrix $(BIN_FILES) | $(DB)
-	@mkdir -p $(@D)
-	$(Q)sh experiments/run-matrix $< $(DB) $(BIN) $(RUNS)
-	@touch $@
-
-.PHONY: measure
-measure: build ## measure every stale configuration (needs a GPU)
+.PHONY: measure measure-stale
+measure: build ## measure every stale configuration (needs a GPU; GPUS=all for every GPU here, RUNS=N)
 	$(Q)$(BIN)/gpu-probe 2>/dev/null || { echo "make measure: $$($(BIN)/gpu-probe 2>&1 | sed 's/^gpu-probe: //'): nothing measured" >&2; exit 3; }
-	$(Q)$(MAKE) --no-print-directory $(STAMPS)
+	$(Q)$(MAKE) --no-print-directory $(DB)
+	$(Q)NVIDIA_SMI='$(NVIDIA_SMI)' RUNS='$(RUNS)' sh experiments/measure-gpus '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(MATRICES)
 	$(Q)$(MAKE) --no-print-directory $(MEASURE_EXTRA)
+
+measure-stale: ## which matrices `make measure` would run, per GPU (DB, GPUS as for measure)
+	$(Q)NVIDIA_SMI='$(NVIDIA_SMI)' RUNS='$(RUNS)' sh experiments/measure-gpus --dry-run '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(MATRICES)
 
 # ----------------------------------------------------------------- report --
 # Where the report's intermediate files and outputs go (a test points them
