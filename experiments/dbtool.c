@@ -4,6 +4,8 @@
 **
 **   dbtool load SQLFILE DB     create DB with the schema and execute SQLFILE in it
 **   dbtool exec DB SQL         execute SQL text (e.g. the kernel resource rows)
+**   dbtool merge A.db ... -o OUT.db   every run of the inputs in OUT once
+**                              (experiments/merge.c)
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,10 +14,38 @@
 #include <sqlite3.h>
 
 #include "db.h"
+#include "merge.h"
 
 static const char zHelp[] =
     "Usage: dbtool load SQLFILE DB   create DB (schema) and execute SQLFILE in it\n"
-    "       dbtool exec DB SQL       execute SQL text in DB\n";
+    "       dbtool exec DB SQL       execute SQL text in DB\n"
+    "       dbtool merge A.db [B.db ...] -o OUT.db\n"
+    "                                add every finished run of the inputs that OUT lacks (by run\n"
+    "                                UUID), ids renumbered; OUT's own runs are kept. Inputs are\n"
+    "                                untrusted: read-only, defensive, checked. Exit 0; 1 writing\n"
+    "                                failed; 2 usage; 4 an input refused (one line, nothing written)\n";
+
+/* `dbtool merge A.db ... -o OUT`. */
+static int merge_cmd(int argc, char **argv) {
+  const char *zOut = NULL;
+  const char **azIn = calloc((size_t)argc, sizeof(*azIn));
+  int nIn = 0;
+  for (int i = 2; azIn && i < argc; i++) {
+    if (!strcmp(argv[i], "-o") && i + 1 < argc && !zOut) zOut = argv[++i];
+    else if (argv[i][0] == '-' && argv[i][1]) { zOut = NULL; break; }
+    else azIn[nIn++] = argv[i];
+  }
+  if (!azIn || !zOut || nIn == 0) {
+    fputs(zHelp, stderr);
+    free(azIn);
+    return 2;
+  }
+  char zErr[512];
+  int rc = merge_main(azIn, nIn, zOut, zErr, sizeof(zErr));
+  if (rc) fprintf(stderr, "dbtool merge: %s; nothing written\n", zErr);
+  free(azIn);
+  return rc;
+}
 
 /* Read a whole file into a NUL-terminated buffer, or NULL. */
 static char *read_file(const char *zPath) {
@@ -42,6 +72,7 @@ int main(int argc, char **argv) {
     fputs(zHelp, stdout);
     return 0;
   }
+  if (argc >= 2 && !strcmp(argv[1], "merge")) return merge_cmd(argc, argv);
   if (argc != 4 || (strcmp(argv[1], "load") && strcmp(argv[1], "exec"))) {
     fputs(zHelp, stderr);
     return 2;

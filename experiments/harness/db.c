@@ -349,6 +349,12 @@ long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
       (long long)r->bGitDirty, r->zBuildId, r->zNvccVersion, r->zNvccFlags,
       (long long)g->driverVersion, (long long)g->runtimeVersion, r->copyGbps,
       (long long)r->nWarmup, (long long)r->nRepMax);
+  /* A random (version 4) UUID: what `dbtool merge` knows the run by. */
+  if (iRun >= 0 && exec_bound(p,
+          "UPDATE run SET run_uuid = (SELECT substr(h,1,8) || '-' || substr(h,9,4) || '-4' || substr(h,14,3)"
+          " || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(h,18,3) || '-' || substr(h,21,12)"
+          " FROM (SELECT lower(hex(randomblob(16))) AS h)) WHERE run_id = ?", "i", iRun) < 0)
+    iRun = -1;
   if (iRun < 0 || exec_bound(p, "INSERT INTO live_run(run_id, host, pid, heartbeat_utc) VALUES(?,?,?,?)",
                              "itit", iRun, zHost, (long long)getpid(), zNow) < 0 || db_exec(p, "COMMIT")) {
     rollback(p);

@@ -76,7 +76,7 @@ db *db_open(const char *zPath, char *zErr, size_t nErr);
 /* Close; safe on NULL. */
 void db_close(db *p);
 
-/* Insert the device (if new), a 'running' run and its live_run row (this
+/* Insert the device (if new), a 'running' run with a random run_uuid and its live_run row (this
 ** host and process); returns the run id or -1. */
 long long db_begin_run(db *p, const gpu_info *pGpu, const db_run_info *pInfo);
 
