@@ -255,6 +255,24 @@ measure: build ## measure every stale configuration (needs a GPU; GPUS=all for e
 measure-stale: ## which matrices `make measure` would run, per GPU (DB, GPUS as for measure)
 	$(Q)NVIDIA_SMI='$(NVIDIA_SMI)' RUNS='$(RUNS)' sh experiments/measure-gpus --dry-run '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(MATRICES)
 
+# ------------------------------------------------------------------ slurm --
+# `make slurm PARTITIONS="a b"` (or CONSTRAINTS="x y"): a measure job per
+# entry on a Slurm cluster over this (shared) checkout, each building for its
+# own GPU into its own shard, then a job that merges the shards and renders the
+# report (experiments/slurm/submit.sh says how; SLURM_OUT, SLURM_GRES,
+# SLURM_TIME, SLURM_ARGS). `make test-cluster` (root) runs it on a real
+# single-node Slurm it starts and stops (tests/cluster/test_cluster.sh).
+PARTITIONS  ?=
+CONSTRAINTS ?=
+SLURM_VARS  := $(foreach v,PARTITIONS CONSTRAINTS SLURM_OUT SLURM_GRES SLURM_TIME SLURM_ARGS SLURM_REPORT,\
+                 $(if $(filter-out undefined,$(origin $(v))),$(v)='$($(v))'))
+.PHONY: slurm test-cluster
+slurm: ## submit measure jobs to Slurm (PARTITIONS= or CONSTRAINTS=), then a merge-and-report job
+	$(Q)$(SLURM_VARS) sh experiments/slurm/submit.sh
+
+test-cluster: $(BIN)/tests/hoststudy $(BIN)/tests/sqlq $(BIN)/dbtool ## as root: the Slurm pipeline on a single-node Slurm it starts
+	$(Q)sh tests/run-tests tests/cluster/test_cluster.sh
+
 # ----------------------------------------------------------------- report --
 # Where the report's intermediate files and outputs go (a test points them
 # into a temporary directory, with DB at a fixture database):
