@@ -39,7 +39,7 @@
 #endif
 
 /* Tables copied, in dependency order; the first four must exist. */
-static const char *const azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource"};
+static const char *const azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource", "run_env"};
 #define N_TABLE (int)(sizeof(azTable) / sizeof(azTable[0]))
 #define N_REQUIRED 4
 
@@ -417,6 +417,8 @@ static int merge_one(merge *m) {
   if (nCounter < 0 || (nCounter && copy_table(m, "counter", NULL, NULL, "run_id", "map_run", 1))) return -1;
   long long nRes = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'kernel_resource'");
   if (nRes < 0 || (nRes && copy_table(m, "kernel_resource", NULL, NULL, NULL, NULL, 1))) return -1;
+  long long nEnv = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'run_env'");
+  if (nEnv < 0 || (nEnv && copy_table(m, "run_env", NULL, NULL, "run_id", "map_run", 1))) return -1;
   return 0;
 }
 
