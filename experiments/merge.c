@@ -33,11 +33,6 @@
 
 #include "db.h"
 
-/* The project's mark on its databases ('GPUm'); db.h has it once db_open sets it. */
-#ifndef DB_APPLICATION_ID
-#define DB_APPLICATION_ID 0x4750556d
-#endif
-
 /* Tables copied, in dependency order; the first four must exist. */
 static const char *const azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource", "run_env"};
 #define N_TABLE (int)(sizeof(azTable) / sizeof(azTable[0]))
