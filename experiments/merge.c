@@ -34,7 +34,7 @@
 #include "db.h"
 
 /* Tables copied, in dependency order; the first four must exist. */
-static const char *const azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource", "run_env"};
+static const char *const azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource", "run_env", "variant"};
 #define N_TABLE (int)(sizeof(azTable) / sizeof(azTable[0]))
 #define N_REQUIRED 4
 
@@ -414,6 +414,9 @@ static int merge_one(merge *m) {
   if (nRes < 0 || (nRes && copy_table(m, "kernel_resource", NULL, NULL, NULL, NULL, 1))) return -1;
   long long nEnv = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'run_env'");
   if (nEnv < 0 || (nEnv && copy_table(m, "run_env", NULL, NULL, "run_id", "map_run", 1))) return -1;
+  /* The registries: the first database to describe a variant keeps it. */
+  long long nVar = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'variant'");
+  if (nVar < 0 || (nVar && copy_table(m, "variant", NULL, NULL, NULL, NULL, 1))) return -1;
   return 0;
 }
 
