@@ -81,7 +81,8 @@ CREATE TABLE IF NOT EXISTS result (
   q3_ms            REAL,                 -- third quartile
   mean_ms          REAL,
   rsd              REAL,                 -- relative standard deviation (stdev / mean): the noise
-  bytes_read       INTEGER,              -- useful bytes one launch reads
+  bytes_read       INTEGER,              -- useful bytes one launch reads (study stencil: the bytes
+                                         -- its threads request, every reuse counted: 25 x 4 per pixel)
   bytes_written    INTEGER,              -- useful bytes one launch writes
   created_utc      TEXT NOT NULL,
   flush            TEXT,                 -- cold-cache method: 'clean' (read a 2xL2 buffer),
