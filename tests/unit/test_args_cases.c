@@ -140,6 +140,23 @@ static void test_usage_lists_axes(void **state) {
   free(z);
 }
 
+/* The flags set exactly their own option. */
+static void test_flags(void **state) {
+  (void)state;
+  bench_args a;
+  char zErr[256] = "";
+  const char *az1[] = {"--list", NULL}, *az2[] = {"--warm", NULL}, *az3[] = {"--no-resume", NULL};
+  if (parse(&a, zErr, sizeof zErr, az1) != BENCH_ARGS_RUN) fail_msg("--list: %s", zErr);
+  assert_true(a.opts.bList == 1 && a.opts.bWarm == 0 && a.opts.bResume == 1);
+  bench_args_free(&a);
+  if (parse(&a, zErr, sizeof zErr, az2) != BENCH_ARGS_RUN) fail_msg("--warm: %s", zErr);
+  assert_true(a.opts.bList == 0 && a.opts.bWarm == 1 && a.opts.bResume == 1);
+  bench_args_free(&a);
+  if (parse(&a, zErr, sizeof zErr, az3) != BENCH_ARGS_RUN) fail_msg("--no-resume: %s", zErr);
+  assert_true(a.opts.bList == 0 && a.opts.bWarm == 0 && a.opts.bResume == 0);
+  bench_args_free(&a);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_defaults),
@@ -148,6 +165,7 @@ int main(void) {
       cmocka_unit_test(test_help_and_empty),
       cmocka_unit_test(test_unknown_and_choices),
       cmocka_unit_test(test_usage_lists_axes),
+      cmocka_unit_test(test_flags),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
