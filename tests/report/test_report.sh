@@ -103,8 +103,8 @@ for dev in 'Fixture GPU A' 'Fixture GPU B'; do
     loc=$(q "$W (SELECT max(median_ms) $F AND variant = 'local-dynamic' AND n = 67108864 AND params LIKE '%ca%')
               / (SELECT max(median_ms) $F AND variant = 'local-static' AND n = 67108864 AND params LIKE '%ca%')")
     verdict 001-local "$dev" "$(v "$loc >= 1.5" holds "$loc >= 1.05" 'other magnitude' 'does not hold')"
-    verdict 001-texture "$dev" "$(q "$W CASE WHEN max(100.0 * (bytes_read + bytes_written) / (median_ms * 1e6) / peak) > 100 THEN 'holds' ELSE 'not tested' END
-                                    $F AND variant = 'read-offset-tex'")"
+    # 001-texture is judged on the stencil study, which the fixture does not hold.
+    verdict 001-texture "$dev" 'not measured'
     fl=$(q "$W max(abs(t.median_ms / z.median_ms - 1)) FROM r t JOIN r z ON z.dev = t.dev AND z.variant = t.variant AND z.n = t.n
             AND z.block = t.block AND json_extract(z.params, '\$.l1') = json_extract(t.params, '\$.l1') AND json_extract(z.params, '\$.k') = 0
             WHERE t.dev = '$dev' AND t.variant = 'read-offset' AND t.n = 1048576 AND t.block = 512 AND json_extract(t.params, '\$.k') IN (11, 128)")
