@@ -147,6 +147,9 @@ HARNESS := experiments/harness/args.c experiments/harness/bench.c experiments/ha
 HARNESS += experiments/harness/nvml.c
 # With the probe kernel the run launches before the first configuration.
 HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(OBJ)/kernels/timing.o $(OBJ)/kernels/probe.o
+# The read ceiling every run measures first (experiments/harness/ceiling.h).
+HARNESS += experiments/harness/ceiling.c
+HARNESS_OBJ += $(OBJ)/experiments/harness/ceiling.o $(OBJ)/kernels/ceiling.o
 # Linked into test builds only (build/bin/tests/...): the harness's test switches
 # (experiments/harness/testhook.c) and the kernels that fault on purpose.
 TEST_HOOK_OBJ := $(OBJ)/experiments/harness/testhook.o $(OBJ)/kernels/fault.o

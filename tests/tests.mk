@@ -46,6 +46,7 @@ SAN_ENV   := ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1:abort_on_error=0 \
              UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 ASAN_HARNESS_OBJ := $(HARNESS:%.c=$(ASAN)/obj/%.o) $(ASAN)/obj/gen/schema.o $(OBJ)/kernels/timing.o \
                     $(OBJ)/kernels/probe.o
+ASAN_HARNESS_OBJ += $(OBJ)/kernels/ceiling.o
 ASAN_TEST_HOOK_OBJ := $(ASAN)/obj/experiments/harness/testhook.o $(OBJ)/kernels/fault.o
 ASAN_TEST_OBJ    := $(patsubst $(OBJ)/experiments/%,$(ASAN)/obj/experiments/%,$(sort $(TEST_OBJ)))
 ASAN_TEST_BINS   := $(patsubst tests/%.c,$(ASAN)/bin/tests/%,$(sort $(wildcard tests/unit/test_*.c)))

@@ -636,3 +636,11 @@ int db_mark_timeout(db *p, long long iRun, const char *zConfigKey) {
   snprintf(zNote, sizeof(zNote), "timeout pending: %s", zConfigKey);
   return exec_bound(p, "UPDATE run SET note = ? WHERE run_id = ?", "ti", zNote, iRun) < 0 ? -1 : 0;
 }
+
+int db_set_read_gbps(db *p, long long iRun, double readGbps) {
+  begin_call(p);
+  if (exec_bound(p, "UPDATE run SET read_gbps=? WHERE run_id=?", "ri", readGbps, iRun) < 0 ||
+      sqlite3_changes(p->pDb) != 1)
+    return -1;
+  return 0;
+}

@@ -172,6 +172,10 @@ int db_end_run(db *p, long long iRun, const char *zStatus, const char *zNote, do
 ** dead stores it (failed, "timeout") and ends the run 'failed'. 0 or -1. */
 int db_mark_timeout(db *p, long long iRun, const char *zConfigKey);
 
+/* Store the run's read ceiling (GB/s, experiments/harness/ceiling.h) in
+** run.read_gbps. 0 or -1. */
+int db_set_read_gbps(db *p, long long iRun, double readGbps);
+
 /* The last SQLite error message. */
 const char *db_errmsg(db *p);
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "buildinfo.h"
+#include "ceiling.h"
 #include "db.h"
 #include "env.h"
 #include "nvml.h"
@@ -374,7 +375,9 @@ static int db_step(run_state *r, int argc, char **argv) {
                       r->args.opts.nWarmup, r->args.opts.nRepMax, 0};
   if (!r->bHostOnly) nvml_read(gInfo.zUuid, &r->envStart); /* before the probe: the state the run found */
   info.copyGbps = r->bHostOnly ? 0 : gpu_copy_gbps((size_t)256 << 20);
+  const double readGbps = r->bHostOnly ? 0 : gpu_read_ceiling_gbps();
   r->iRun = db_begin_run(r->pDb, &gInfo, &info);
+  if (r->iRun >= 0 && readGbps > 0 && db_set_read_gbps(r->pDb, r->iRun, readGbps)) r->iRun = -1;
   if (r->iRun < 0 || db_set_repeat(r->pDb, r->iRun, r->args.opts.iRepeat) ||
       (r->envStart.mValid && db_add_run_env(r->pDb, r->iRun, "start", &r->envStart))) {
     fprintf(stderr, "%s: cannot start a run in '%s': %s\n", s->zBinary, zDb, db_errmsg(r->pDb));
@@ -387,8 +390,8 @@ static int db_step(run_state *r, int argc, char **argv) {
   if (r->bHostOnly)
     fprintf(stderr, "%s: run %lld on %s (host-only test run) into %s\n", s->zBinary, r->iRun, gInfo.zName, zDb);
   else
-    fprintf(stderr, "%s: run %lld on %s (%d SMs, peak %.0f GB/s, copy %.0f GB/s) into %s\n", s->zBinary,
-            r->iRun, gInfo.zName, gInfo.nSm, gInfo.peakGbps, info.copyGbps, zDb);
+    fprintf(stderr, "%s: run %lld on %s (%d SMs, peak %.0f GB/s, copy %.0f GB/s, read %.0f GB/s) into %s\n",
+            s->zBinary, r->iRun, gInfo.zName, gInfo.nSm, gInfo.peakGbps, info.copyGbps, readGbps, zDb);
   return -1;
 }
 

@@ -1,0 +1,72 @@
+/*
+** experiments/harness/ceiling.c: the read ceiling (see ceiling.h).
+*/
+#include <stdlib.h>
+
+#include "ceiling.h"
+#include "gpu.h"
+#include "../../kernels/ceiling.h"
+
+#define CEILING_REPS 5
+#define CEILING_BLOCK 256
+
+/* Order of doubles for qsort. */
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Median GB/s of one read kernel over the buffer, or 0 on error. */
+static double kernel_gbps(int nWidth, int nInFlight, const void *d_buf, size_t nBytes, int nSm,
+                          unsigned *d_sink, cudaEvent_t e0, cudaEvent_t e1) {
+  int nPerSm = 0;
+  if (ceiling_occupancy(nWidth, nInFlight, CEILING_BLOCK, &nPerSm) || nPerSm < 1) return 0;
+  const int nGrid = nSm * nPerSm;
+  cudaStream_t s = gpu_stream();
+  double aMs[CEILING_REPS];
+  if (ceiling_read_launch(nWidth, nInFlight, d_buf, nBytes, nGrid, CEILING_BLOCK, d_sink, s)) return 0;
+  for (int r = 0; r < CEILING_REPS; r++) {
+    float ms = 0;
+    if (cudaEventRecord(e0, s) ||
+        ceiling_read_launch(nWidth, nInFlight, d_buf, nBytes, nGrid, CEILING_BLOCK, d_sink, s) ||
+        cudaEventRecord(e1, s) || cudaEventSynchronize(e1) || cudaEventElapsedTime(&ms, e0, e1) || ms <= 0)
+      return 0;
+    aMs[r] = ms;
+  }
+  qsort(aMs, CEILING_REPS, sizeof(double), cmp_double);
+  return (double)nBytes / (aMs[CEILING_REPS / 2] * 1e6);
+}
+
+/* See ceiling.h. */
+double gpu_read_ceiling_gbps(void) {
+  static const int anWidth[] = {4, 8, 16}, anInFlight[] = {1, 2, 4, 8};
+  int iDev = 0, nSm = 0, nL2 = 0;
+  if (cudaGetDevice(&iDev) || cudaDeviceGetAttribute(&nSm, cudaDevAttrMultiProcessorCount, iDev) ||
+      cudaDeviceGetAttribute(&nL2, cudaDevAttrL2CacheSize, iDev))
+    return 0;
+  size_t nBytes = (size_t)1 << 30;
+  const size_t nMin = 8 * (size_t)nL2, nFree = gpu_free_bytes();
+  if (nBytes > nFree / 2) nBytes = nFree / 2 / 16 * 16;
+  if (nBytes < nMin || nBytes < 16) return 0;
+  void *d_buf = NULL;
+  unsigned *d_sink = NULL;
+  cudaEvent_t e0 = NULL, e1 = NULL;
+  double best = 0;
+  /* The fill runs on the study stream (non-blocking: a legacy-stream memset
+  ** could still be running under the first timed reads). */
+  if (!cudaMalloc(&d_buf, nBytes) && !cudaMalloc((void **)&d_sink, 16) &&
+      !cudaMemsetAsync(d_buf, 0x5a, nBytes, gpu_stream()) && !cudaStreamSynchronize(gpu_stream()) &&
+      !cudaEventCreate(&e0) && !cudaEventCreate(&e1)) {
+    for (size_t i = 0; i < sizeof(anWidth) / sizeof(int); i++)
+      for (size_t j = 0; j < sizeof(anInFlight) / sizeof(int); j++) {
+        double g = kernel_gbps(anWidth[i], anInFlight[j], d_buf, nBytes, nSm, d_sink, e0, e1);
+        if (g > best) best = g;
+      }
+  }
+  if (e0) cudaEventDestroy(e0);
+  if (e1) cudaEventDestroy(e1);
+  if (d_sink) cudaFree(d_sink);
+  if (d_buf) cudaFree(d_buf);
+  cudaGetLastError();
+  return best;
+}

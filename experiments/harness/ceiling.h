@@ -1,0 +1,16 @@
+/*
+** experiments/harness/ceiling.h: the read ceiling of the current device, the
+** best read-only streaming bandwidth of the kernels in kernels/ceiling.cu,
+** measured once at a run's start and stored in run.read_gbps.
+*/
+#ifndef HARNESS_CEILING_H
+#define HARNESS_CEILING_H
+
+/* Best GB/s (bytes read / time) over every read kernel (4/8/16-byte loads,
+** 1/2/4/8 in flight per thread, grid = occupancy x SMs) on a buffer of
+** 1 GiB (less when free memory is short, never under 8x the L2), each the
+** median of CEILING_REPS timed reads after one warm-up. 0 on any CUDA error
+** or too little memory (the run then stores NULL). */
+double gpu_read_ceiling_gbps(void);
+
+#endif
