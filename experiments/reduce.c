@@ -27,7 +27,7 @@
 
 /* --------------------------------------------------------------- axes -- */
 /* Variant is the innermost axis, so one input serves every variant in turn. */
-enum { AX_DTYPE, AX_N, AX_BLOCK, AX_VARIANT, NAXIS };
+enum { AX_DTYPE, AX_N, AX_BLOCK, AX_LOADS, AX_GRID, AX_VARIANT, NAXIS };
 
 #define CPU_SERIAL "cpu-serial"
 static const char *const azDtype[] = {"int32", "float32", NULL};
@@ -39,6 +39,11 @@ static bench_axis aAxis[NAXIS] = {
     {.zName = "block",
      .zHelp = "threads per block (powers of two; variants without a block axis run at the first value only)",
      .zDefault = "256", .bInt = 1, .iMin = 32, .iMax = 1024},
+    {.zName = "loads",
+     .zHelp = "16-byte loads per thread in flight (1,2,4,8,16; tuned variants only, others at the first value)",
+     .zDefault = "8", .bInt = 1, .iMin = 1, .iMax = 16},
+    {.zName = "grid", .zHelp = "grid factor: resident blocks x this (tuned variants only, others at the first value)",
+     .zDefault = "1", .bInt = 1, .iMin = 1, .iMax = 64},
     {.zName = "variant", .zHelp = "kernel variant (cpu-serial: the seed's host loop)"},
 };
 
@@ -84,6 +89,13 @@ static const char *device_limits(const bench_config *c, int iVar) {
   return device_skip(pGpu, &need, zWhy, sizeof(zWhy));
 }
 
+/* Set the loads/grid tuning of configuration c (the variant's defaults for
+** variants without tuning). */
+static void tune(const bench_config *c) {
+  int bTuned = (reduce_variants[reduce_find(bench_str(c, AX_VARIANT))].v.mFlags & VARIANT_TUNED) != 0;
+  reduce_tune(bTuned ? (int)bench_int(c, AX_LOADS) : 0, bTuned ? (int)bench_int(c, AX_GRID) : 0);
+}
+
 /* Which configurations are not run, and why. */
 static const char *skip(const bench_config *c) {
   const char *zVar = bench_str(c, AX_VARIANT);
@@ -94,6 +106,10 @@ static const char *skip(const bench_config *c) {
   int iVar = reduce_find(zVar);
   if ((reduce_variants[iVar].v.mFlags & VARIANT_NO_BLOCK) && !bFirstBlock) return "ignores the block size (run at the first block only)";
   if (nBlock < reduce_variants[iVar].nMinBlock) return "block size below this variant's minimum";
+  long long nLoads = bench_int(c, AX_LOADS), nGrid = bench_int(c, AX_GRID);
+  int bFirstTuning = nLoads == aAxis[AX_LOADS].aiVal[0] && nGrid == aAxis[AX_GRID].aiVal[0];
+  if (!(reduce_variants[iVar].v.mFlags & VARIANT_TUNED) && !bFirstTuning) return "no loads/grid tuning (run at the first values only)";
+  if (reduce_tune((int)nLoads, (int)nGrid) != 0) return "loads per thread is not 1, 2, 4, 8 or 16";
   return device_limits(c, iVar);
 }
 
@@ -103,6 +119,7 @@ static size_t device_bytes(const bench_config *c) {
   size_t n = (size_t)bench_int(c, AX_N);
   int eType = strcmp(bench_str(c, AX_DTYPE), "int32") ? REDUCE_F32 : REDUCE_I32;
   if (!strcmp(zVar, CPU_SERIAL)) return 0;
+  tune(c);
   return 2 * n * elem_size(eType) +
          reduce_workspace_bytes(reduce_find(zVar), (reduce_dtype)eType, n, (int)bench_int(c, AX_BLOCK)) + 256;
 }
@@ -234,6 +251,7 @@ static void measure(const bench_config *c, bench_out *pOut) {
     return;
   }
   launch_ctx ctx = {reduce_find(zVar), (reduce_dtype)eType, n, nBlock, 0};
+  tune(c);
   ctx.nWs = reduce_workspace_bytes(ctx.iVar, ctx.eType, n, nBlock);
   if (prepare_workspace(ctx.nWs, pOut)) return;
   /* Verify: a fresh input, one launch, the scalar back. */

@@ -602,6 +602,8 @@ static int reduce_cub(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsByt
   LAUNCH_RETURN();
 }
 
+#include "reduce_top.cuh"
+
 // ----------------------------------------------------------------------------
 // variant registry
 //
@@ -656,6 +658,17 @@ extern "C" const reduce_variant reduce_variants[] = {
                    "load instructions per byte", "modern", 0, 32, 0, reduce_vectorized),
     REDUCE_VARIANT("single-pass", "vectorized + last-block-done counter: one kernel launch",
                    "the second kernel launch", "modern", 0, 32, 0, reduce_single_pass),
+    REDUCE_VARIANT("inflight", "8 independent 16-byte loads per thread per tile, grid = occupancy x SMs x factor",
+                   "too few bytes in flight per SM to cover DRAM latency", "top", VARIANT_TUNED, 32, 0,
+                   reduce_inflight),
+    REDUCE_VARIANT("tma-bulk", "cp.async.bulk global->shared, 4-stage mbarrier pipeline of 8 KiB tiles",
+                   "load instructions and registers per byte in flight", "top", VARIANT_TUNED | VARIANT_HOPPER_ONLY,
+                   32, 0, reduce_tma_bulk),
+    REDUCE_VARIANT("one-launch", "inflight + atomic accumulator and last-block ticket: one launch",
+                   "the second kernel launch", "top", VARIANT_TUNED, 32, 0, reduce_one_launch),
+    REDUCE_VARIANT("one-launch-det", "inflight + last block adds the partials in a fixed order: one launch",
+                   "float32 sums that depend on the order of the atomics", "top", VARIANT_TUNED, 32, 0,
+                   reduce_one_launch_det),
     REDUCE_VARIANT("cub", "cub::DeviceReduce::Sum",
                    "", "reference", VARIANT_NO_BLOCK, 32, 0, reduce_cub),
 };
@@ -694,4 +707,13 @@ extern "C" int reduce_launch(int iVar, reduce_dtype eType, void *d_in, size_t n,
                              void *d_ws, size_t nWsBytes, void *d_out, cudaStream_t s) {
   REQUIRE(d_in != NULL && d_ws != NULL && d_out != NULL);
   return reduce_dispatch(iVar, eType, d_in, n, nBlock, d_ws, &nWsBytes, d_out, s);
+}
+
+/* Loads per thread and grid factor of the tuned variants; see reduce.h. */
+extern "C" int reduce_tune(int nLoads, int nGridFactor) {
+  REQUIRE(nLoads == 0 || nLoads == 1 || nLoads == 2 || nLoads == 4 || nLoads == 8 || nLoads == 16);
+  REQUIRE(nGridFactor >= 0 && nGridFactor <= 64);
+  g_nTopLoads = nLoads;
+  g_nTopGridFactor = nGridFactor;
+  return (int)cudaSuccess;
 }

@@ -73,6 +73,14 @@ int reduce_workspace_init(void *d_ws, size_t nWsBytes, cudaStream_t s);
 int reduce_launch(int iVar, reduce_dtype eType, void *d_in, size_t n, int nBlock,
                   void *d_ws, size_t nWsBytes, void *d_out, cudaStream_t s);
 
+/* Tuning of the VARIANT_TUNED entries (inflight, tma-bulk, one-launch,
+** one-launch-det), process-wide: nLoads independent 16-byte loads per thread
+** per tile (1, 2, 4, 8 or 16; tma-bulk ignores it) and the grid factor
+** (resident blocks x nGridFactor, 1..64); 0 keeps the default (8 loads,
+** factor 1). Call before reduce_workspace_bytes(): the grid, and so the
+** workspace, depends on it. Returns cudaErrorInvalidValue for other values. */
+int reduce_tune(int nLoads, int nGridFactor);
+
 #ifdef __cplusplus
 }
 #endif

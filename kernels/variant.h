@@ -32,6 +32,7 @@ extern "C" {
 #define VARIANT_TEXTURE 0x10u    /* reads through texture objects: the texture width limit applies */
 #define VARIANT_SHARED 0x20u     /* stages data in shared memory: the per-block limit applies */
 #define VARIANT_HOST 0x40u       /* runs on the host, not a kernel (a study's CPU baseline) */
+#define VARIANT_TUNED 0x80u      /* takes the family's tuning axes (reduce: loads, grid factor) */
 
 /* The head of every registry entry (its first member). */
 typedef struct kernel_variant {
@@ -68,7 +69,8 @@ static inline const char *variant_flags_text(unsigned mFlags, char *z, size_t nz
   static const struct { unsigned m; const char *zName; } aFlag[] = {
       {VARIANT_IN_PLACE, "in-place"}, {VARIANT_HOPPER_ONLY, "hopper-only"},
       {VARIANT_NO_BLOCK, "no-block-axis"}, {VARIANT_CONSTANT, "constant-memory"},
-      {VARIANT_TEXTURE, "texture"}, {VARIANT_SHARED, "shared-memory"}, {VARIANT_HOST, "host"}};
+      {VARIANT_TEXTURE, "texture"}, {VARIANT_SHARED, "shared-memory"}, {VARIANT_HOST, "host"},
+      {VARIANT_TUNED, "tuned"}};
   size_t nUsed = 0;
   if (nz == 0) return z;
   z[0] = 0;

@@ -14,8 +14,12 @@
 ** n = 1000 the input must be changed if and only if the entry is flagged
 ** VARIANT_IN_PLACE (the study restores the input only for those, so a
 ** launcher behind the wrong key or flag fails here). Without a GPU every test
-** prints 'SKIP: <reason>' and calls skip(). With BENCH_SMALL set (make
-** sanitize) sizes above 2^20+1 are left out.
+** prints 'SKIP: <reason>' and calls skip(); so does a VARIANT_HOPPER_ONLY
+** entry (tma-bulk) on a GPU before compute capability 9.0.
+** VARIANT_TUNED entries are also checked at n = 2^28 (block 256) and, at
+** sizes up to 2^20+1, with every other loads/grid tuning of anTuneLoads x
+** anTuneGrid. With BENCH_SMALL set (make sanitize) sizes above 2^20+1 are
+** left out.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -34,8 +38,14 @@
 #include "ref_reduce.h"
 #include "rng.h"
 
-#define NSIZE 5
-static const size_t anSize[NSIZE] = {1, 31, 1000, ((size_t)1 << 20) + 1, ((size_t)1 << 24) + 7};
+#define NSIZE 6
+static const size_t anSize[NSIZE] = {1, 31, 1000, ((size_t)1 << 20) + 1, ((size_t)1 << 24) + 7,
+                                     (size_t)1 << 28};
+/* Sizes from this index on run for the tuned variants only, at block 256. */
+#define JSIZE_TUNED_ONLY 5
+/* Tunings every tuned variant is checked with besides its default (block
+** 256, sizes up to 2^20+1). */
+static const int anTuneLoads[] = {1, 2, 4, 16}, anTuneGrid[] = {1, 3};
 static const int anBlock[] = {32, 64, 256, 1024};
 
 /* Host inputs and references, made once per process on first use. */
@@ -50,8 +60,10 @@ static struct {
 /* Fill the inputs with fixed seeds and compute their references. */
 static void make_inputs(void) {
   if (h.bReady) return;
+  const int bSmall = getenv("BENCH_SMALL") != NULL;
   for (int j = 0; j < NSIZE; j++) {
     size_t n = anSize[j];
+    if (bSmall && n > ((size_t)1 << 20) + 1) continue;
     uint64_t iSeed = 0x7e57u + (uint64_t)j;
     h.aI32[j] = malloc(n * sizeof(int32_t));
     h.aF32[j] = malloc(n * sizeof(float));
@@ -151,6 +163,16 @@ static void test_variant(void **state) {
   const reduce_variant *v = *state;
   const int iVar = (int)(v - reduce_variants);
   const char *zKey = v->v.zKey;
+  const int bTuned = (v->v.mFlags & VARIANT_TUNED) != 0;
+  int iDev = 0, nMajor = 0, nMinor = 0;
+  if (cudaGetDevice(&iDev) || cudaDeviceGetAttribute(&nMajor, cudaDevAttrComputeCapabilityMajor, iDev) ||
+      cudaDeviceGetAttribute(&nMinor, cudaDevAttrComputeCapabilityMinor, iDev))
+    fail_msg("cannot read the compute capability");
+  if ((v->v.mFlags & VARIANT_HOPPER_ONLY) && nMajor < 9) {
+    print_message("SKIP: %s is Hopper-only: needs compute capability 9.0, this GPU has %d.%d\n", zKey, nMajor,
+                  nMinor);
+    skip();
+  }
   make_inputs();
   char zFirst[512] = "", zErr[384];
   int nFail = 0, nRun = 0;
@@ -159,9 +181,11 @@ static void test_variant(void **state) {
     const reduce_dtype eType = t ? REDUCE_F32 : REDUCE_I32;
     for (int j = 0; j < NSIZE; j++) {
       if (bSmall && anSize[j] > ((size_t)1 << 20) + 1) continue;
+      if (j >= JSIZE_TUNED_ONLY && !bTuned) continue;
       for (size_t k = 0; k < sizeof(anBlock) / sizeof(anBlock[0]); k++) {
         const int nBlock = anBlock[k];
         if (nBlock < v->nMinBlock) continue;
+        if (j >= JSIZE_TUNED_ONLY && nBlock != 256) continue;
         nRun++;
         zErr[0] = 0;
         if (run_config(iVar, eType, j, nBlock, zErr, sizeof(zErr))) {
@@ -173,6 +197,21 @@ static void test_variant(void **state) {
         }
         if (v->v.mFlags & VARIANT_NO_BLOCK) break; /* the block size is ignored: one is enough */
       }
+      /* The tuned variants again with the other loads/grid factors. */
+      for (size_t a = 0; bTuned && anSize[j] <= ((size_t)1 << 20) + 1 && a < sizeof(anTuneLoads) / sizeof(int); a++)
+        for (size_t b = 0; b < sizeof(anTuneGrid) / sizeof(int); b++) {
+          assert_int_equal(reduce_tune(anTuneLoads[a], anTuneGrid[b]), 0);
+          nRun++;
+          zErr[0] = 0;
+          if (run_config(iVar, eType, j, 256, zErr, sizeof(zErr))) {
+            if (nFail++ == 0)
+              snprintf(zFirst, sizeof(zFirst), "variant=%s dtype=%s n=%zu loads=%d grid=%d: %s", zKey,
+                       t ? "float32" : "int32", anSize[j], anTuneLoads[a], anTuneGrid[b], zErr);
+            print_message("FAIL variant=%s dtype=%s n=%zu loads=%d grid=%d: %s\n", zKey,
+                          t ? "float32" : "int32", anSize[j], anTuneLoads[a], anTuneGrid[b], zErr);
+          }
+          assert_int_equal(reduce_tune(0, 0), 0);
+        }
     }
   }
   if (nFail) fail_msg("%d of %d configurations failed; first: %s", nFail, nRun, zFirst);

@@ -1,0 +1,357 @@
+/*
+kernels/reduce_top.cuh: the top of the reduction ladder (issue 12), included
+by kernels/reduce.cu after its launchers (it uses block_sum, finish_launch,
+sm_count and the other helpers defined there). Not a translation unit.
+
+version inflight: U independent 16-byte loads per thread per tile (U = loads
+  axis, default 8), block-contiguous tiles, grid = occupancy x SMs x factor;
+  partials + the common finishing kernel (two launches). Removes: too few
+  bytes in flight per SM to cover DRAM latency (Little's law).
+version tma-bulk: the same tiles moved by the bulk copy engine
+  (cp.async.bulk global->shared, a 4-stage mbarrier pipeline of 8 KiB tiles),
+  threads only add from shared memory; partials + finish. Removes: load
+  instructions and registers per byte in flight. sm_90+ only.
+version one-launch: inflight, then each block adds its partial atomically
+  into one accumulator and takes a ticket; the last block publishes it and
+  resets. Removes: the second launch (its latency dominates small inputs).
+  float32 sums depend on the order of the atomics (timing).
+version one-launch-det: inflight, then per-block partials added in a fixed
+  order by the last block (ticket). Removes: timing-dependent float32 sums
+  of one-launch (for the price of the last block's pass over the partials).
+
+Tuning (process-wide, reduce_tune()): loads per thread U in {1,2,4,8,16} and
+the grid factor (resident blocks x factor); tma-bulk ignores the loads.
+Every thread adds at most REDUCE_CHAIN_MAX elements (the grid is raised when
+needed), so float32 sums keep ref_reduce_f32_tolerance().
+*/
+
+// ----------------------------------------------------------------------------
+// GPU kernels
+
+/* How a top kernel combines its per-block sums. */
+enum top_combine_mode {
+  TOP_PARTIALS = 0, /* one partial per block; finish_launch adds them */
+  TOP_ATOMIC = 1,   /* atomicAdd into one accumulator, last block publishes */
+  TOP_FIXED = 2     /* partials, last block adds them in index order */
+};
+
+/* Loads per thread and grid factor when reduce_tune() set none. */
+#define TOP_LOADS_DEFAULT 8
+#define TOP_GRID_FACTOR_DEFAULT 1
+
+/* Bulk-copy pipeline: stages and bytes per stage (a multiple of 16). */
+#define TMA_STAGES 4
+#define TMA_TILE_BYTES 8192
+
+/* Split of d_in[0..n) into nHead scalars (up to the first 16-byte aligned
+** address), nVec 16-byte vectors and scalars from iTail on. */
+template <typename T>
+struct vec4_split {
+  size_t nHead, nVec, iTail;
+  __device__ vec4_split(const T *d_in, size_t n) {
+    nHead = ((16u - ((uintptr_t)d_in & 15u)) & 15u) / sizeof(T);
+    if (nHead > n) nHead = n;
+    nVec = (n - nHead) / 4;
+    iTail = nHead + 4 * nVec;
+  }
+};
+
+/* Sum of one 16-byte vector, pairwise. */
+template <typename V>
+__device__ inline auto vec4_sum(const V &v) -> decltype(v.x) {
+  return (v.x + v.y) + (v.z + v.w);
+}
+
+/* This thread's part of the scalar head and tail and of the vectors
+** [iFirstVec, nVec) (grid-stride): the leftovers after the whole tiles. */
+template <typename T>
+__device__ T thread_sum_leftovers(const T *d_in, size_t n, const vec4_split<T> &sp,
+                                  size_t iFirstVec) {
+  typedef typename vec4_of<T>::type V;
+  const V *pV = (const V *)(d_in + sp.nHead);
+  const size_t iGlobal = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  const size_t nStride = (size_t)gridDim.x * blockDim.x;
+  T acc = 0;
+  for (size_t i = iFirstVec + iGlobal; i < sp.nVec; i += nStride) acc += vec4_sum(pV[i]);
+  if (iGlobal < sp.nHead) acc += d_in[iGlobal];
+  if (sp.iTail + iGlobal < n) acc += d_in[sp.iTail + iGlobal];
+  return acc;
+}
+
+/* This thread's share of d_in[0..n): tiles of U*blockDim.x vectors, tile t
+** to block t % gridDim.x; in a tile, thread i loads vectors i + k*blockDim.x,
+** all U loads issued before the first add. */
+template <int U, typename T>
+__device__ T thread_sum_tiles(const T *__restrict__ d_in, size_t n) {
+  typedef typename vec4_of<T>::type V;
+  const vec4_split<T> sp(d_in, n);
+  const V *__restrict__ pV = (const V *)(d_in + sp.nHead);
+  const size_t nTileVec = (size_t)U * blockDim.x;
+  const size_t nTile = sp.nVec / nTileVec;
+  T acc = 0;
+  for (size_t iTile = blockIdx.x; iTile < nTile; iTile += gridDim.x) {
+    const V *p = pV + iTile * nTileVec + threadIdx.x;
+    V a[U];
+#pragma unroll
+    for (int k = 0; k < U; k++) a[k] = __ldg(p + (size_t)k * blockDim.x);
+    T s[U];
+#pragma unroll
+    for (int k = 0; k < U; k++) s[k] = vec4_sum(a[k]);
+#pragma unroll
+    for (int w = 1; w < U; w *= 2)
+#pragma unroll
+      for (int k = 0; k + w < U; k += 2 * w) s[k] += s[k + w];
+    acc += s[0];
+  }
+  return acc + thread_sum_leftovers(d_in, n, sp, nTile * nTileVec);
+}
+
+/* Combine the block sum v (valid in thread 0) as mode M says; d_part is the
+** partials array (TOP_ATOMIC: the accumulator, d_part[0]). All threads call. */
+template <int M, typename T>
+__device__ void top_combine(T v, T *d_part, unsigned *d_count, T *d_out) {
+  if (M == TOP_PARTIALS) {
+    if (threadIdx.x == 0) d_part[blockIdx.x] = v;
+    return;
+  }
+  if (M == TOP_ATOMIC) {
+    if (threadIdx.x != 0) return;
+    atomicAdd(d_part, v);
+    __threadfence();
+    if (atomicAdd(d_count, 1u) == gridDim.x - 1) {
+      __threadfence();
+      *d_out = atomicExch(d_part, T(0)); /* every block's add is in: publish, reset */
+      *d_count = 0;
+    }
+    return;
+  }
+  __shared__ bool s_bLast;
+  if (threadIdx.x == 0) {
+    d_part[blockIdx.x] = v;
+    __threadfence();
+    s_bLast = atomicAdd(d_count, 1u) == gridDim.x - 1;
+    __threadfence();
+  }
+  __syncthreads(); /* also separates block_sum's two uses of its shared array */
+  if (!s_bLast) return;
+  const T total = block_sum(thread_sum_partials(d_part, gridDim.x));
+  if (threadIdx.x == 0) {
+    *d_out = total;
+    *d_count = 0;
+  }
+}
+
+/* inflight, one-launch, one-launch-det: U loads in flight, combine M. */
+template <int U, int M, typename T>
+__global__ void __launch_bounds__(1024)
+    reduce_top_kernel(const T *d_in, size_t n, T *d_part, unsigned *d_count, T *d_out) {
+  top_combine<M>(block_sum(thread_sum_tiles<U>(d_in, n)), d_part, d_count, d_out);
+}
+
+/* Shared-memory address of a generic pointer into shared memory. */
+__device__ inline unsigned smem_u32(const void *p) {
+  return (unsigned)__cvta_generic_to_shared(p);
+}
+
+/* tma-bulk: thread 0 keeps TMA_STAGES bulk copies of TMA_TILE_BYTES tiles in
+** flight (tile t to block t % gridDim.x), each completing on its stage's
+** mbarrier; all threads wait for a stage, add it from shared memory, meet at
+** a barrier, and thread 0 refills it. Dynamic shared memory:
+** TMA_STAGES * TMA_TILE_BYTES. Compiled for sm_90+ only; elsewhere it traps
+** (the launcher refuses to launch it there). */
+template <int M, typename T>
+__global__ void __launch_bounds__(1024)
+    reduce_tma_kernel(const T *d_in, size_t n, T *d_part, unsigned *d_count, T *d_out) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  typedef typename vec4_of<T>::type V;
+  extern __shared__ __align__(128) unsigned char s_aTile[];
+  __shared__ __align__(8) unsigned long long s_aBar[TMA_STAGES];
+  const vec4_split<T> sp(d_in, n);
+  const V *pV = (const V *)(d_in + sp.nHead);
+  const size_t nTileVec = TMA_TILE_BYTES / 16;
+  const size_t nTile = sp.nVec / nTileVec;
+  const size_t nMine = nTile > blockIdx.x ? ceil_div(nTile - blockIdx.x, gridDim.x) : 0;
+  if (threadIdx.x == 0) {
+    for (int i = 0; i < TMA_STAGES; i++)
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_u32(&s_aBar[i])) : "memory");
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+  __syncthreads();
+  /* Thread 0: copy this block's k-th tile into stage k % TMA_STAGES. */
+  auto issue = [&](size_t k) {
+    const unsigned iBar = smem_u32(&s_aBar[k % TMA_STAGES]);
+    const void *src = pV + (blockIdx.x + k * gridDim.x) * nTileVec;
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(iBar),
+                 "r"(TMA_TILE_BYTES)
+                 : "memory");
+    asm volatile(
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+            smem_u32(s_aTile + (k % TMA_STAGES) * TMA_TILE_BYTES)),
+        "l"(src), "r"(TMA_TILE_BYTES), "r"(iBar)
+        : "memory");
+  };
+  if (threadIdx.x == 0)
+    for (size_t k = 0; k < TMA_STAGES && k < nMine; k++) issue(k);
+  T acc = 0;
+  for (size_t k = 0; k < nMine; k++) {
+    const unsigned iBar = smem_u32(&s_aBar[k % TMA_STAGES]);
+    const unsigned iParity = (unsigned)(k / TMA_STAGES) & 1u;
+    asm volatile(
+        "{\n .reg .pred p;\n WAIT:\n"
+        " mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
+        " @!p bra WAIT;\n}" ::"r"(iBar),
+        "r"(iParity)
+        : "memory");
+    const V *sV = (const V *)(s_aTile + (k % TMA_STAGES) * TMA_TILE_BYTES);
+    T t = 0;
+    for (unsigned i = threadIdx.x; i < nTileVec; i += blockDim.x) t += vec4_sum(sV[i]);
+    acc += t;
+    __syncthreads(); /* the stage is read: it may be refilled */
+    if (threadIdx.x == 0 && k + TMA_STAGES < nMine) issue(k + TMA_STAGES);
+  }
+  acc += thread_sum_leftovers(d_in, n, sp, nTile * nTileVec);
+  top_combine<M>(block_sum(acc), d_part, d_count, d_out);
+#else
+  (void)d_in, (void)n, (void)d_part, (void)d_count, (void)d_out;
+  __trap();
+#endif
+}
+
+// ----------------------------------------------------------------------------
+// kernel launchers
+
+/* Loads per thread and grid factor set by reduce_tune() (0: default). */
+static int g_nTopLoads = 0, g_nTopGridFactor = 0;
+
+/* Grid of a top kernel: resident blocks (SMs x occupancy at nSmem bytes of
+** dynamic shared memory, cached in anResident[log2 nBlock]) x the grid
+** factor, capped at the number of whole tiles of nTileElems elements (at
+** least 1), raised so that no thread adds more than REDUCE_CHAIN_MAX
+** elements: a thread adds at most nPerTile elements of each of its tiles,
+** nPerTile more of the leftover vectors and 2 scalars. */
+template <typename K>
+static cudaError_t top_grid(K kernel, int anResident[11], size_t nSmem, size_t n, int nBlock,
+                            size_t nTileElems, size_t nPerTile, size_t *pnGrid) {
+  int *pnResident = &anResident[log2_pow2(nBlock)];
+  if (*pnResident == 0) {
+    int nSM = 0, nPerSM = 0;
+    cudaError_t e = sm_count(&nSM);
+    if (e == cudaSuccess)
+      e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nPerSM, kernel, nBlock, nSmem);
+    if (e != cudaSuccess) return e;
+    *pnResident = nSM * (nPerSM > 0 ? nPerSM : 1);
+  }
+  const int nFactor = g_nTopGridFactor > 0 ? g_nTopGridFactor : TOP_GRID_FACTOR_DEFAULT;
+  size_t nGrid = (size_t)*pnResident * (size_t)nFactor;
+  const size_t nTile = n / nTileElems;
+  const size_t nTileMax = (REDUCE_CHAIN_MAX - 2 - nPerTile) / nPerTile; /* tiles per block */
+  if (nGrid > nTile) nGrid = nTile > 0 ? nTile : 1;
+  if (nGrid < ceil_div(nTile, nTileMax)) nGrid = ceil_div(nTile, nTileMax);
+  *pnGrid = nGrid;
+  return nGrid <= INT32_MAX ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+/* Workspace and launch of a top kernel with combine mode M: a 16-byte
+** counter, then the partials (TOP_ATOMIC: one accumulator; TOP_PARTIALS: room
+** for the finishing stage too). */
+template <int M, typename T, typename K>
+static int top_launch(K kernel, size_t nSmem, size_t nGrid, T *d_in, size_t n, int nBlock,
+                      void *d_ws, size_t *pnWsBytes, T *d_out, cudaStream_t s) {
+  const size_t nPart = M == TOP_ATOMIC ? 1 : nGrid;
+  const size_t nNeed =
+      REDUCE_COUNTER_BYTES +
+      (ceil_div(nPart, 64) * 64 + (M == TOP_PARTIALS ? finish_extra(nGrid) : 0)) * sizeof(T);
+  if (d_ws == NULL) {
+    *pnWsBytes = nNeed;
+    return (int)cudaSuccess;
+  }
+  REQUIRE(*pnWsBytes >= nNeed);
+  unsigned *d_count = (unsigned *)d_ws;
+  T *d_part = (T *)((char *)d_ws + REDUCE_COUNTER_BYTES);
+  kernel<<<(unsigned)nGrid, nBlock, nSmem, s>>>(d_in, n, d_part, d_count, d_out);
+  const cudaError_t e = cudaGetLastError();
+  if (M != TOP_PARTIALS || e != cudaSuccess) return (int)e;
+  return finish_launch<T>(d_part, nGrid, d_out, s);
+}
+
+/* inflight / one-launch / one-launch-det with U loads per thread. */
+template <int U, int M, typename T>
+static int reduce_top_u(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                        cudaStream_t s) {
+  static int s_anResident[11];
+  size_t nGrid = 0;
+  REQUIRE(block_ok(nBlock, 32));
+  TRY(top_grid(reduce_top_kernel<U, M, T>, s_anResident, 0, n, nBlock, (size_t)4 * U * nBlock,
+               (size_t)4 * U, &nGrid));
+  return top_launch<M, T>(reduce_top_kernel<U, M, T>, 0, nGrid, d_in, n, nBlock, d_ws, pnWsBytes,
+                          d_out, s);
+}
+
+/* The loads-per-thread dispatch of reduce_top_u. */
+template <int M, typename T>
+static int reduce_top(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                      cudaStream_t s) {
+  switch (g_nTopLoads > 0 ? g_nTopLoads : TOP_LOADS_DEFAULT) {
+    case 1: return reduce_top_u<1, M, T>(d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
+    case 2: return reduce_top_u<2, M, T>(d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
+    case 4: return reduce_top_u<4, M, T>(d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
+    case 8: return reduce_top_u<8, M, T>(d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
+    case 16: return reduce_top_u<16, M, T>(d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
+  }
+  return (int)cudaErrorInvalidValue;
+}
+
+/* inflight: partials + finishing kernel. */
+template <typename T>
+static int reduce_inflight(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                           cudaStream_t s) {
+  return reduce_top<TOP_PARTIALS, T>(d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
+}
+
+/* one-launch: atomic accumulator + ticket. */
+template <typename T>
+static int reduce_one_launch(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes,
+                             T *d_out, cudaStream_t s) {
+  return reduce_top<TOP_ATOMIC, T>(d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
+}
+
+/* one-launch-det: partials added in index order by the last block. */
+template <typename T>
+static int reduce_one_launch_det(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes,
+                                 T *d_out, cudaStream_t s) {
+  return reduce_top<TOP_FIXED, T>(d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
+}
+
+/* 1 if the tma-bulk kernel exists as sm_90+ code for the current device
+** (device compute capability >= 9.0 and the build carries sm_90+ code for
+** it); asked once per process. */
+static bool tma_usable(void) {
+  static int s_bUsable = -1;
+  if (s_bUsable < 0) {
+    int iDev = 0, nMajor = 0;
+    cudaFuncAttributes a;
+    s_bUsable = cudaGetDevice(&iDev) == cudaSuccess &&
+                cudaDeviceGetAttribute(&nMajor, cudaDevAttrComputeCapabilityMajor, iDev) == cudaSuccess &&
+                nMajor >= 9 &&
+                cudaFuncGetAttributes(&a, reduce_tma_kernel<TOP_PARTIALS, int>) == cudaSuccess &&
+                a.ptxVersion >= 90;
+  }
+  return s_bUsable != 0;
+}
+
+/* tma-bulk: partials + finishing kernel; cudaErrorNotSupported where the
+** device or the build lacks sm_90 (the study skips it there first). */
+template <typename T>
+static int reduce_tma_bulk(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                           cudaStream_t s) {
+  static int s_anResident[11];
+  size_t nGrid = 0;
+  REQUIRE(block_ok(nBlock, 32));
+  if (!tma_usable()) return (int)cudaErrorNotSupported;
+  const size_t nSmem = (size_t)TMA_STAGES * TMA_TILE_BYTES;
+  const size_t nPerTile = 4 * ceil_div(TMA_TILE_BYTES / 16, (size_t)nBlock);
+  TRY(top_grid(reduce_tma_kernel<TOP_PARTIALS, T>, s_anResident, nSmem, n, nBlock,
+               TMA_TILE_BYTES / sizeof(T), nPerTile, &nGrid));
+  return top_launch<TOP_PARTIALS, T>(reduce_tma_kernel<TOP_PARTIALS, T>, nSmem, nGrid, d_in, n,
+                                     nBlock, d_ws, pnWsBytes, d_out, s);
+}
