@@ -107,7 +107,7 @@ static const char *skip(const bench_config *c) {
   if ((reduce_variants[iVar].v.mFlags & VARIANT_NO_BLOCK) && !bFirstBlock) return "ignores the block size (run at the first block only)";
   if (nBlock < reduce_variants[iVar].nMinBlock) return "block size below this variant's minimum";
   long long nLoads = bench_int(c, AX_LOADS), nGrid = bench_int(c, AX_GRID);
-  int bFirstTuning = nLoads == aAxis[AX_LOADS].aiVal[0] && nGrid == aAxis[AX_GRID].aiVal[0];
+  int bFirstTuning = nLoads == bench_first_int(c, AX_LOADS) && nGrid == bench_first_int(c, AX_GRID);
   if (!(reduce_variants[iVar].v.mFlags & VARIANT_TUNED) && !bFirstTuning) return "no loads/grid tuning (run at the first values only)";
   if (reduce_tune((int)nLoads, (int)nGrid) != 0) return "loads per thread is not 1, 2, 4, 8 or 16";
   return device_limits(c, iVar);
