@@ -165,7 +165,11 @@ static int prepare_input(int eType, size_t n, int bDevice, bench_out *pOut) {
     g.bUploaded = 0;
   }
   if (!g.bUploaded) {
-    if ((rc = cudaMemcpy(g.d_pristine, g.pHost, n * 4, cudaMemcpyHostToDevice))) {
+    /* On the study's stream and waited for: a pageable cudaMemcpy may return
+    ** before its data lands, and the non-blocking stream does not wait for it
+    ** (seen once: the first configuration of a run summed zeros). */
+    if ((rc = cudaMemcpyAsync(g.d_pristine, g.pHost, n * 4, cudaMemcpyHostToDevice, gpu_stream())) ||
+        (rc = cudaStreamSynchronize(gpu_stream()))) {
       bench_cuda_fail(pOut, "upload input", rc);
       return -1;
     }

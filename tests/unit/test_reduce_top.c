@@ -1,0 +1,89 @@
+/*
+** tests/unit/test_reduce_top.c: the host side of the top of the reduction
+** ladder and of the read ceiling, no GPU needed: the skip rule that keeps
+** the Hopper-only bulk-copy variant off older devices (with its reason), the
+** tuning setter's range, and the argument checks of the read-ceiling
+** launcher, which all answer before any CUDA call.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "ceiling.h"
+#include "reduce.h"
+
+/* tma-bulk is skipped with a reason on an A100 (8.0), runs on 9.0 and
+** later, and an unknown capability (0.0, before the GPU is opened) does not
+** skip it; no other variant is skipped on 8.0. */
+static void test_tma_skipped_before_hopper(void **state) {
+  (void)state;
+  const int iTma = reduce_find("tma-bulk");
+  assert_true(iTma >= 0);
+  assert_true(reduce_variants[iTma].v.mFlags & VARIANT_HOPPER_ONLY);
+  const char *zWhy = reduce_unsupported(iTma, 8, 0);
+  assert_non_null(zWhy);
+  assert_non_null(strstr(zWhy, "9.0"));
+  assert_non_null(reduce_unsupported(iTma, 7, 5));
+  assert_null(reduce_unsupported(iTma, 9, 0));
+  assert_null(reduce_unsupported(iTma, 10, 0));
+  assert_null(reduce_unsupported(iTma, 0, 0));
+  for (int i = 0; i < reduce_nvariant; i++)
+    if (!(reduce_variants[i].v.mFlags & VARIANT_HOPPER_ONLY)) assert_null(reduce_unsupported(i, 8, 0));
+  assert_non_null(reduce_unsupported(-1, 9, 0));
+  assert_non_null(reduce_unsupported(reduce_nvariant, 9, 0));
+}
+
+/* The top steps exist, are tuned, and reduce_tune takes exactly loads
+** 0 (default), 1, 2, 4, 8, 16 and grid factors 0..64. */
+static void test_tune_range(void **state) {
+  (void)state;
+  static const char *const azTop[] = {"inflight", "tma-bulk", "one-launch", "one-launch-det"};
+  for (size_t i = 0; i < sizeof(azTop) / sizeof(azTop[0]); i++) {
+    const int iVar = reduce_find(azTop[i]);
+    if (iVar < 0) fail_msg("%s is not in the registry", azTop[i]);
+    assert_true(reduce_variants[iVar].v.mFlags & VARIANT_TUNED);
+  }
+  static const int anOk[] = {0, 1, 2, 4, 8, 16}, anBad[] = {-1, 3, 5, 12, 32};
+  for (size_t i = 0; i < sizeof(anOk) / sizeof(int); i++) assert_int_equal(reduce_tune(anOk[i], 1), 0);
+  for (size_t i = 0; i < sizeof(anBad) / sizeof(int); i++)
+    assert_int_equal(reduce_tune(anBad[i], 1), (int)cudaErrorInvalidValue);
+  assert_int_equal(reduce_tune(8, 64), 0);
+  assert_int_equal(reduce_tune(8, 65), (int)cudaErrorInvalidValue);
+  assert_int_equal(reduce_tune(8, -1), (int)cudaErrorInvalidValue);
+  assert_int_equal(reduce_tune(0, 0), 0);
+}
+
+/* The read-ceiling launcher refuses unknown widths and in-flight counts,
+** misaligned or odd-sized buffers and empty grids before touching the GPU. */
+static void test_ceiling_args(void **state) {
+  (void)state;
+  static uint32_t aFake[16];
+  unsigned *pSink = (unsigned *)&aFake[0];
+  const void *pBuf = &aFake[4];
+  int nPerSm = 0;
+  const int bad = (int)cudaErrorInvalidValue;
+  assert_int_equal(ceiling_read_launch(2, 1, pBuf, 16, 1, 32, pSink, 0), bad);
+  assert_int_equal(ceiling_read_launch(32, 1, pBuf, 16, 1, 32, pSink, 0), bad);
+  assert_int_equal(ceiling_read_launch(16, 3, pBuf, 16, 1, 32, pSink, 0), bad);
+  assert_int_equal(ceiling_read_launch(16, 16, pBuf, 16, 1, 32, pSink, 0), bad);
+  assert_int_equal(ceiling_read_launch(16, 4, pBuf, 24, 1, 32, pSink, 0), bad);
+  assert_int_equal(ceiling_read_launch(16, 4, (const char *)pBuf + 4, 16, 1, 32, pSink, 0), bad);
+  assert_int_equal(ceiling_read_launch(16, 4, pBuf, 16, 0, 32, pSink, 0), bad);
+  assert_int_equal(ceiling_read_launch(16, 4, NULL, 16, 1, 32, pSink, 0), bad);
+  assert_int_equal(ceiling_read_launch(16, 4, pBuf, 16, 1, 32, NULL, 0), bad);
+  assert_int_equal(ceiling_occupancy(12, 1, 256, &nPerSm), bad);
+  assert_int_equal(ceiling_occupancy(16, 1, 256, NULL), bad);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_tma_skipped_before_hopper),
+      cmocka_unit_test(test_tune_range),
+      cmocka_unit_test(test_ceiling_args),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
