@@ -77,6 +77,55 @@ SELECT v.device_id, v.name AS device,
      AND variant = 'cub') AS cub28_pct
 FROM report_devices v;
 
+-- The top of the ladder (issue 12): its targets, judged per device, type
+-- and size from config_stats' intervals (gbps_lo..gbps_hi, all runs). The
+-- best hand-written configuration is the GPU variant other than CUB with the
+-- highest median throughput there (any block size and tuning). A ratio's
+-- interval runs from the worst to the best combination of the two intervals.
+-- Verdict: met when the whole interval is at or above the threshold, missed
+-- when it is wholly below, inconclusive otherwise. Thresholds: report_setting.
+INSERT OR REPLACE INTO report_setting VALUES
+  ('top_cub_large', 1.02),  -- best hand-written / CUB at n = 2^28, int32 and float32
+  ('top_peak_large', 93.0), -- best hand-written % of theoretical DRAM bandwidth at 2^28
+  ('top_cub_small', 1.2);   -- best hand-written / CUB at n = 2^16 .. 2^20
+-- The reduction rows the top of the ladder is judged on: GPU-timed, one
+-- launch per sample (mode single), cold, at each device's preferred flush
+-- ('clean' where it has such rows, else 'memset': data from before the clean
+-- flush), so hand-written and CUB rows compare like with like.
+CREATE VIEW IF NOT EXISTS reduce_cold AS
+SELECT c.* FROM config_stats c
+WHERE c.study = 'reduce' AND c.timer = 'cuda-event' AND c.mode = 'single' AND c.flush IN ('clean', 'memset')
+  AND c.flush = (SELECT CASE WHEN max(c2.flush = 'clean') THEN 'clean' ELSE 'memset' END FROM config_stats c2
+                 WHERE c2.device_id = c.device_id AND c2.study = 'reduce' AND c2.timer = 'cuda-event');
+CREATE VIEW IF NOT EXISTS reduce_top_target AS
+WITH s AS (SELECT * FROM reduce_cold),
+hand AS (SELECT * FROM (SELECT s.*, row_number() OVER (PARTITION BY device_id, dtype, n ORDER BY gbps DESC) AS rk
+                        FROM s WHERE variant <> 'cub') WHERE rk = 1),
+cub AS (SELECT * FROM (SELECT s.*, row_number() OVER (PARTITION BY device_id, dtype, n ORDER BY gbps DESC) AS rk
+                       FROM s WHERE variant = 'cub') WHERE rk = 1),
+t AS (SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 'top_cub_large' AS key,
+             'x CUB' AS what, h.gbps / c.gbps AS value, h.gbps_lo / c.gbps_hi AS lo, h.gbps_hi / c.gbps_lo AS hi
+      FROM hand h JOIN cub c USING (device_id, dtype, n) WHERE h.n = 268435456
+      UNION ALL
+      SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 'top_peak_large',
+             '% of theoretical', h.pct_peak, h.pct_peak * h.gbps_lo / h.gbps, h.pct_peak * h.gbps_hi / h.gbps
+      FROM hand h WHERE h.n = 268435456
+      UNION ALL
+      SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 'top_cub_small', 'x CUB',
+             h.gbps / c.gbps, h.gbps_lo / c.gbps_hi, h.gbps_hi / c.gbps_lo
+      FROM hand h JOIN cub c USING (device_id, dtype, n) WHERE h.n BETWEEN 65536 AND 1048576 AND (h.n & (h.n - 1)) = 0)
+SELECT t.*, r.value AS threshold,
+       CASE WHEN t.lo >= r.value THEN 'met' WHEN t.hi < r.value THEN 'missed' ELSE 'inconclusive' END AS verdict
+FROM t JOIN report_setting r ON r.key = t.key;
+
+-- The read ceiling per device (best read-only streaming GB/s of any run, see
+-- experiments/harness/ceiling.h) beside the theoretical peak.
+CREATE VIEW IF NOT EXISTS read_ceiling AS
+SELECT d.device_id, d.name AS device, d.peak_gbps, max(u.read_gbps) AS read_gbps,
+       100.0 * max(u.read_gbps) / d.peak_gbps AS pct_peak
+FROM run u JOIN device d USING (device_id) WHERE u.status = 'complete' AND u.read_gbps > 0
+GROUP BY d.device_id;
+
 -- ------------------------------------------------------------- constant --
 CREATE VIEW IF NOT EXISTS distance_t AS
 SELECT device_id, variant, json_extract(params, '$.grid') AS grid, json_extract(params, '$.points') AS p,

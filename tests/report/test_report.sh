@@ -127,6 +127,27 @@ done
 ok "every claim of seed_claim was checked on both GPUs ($nv)" \
   test "$nv" -eq "$((2 * $(grep -c "^ *('[0-9][0-9][0-9]-" reports/views.sql)))"
 
+# ---- the top of the ladder: read ceilings and the targets' verdicts,
+# computed here from the raw rows (one run per device: the interval is q1..q3).
+for dev in 'Fixture GPU A' 'Fixture GPU B'; do
+  rc=$(q "SELECT printf('%.0f GB/s, %.1f%%', max(u.read_gbps), 100 * max(u.read_gbps) / d.peak_gbps) FROM run u
+          JOIN device d USING (device_id) WHERE d.name = '$dev' AND u.read_gbps > 0")
+  ok "read ceiling of $dev: $rc" sh -c "tr '\n' ' ' < '$tmp/plain.txt' | tr -s ' ' | grep -qF 'On the $dev the read ceiling' &&
+    tr '\n' ' ' < '$tmp/plain.txt' | tr -s ' ' | grep -qF '$rc'"
+done
+T="WITH r AS ($R AND r.study = 'reduce' AND r.timer = 'cuda-event'),
+  b AS (SELECT dev, dtype, n, variant = 'cub' AS is_cub, 4.0 * n / median_ms AS g, 4.0 * n / q3_ms AS lo, 4.0 * n / q1_ms AS hi, peak,
+               row_number() OVER (PARTITION BY dev, dtype, n, variant = 'cub' ORDER BY median_ms) AS rk FROM r),
+  h AS (SELECT * FROM b WHERE rk = 1 AND NOT is_cub), c AS (SELECT * FROM b WHERE rk = 1 AND is_cub),
+  t AS (SELECT h.lo / c.hi AS lo, h.hi / c.lo AS hi, 1.02 AS thr FROM h JOIN c USING (dev, dtype, n) WHERE n = 268435456
+        UNION ALL SELECT h.lo / 1e4 / h.peak, h.hi / 1e4 / h.peak, 93.0 FROM h WHERE n = 268435456
+        UNION ALL SELECT h.lo / c.hi, h.hi / c.lo, 1.2 FROM h JOIN c USING (dev, dtype, n) WHERE n IN (65536, 131072, 262144, 524288, 1048576))
+  SELECT printf('%d met, %d missed, %d inconclusive', sum(lo >= thr), sum(hi < thr), sum(lo < thr AND hi >= thr)) FROM t"
+want=$(q "$T")
+ok "top-of-ladder targets: $want" sh -c "tr '\n' ' ' < '$tmp/plain.txt' | tr -s ' ' | grep -qF '$want'"
+ok "the ceiling figure shows both GPUs with both ceilings" \
+  test "$(grep -cE '^Fixture GPU [AB].*	(read ceiling|theoretical)	' "$tmp/build/figures/reduce_ceiling.dat")" -eq 4
+
 # ---- figures: numbered captions 1..N, N = the figures in report.md.
 nfig_md=$(grep -c '^!\[.*\](.*){#fig:' "$tmp/build/report.md")
 nfig_pdf=$(grep -cE '^Figure [0-9]+: ' "$tmp/plain.txt")
