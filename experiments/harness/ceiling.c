@@ -8,7 +8,6 @@
 #include "../../kernels/ceiling.h"
 
 #define CEILING_REPS 5
-#define CEILING_BLOCK 256
 
 /* Order of doubles for qsort. */
 static int cmp_double(const void *a, const void *b) {
@@ -16,19 +15,20 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* Median GB/s of one read kernel over the buffer, or 0 on error. */
-static double kernel_gbps(int nWidth, int nInFlight, const void *d_buf, size_t nBytes, int nSm,
-                          unsigned *d_sink, cudaEvent_t e0, cudaEvent_t e1) {
+/* Median GB/s of one read kernel over the buffer with blocks of nBlock
+** threads, resident blocks x nFactor of them, or 0 on error. */
+static double kernel_gbps(int nWidth, int nInFlight, int nBlock, int nFactor, const void *d_buf, size_t nBytes,
+                          int nSm, unsigned *d_sink, cudaEvent_t e0, cudaEvent_t e1) {
   int nPerSm = 0;
-  if (ceiling_occupancy(nWidth, nInFlight, CEILING_BLOCK, &nPerSm) || nPerSm < 1) return 0;
-  const int nGrid = nSm * nPerSm;
+  if (ceiling_occupancy(nWidth, nInFlight, nBlock, &nPerSm) || nPerSm < 1) return 0;
+  const int nGrid = nSm * nPerSm * nFactor;
   cudaStream_t s = gpu_stream();
   double aMs[CEILING_REPS];
-  if (ceiling_read_launch(nWidth, nInFlight, d_buf, nBytes, nGrid, CEILING_BLOCK, d_sink, s)) return 0;
+  if (ceiling_read_launch(nWidth, nInFlight, d_buf, nBytes, nGrid, nBlock, d_sink, s)) return 0;
   for (int r = 0; r < CEILING_REPS; r++) {
     float ms = 0;
     if (cudaEventRecord(e0, s) ||
-        ceiling_read_launch(nWidth, nInFlight, d_buf, nBytes, nGrid, CEILING_BLOCK, d_sink, s) ||
+        ceiling_read_launch(nWidth, nInFlight, d_buf, nBytes, nGrid, nBlock, d_sink, s) ||
         cudaEventRecord(e1, s) || cudaEventSynchronize(e1) || cudaEventElapsedTime(&ms, e0, e1) || ms <= 0)
       return 0;
     aMs[r] = ms;
@@ -39,7 +39,8 @@ static double kernel_gbps(int nWidth, int nInFlight, const void *d_buf, size_t n
 
 /* See ceiling.h. */
 double gpu_read_ceiling_gbps(void) {
-  static const int anWidth[] = {4, 8, 16}, anInFlight[] = {1, 2, 4, 8};
+  static const int anWidth[] = {4, 8, 16}, anInFlight[] = {1, 2, 4, 8}, anBlock[] = {256, 1024},
+                   anFactor[] = {1, 2, 4};
   int iDev = 0, nSm = 0, nL2 = 0;
   if (cudaGetDevice(&iDev) || cudaDeviceGetAttribute(&nSm, cudaDevAttrMultiProcessorCount, iDev) ||
       cudaDeviceGetAttribute(&nL2, cudaDevAttrL2CacheSize, iDev))
@@ -58,10 +59,13 @@ double gpu_read_ceiling_gbps(void) {
       !cudaMemsetAsync(d_buf, 0x5a, nBytes, gpu_stream()) && !cudaStreamSynchronize(gpu_stream()) &&
       !cudaEventCreate(&e0) && !cudaEventCreate(&e1)) {
     for (size_t i = 0; i < sizeof(anWidth) / sizeof(int); i++)
-      for (size_t j = 0; j < sizeof(anInFlight) / sizeof(int); j++) {
-        double g = kernel_gbps(anWidth[i], anInFlight[j], d_buf, nBytes, nSm, d_sink, e0, e1);
-        if (g > best) best = g;
-      }
+      for (size_t j = 0; j < sizeof(anInFlight) / sizeof(int); j++)
+        for (size_t k = 0; k < sizeof(anBlock) / sizeof(int); k++)
+          for (size_t f = 0; f < sizeof(anFactor) / sizeof(int); f++) {
+            double g = kernel_gbps(anWidth[i], anInFlight[j], anBlock[k], anFactor[f], d_buf, nBytes, nSm, d_sink,
+                                   e0, e1);
+            if (g > best) best = g;
+          }
   }
   if (e0) cudaEventDestroy(e0);
   if (e1) cudaEventDestroy(e1);
