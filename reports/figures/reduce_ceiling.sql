@@ -1,9 +1,8 @@
 -- The ladder against the read ceiling, per GPU: at n = 2^28 (int32) every
 -- GPU variant's best configuration (highest median GB/s over block sizes and
 -- tunings, all runs: config_stats via reduce_cold), then the device's read
--- ceiling (best
--- read-only streaming GB/s, run.read_gbps) and theoretical DRAM bandwidth as
--- two more bars. One series per GPU; columns: series, x position (ladder
+-- ceiling (best read-only streaming GB/s, run.read_gbps) and theoretical DRAM
+-- bandwidth as two more bars. One series per GPU; columns: series, x position (ladder
 -- index), label, GB/s, and the interval's low and high ends.
 WITH s AS (SELECT * FROM (SELECT c.*, row_number() OVER (PARTITION BY device_id, variant ORDER BY gbps DESC) AS rk
                           FROM reduce_cold c WHERE c.dtype = 'int32' AND c.n = 268435456) WHERE rk = 1),

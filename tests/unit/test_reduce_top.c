@@ -11,30 +11,35 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "ceiling.h"
+#include "device_limits.h"
 #include "reduce.h"
 
-/* tma-bulk is skipped with a reason on an A100 (8.0), runs on 9.0 and
-** later, and an unknown capability (0.0, before the GPU is opened) does not
-** skip it; no other variant is skipped on 8.0. */
+/* tma-bulk is skipped with a reason on an A100-like GPU (8.0) through the
+** study's skip rule (experiments/device_limits.h, from its registry flags),
+** runs on 9.0, and is the only top step so flagged. */
 static void test_tma_skipped_before_hopper(void **state) {
   (void)state;
+  char z[256];
   const int iTma = reduce_find("tma-bulk");
   assert_true(iTma >= 0);
-  assert_true(reduce_variants[iTma].v.mFlags & VARIANT_HOPPER_ONLY);
-  const char *zWhy = reduce_unsupported(iTma, 8, 0);
+  gpu_info g;
+  memset(&g, 0, sizeof g);
+  snprintf(g.zName, sizeof g.zName, "Test A100");
+  g.nSm = 108, g.ccMajor = 8, g.ccMinor = 0, g.nGlobalBytes = 40LL << 30, g.maxThreadsPerBlock = 1024;
+  const device_need need = {.nGlobalBytes = 1 << 20, .nThreadsPerBlock = 256,
+                            .mFlags = reduce_variants[iTma].v.mFlags};
+  const char *zWhy = device_skip(&g, &need, z, sizeof z);
   assert_non_null(zWhy);
   assert_non_null(strstr(zWhy, "9.0"));
-  assert_non_null(reduce_unsupported(iTma, 7, 5));
-  assert_null(reduce_unsupported(iTma, 9, 0));
-  assert_null(reduce_unsupported(iTma, 10, 0));
-  assert_null(reduce_unsupported(iTma, 0, 0));
-  for (int i = 0; i < reduce_nvariant; i++)
-    if (!(reduce_variants[i].v.mFlags & VARIANT_HOPPER_ONLY)) assert_null(reduce_unsupported(i, 8, 0));
-  assert_non_null(reduce_unsupported(-1, 9, 0));
-  assert_non_null(reduce_unsupported(reduce_nvariant, 9, 0));
+  g.ccMajor = 9;
+  assert_null(device_skip(&g, &need, z, sizeof z));
+  static const char *const azOther[] = {"inflight", "one-launch", "one-launch-det"};
+  for (size_t i = 0; i < sizeof(azOther) / sizeof(azOther[0]); i++)
+    assert_false(reduce_variants[reduce_find(azOther[i])].v.mFlags & VARIANT_HOPPER_ONLY);
 }
 
 /* The top steps exist, are tuned, and reduce_tune takes exactly loads
