@@ -93,12 +93,12 @@ INSERT OR REPLACE INTO report_setting VALUES
 -- ('clean' where it has such rows, else 'memset': data from before the clean
 -- flush), so hand-written and CUB rows compare like with like.
 CREATE VIEW IF NOT EXISTS reduce_cold AS
-SELECT c.* FROM config_stats c
-WHERE c.study = 'reduce' AND c.timer = 'cuda-event' AND c.mode = 'single' AND c.flush IN ('clean', 'memset')
-  AND c.flush = (SELECT CASE WHEN max(c2.flush = 'clean') THEN 'clean' ELSE 'memset' END FROM config_stats c2
-                 WHERE c2.device_id = c.device_id AND c2.study = 'reduce' AND c2.timer = 'cuda-event');
+WITH s AS MATERIALIZED (SELECT * FROM config_stats WHERE study = 'reduce' AND timer = 'cuda-event' AND mode = 'single'
+                          AND flush IN ('clean', 'memset')),
+f AS (SELECT device_id, CASE WHEN max(flush = 'clean') THEN 'clean' ELSE 'memset' END AS flush FROM s GROUP BY device_id)
+SELECT s.* FROM s JOIN f USING (device_id, flush);
 CREATE VIEW IF NOT EXISTS reduce_top_target AS
-WITH s AS (SELECT * FROM reduce_cold),
+WITH s AS MATERIALIZED (SELECT * FROM reduce_cold),
 hand AS (SELECT * FROM (SELECT s.*, row_number() OVER (PARTITION BY device_id, dtype, n ORDER BY gbps DESC) AS rk
                         FROM s WHERE variant <> 'cub') WHERE rk = 1),
 cub AS (SELECT * FROM (SELECT s.*, row_number() OVER (PARTITION BY device_id, dtype, n ORDER BY gbps DESC) AS rk
