@@ -304,8 +304,7 @@ $(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/views.sql $(MATRIC
 	$(Q)sqlite3 -bail $@ < reports/views.sql
 	$(Q)$(BIN)/errata | sqlite3 -bail $@
 	$(Q)awk -f reports/matrix.awk $(MATRICES) | sqlite3 -bail $@
-	$(Q)printf "INSERT INTO report_build VALUES ('%s', %s, '%s');\n" '$(GIT_COMMIT)' '$(GIT_DIRTY)' \
-	  "$$(date -u +%Y-%m-%d)" | sqlite3 -bail $@
+	$(Q)printf "INSERT INTO report_build VALUES ('%s', %s);\n" '$(GIT_COMMIT)' '$(GIT_DIRTY)' | sqlite3 -bail $@
 
 # Host-only: the seeds' code as written, run on inputs where it fails.
 $(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/experiments/ref_reduce.o
@@ -321,14 +320,16 @@ $(FIG_DIR)/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk
 # output's suffix: .pdf for the PDF, .svg for the HTML.
 define gnuplot_fig
 	$(call say,GNUPLOT,$@)
-	$(Q)if [ -s $(FIG_DIR)/$*.dat ]; then \
+	$(Q)export SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$(REPORT_EPOCH)}; if [ -s $(FIG_DIR)/$*.dat ]; then \
 	  gnuplot -e "datafile='$(FIG_DIR)/$*.dat'; outfile='$@'" -c reports/figures/style.gnuplot $< 2> $@.log; \
 	else gnuplot -e "outfile='$@'" reports/figures/empty.gnuplot 2> $@.log; fi \
 	  && test -s $@ || { cat $@.log >&2; rm -f $@; exit 1; }
 endef
-$(FIG_DIR)/%.pdf: reports/figures/%.gp $(FIG_DIR)/%.dat reports/figures/style.gnuplot reports/figures/empty.gnuplot
+FIG_SCRIPTS := reports/figures/style.gnuplot reports/figures/empty.gnuplot reports/figures/panel.gnuplot \
+               reports/figures/panels.awk
+$(FIG_DIR)/%.pdf: reports/figures/%.gp $(FIG_DIR)/%.dat $(FIG_SCRIPTS)
 	$(gnuplot_fig)
-$(FIG_DIR)/%.svg: reports/figures/%.gp $(FIG_DIR)/%.dat reports/figures/style.gnuplot reports/figures/empty.gnuplot
+$(FIG_DIR)/%.svg: reports/figures/%.gp $(FIG_DIR)/%.dat $(FIG_SCRIPTS)
 	$(gnuplot_fig)
 
 # The report's text: sections in file-name order, every number a query.
@@ -346,10 +347,22 @@ $(BIN)/mdquery: $(OBJ)/reports/mdquery.o
 # x.pdf, the HTML x.svg; crossref.lua numbers figures and tables for both.
 PANDOC_FLAGS = $(REPORT_BUILD)/report.md --metadata-file=reports/template.yaml --lua-filter=reports/crossref.lua \
                --resource-path=.:$(REPORT_BUILD):$(BUILD)
+# The PDF goes through LaTeX here (not inside pandoc) so that its log stays
+# beside it: $(REPORT_BUILD)/report.log, which the report test reads for
+# overfull lines. Reproducible: two renders of one database give the same
+# bytes (SOURCE_DATE_EPOCH, default: the end of the latest run, fixes the
+# dates pdfTeX and cairo write; FORCE_SOURCE_DATE makes pdfTeX use it).
+REPORT_EPOCH = $$(sqlite3 $(abspath $(REPORT_DB)) "SELECT coalesce(strftime('%s', max(finished_utc)), 0) FROM run")
 $(REPORT_PDF): $(REPORT_BUILD)/report.md $(FIGURES) $(BUILD)/figures/raytrace.png reports/template.yaml \
                reports/preamble.tex reports/crossref.lua | deps-report
 	$(call say,PANDOC,$@)
-	$(Q)pandoc $(PANDOC_FLAGS) --default-image-extension=pdf -H reports/preamble.tex --pdf-engine=pdflatex -o $@
+	$(Q)pandoc $(PANDOC_FLAGS) --default-image-extension=pdf -H reports/preamble.tex --standalone \
+	  -o $(REPORT_BUILD)/report.tex
+	$(Q)cd $(REPORT_BUILD) && export SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$(REPORT_EPOCH)} FORCE_SOURCE_DATE=1 \
+	  TEXINPUTS=.:$(abspath $(BUILD)):; rm -f report.aux report.toc report.out; \
+	  for i in 1 2 3; do pdflatex -interaction=nonstopmode -halt-on-error report.tex > /dev/null \
+	    || { tail -20 report.log; exit 1; }; done
+	$(Q)cp $(REPORT_BUILD)/report.pdf $@.tmp && mv $@.tmp $@
 
 $(REPORT_HTML): $(REPORT_BUILD)/report.md $(FIGURES_SVG) $(BUILD)/figures/raytrace.png reports/template.yaml \
                 reports/report.css reports/crossref.lua | deps-report

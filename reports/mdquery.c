@@ -12,8 +12,20 @@
 **                           non-NULL), else B ({{else}} B is optional); used
 **                           for what a database may lack (a study not measured);
 **                           may nest
-** A query that fails, returns no row, or returns NULL in a scalar stops the
-** build with the file and line: a report never shows an empty number.
+**   {{each: SELECT ... }} BODY {{end}}
+**                           BODY once per row of the query (in its order),
+**                           with every column bound as a named parameter
+**                           (:device_id, :gpu, ...) in the queries of BODY:
+**                           how a paragraph is written for every GPU; may nest
+**   {{pivot: SELECT ..., HEADER, CELL }}
+**                           a pipe table whose rows are the distinct values of
+**                           the leading columns and whose columns are the
+**                           distinct values of HEADER (both in order of first
+**                           appearance): how a table gets one column per GPU;
+**                           a missing cell is shown as '-'
+** A query that fails, returns no row, returns NULL or an empty text in a
+** scalar, or names a parameter no enclosing {{each:}} binds, stops the build
+** with the file and line: a report never shows an empty number.
 */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -22,13 +34,36 @@
 
 static const char zHelp[] =
     "Usage: mdquery DB SECTION.md... > report.md\n"
-    "Expands {{= SQL }} (a scalar) and {{table: SQL }} (a pipe table) in each\n"
+    "Expands {{= SQL }} (a scalar), {{table: SQL }} and {{pivot: SQL }} (pipe\n"
+    "tables), {{if: SQL }} and {{each: SQL }} blocks in each\n"
     "section against DB, opened read-only, and prints the sections in order.\n";
+
+/* Named parameters bound by the enclosing {{each:}} blocks, innermost last. */
+#define MAX_BIND 64
+static int nBind;
+static char *azBindName[MAX_BIND];          /* ":column" */
+static sqlite3_value *apBindValue[MAX_BIND]; /* its value in the current row */
 
 /* Print a fatal error naming the place and exit 1. */
 static void fatal(const char *zFile, int iLine, const char *zWhat, const char *zSql, const char *zMsg) {
   fprintf(stderr, "mdquery: %s:%d: %s: %s\n  query: %.300s\n", zFile, iLine, zWhat, zMsg, zSql);
   exit(1);
+}
+
+/* Prepare a query and bind its named parameters from the enclosing
+** {{each:}} rows (the innermost binding of a name wins), or exit. */
+static sqlite3_stmt *prepare(sqlite3 *pDb, const char *zSql, const char *zFile, int iLine, const char *zWhat) {
+  sqlite3_stmt *pStmt;
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK)
+    fatal(zFile, iLine, zWhat, zSql, sqlite3_errmsg(pDb));
+  for (int i = 1; i <= sqlite3_bind_parameter_count(pStmt); i++) {
+    const char *zName = sqlite3_bind_parameter_name(pStmt, i);
+    int k = nBind - 1;
+    while (k >= 0 && (!zName || strcmp(zName, azBindName[k]) != 0)) k--;
+    if (k < 0) fatal(zFile, iLine, "parameter not bound by an enclosing {{each:}}", zSql, zName ? zName : "?");
+    sqlite3_bind_value(pStmt, i, apBindValue[k]);
+  }
+  return pStmt;
 }
 
 /* Read a whole file, or exit. */
@@ -60,14 +95,87 @@ static void put_cell(const char *z) {
   }
 }
 
+/* Index of z in az[0..n-1], or -1. */
+static int find_str(char **az, int n, const char *z) {
+  for (int i = 0; i < n; i++)
+    if (strcmp(az[i], z) == 0) return i;
+  return -1;
+}
+
+/* Turn a table whose last two columns are (header, cell) into one with a
+** column per distinct header and a row per distinct value of the leading
+** columns (joined as one key), both in order of first appearance. A pivoted
+** column is right-aligned when its first cell starts like a number. */
+static void pivot(int *pnRow, int *pnCol, char ***pazCell, char ***pazHead, int **paNum, const char *zSql,
+                  const char *zFile, int iLine) {
+  int nRow = *pnRow, nCol = *pnCol, nKey = nCol - 2;
+  char **azCell = *pazCell;
+  if (nKey < 1) fatal(zFile, iLine, "pivot", zSql, "needs at least one row column, a header and a cell column");
+  char **azKey = calloc((size_t)nRow, sizeof(char *)), **azNew = calloc((size_t)nRow, sizeof(char *));
+  int *aRowOf = calloc((size_t)nRow, sizeof(int)), *aColOf = calloc((size_t)nRow, sizeof(int));
+  int nOutRow = 0, nNew = 0;
+  if (!azKey || !azNew || !aRowOf || !aColOf) fatal(zFile, iLine, "pivot", zSql, "out of memory");
+  for (int r = 0; r < nRow; r++) {
+    size_t n = 1;
+    for (int i = 0; i < nKey; i++) n += strlen(azCell[(size_t)r * (size_t)nCol + (size_t)i]) + 1;
+    char *zKey = malloc(n);
+    if (!zKey) fatal(zFile, iLine, "pivot", zSql, "out of memory");
+    zKey[0] = 0;
+    for (int i = 0; i < nKey; i++) {
+      strcat(zKey, azCell[(size_t)r * (size_t)nCol + (size_t)i]);
+      strcat(zKey, "\x1f");
+    }
+    int k = find_str(azKey, nOutRow, zKey);
+    if (k < 0) {
+      azKey[nOutRow] = zKey;
+      k = nOutRow++;
+    } else {
+      free(zKey);
+    }
+    aRowOf[r] = k;
+    const char *zHead = azCell[(size_t)r * (size_t)nCol + (size_t)nKey];
+    int c = find_str(azNew, nNew, zHead);
+    if (c < 0) { azNew[nNew] = strdup(zHead); c = nNew++; }
+    aColOf[r] = c;
+  }
+  int nOutCol = nKey + nNew;
+  char **azOut = calloc((size_t)nOutRow * (size_t)nOutCol, sizeof(char *));
+  char **azHead = malloc((size_t)nOutCol * sizeof(char *));
+  int *aNum = calloc((size_t)nOutCol, sizeof(int));
+  if (!azOut || !azHead || !aNum) fatal(zFile, iLine, "pivot", zSql, "out of memory");
+  for (int i = 0; i < nKey; i++) { azHead[i] = (*pazHead)[i]; aNum[i] = (*paNum)[i]; }
+  for (int c = 0; c < nNew; c++) azHead[nKey + c] = azNew[c];
+  for (int i = nKey; i < nCol; i++) free((*pazHead)[i]);
+  for (int r = 0; r < nRow; r++) {
+    size_t o = (size_t)aRowOf[r] * (size_t)nOutCol;
+    for (int i = 0; i < nKey; i++) {
+      char *z = azCell[(size_t)r * (size_t)nCol + (size_t)i];
+      if (!azOut[o + (size_t)i]) azOut[o + (size_t)i] = z; else free(z);
+    }
+    free(azCell[(size_t)r * (size_t)nCol + (size_t)nKey]);
+    char *zVal = azCell[(size_t)r * (size_t)nCol + (size_t)nKey + 1];
+    size_t j = o + (size_t)nKey + (size_t)aColOf[r];
+    if (azOut[j]) fatal(zFile, iLine, "pivot", zSql, "two cells for one row and header");
+    azOut[j] = zVal;
+  }
+  for (size_t j = 0; j < (size_t)nOutRow * (size_t)nOutCol; j++)
+    if (!azOut[j]) azOut[j] = strdup("-");
+  for (int c = 0; c < nNew; c++) {
+    const char *z = azOut[(size_t)nKey + (size_t)c];
+    aNum[nKey + c] = (z[0] >= '0' && z[0] <= '9') || (z[0] == '-' && z[1] >= '0' && z[1] <= '9');
+  }
+  for (int k = 0; k < nOutRow; k++) free(azKey[k]);
+  free(azKey); free(azNew); free(aRowOf); free(aColOf); free(azCell); free(*pazHead); free(*paNum);
+  *pnRow = nOutRow; *pnCol = nOutCol; *pazCell = azOut; *pazHead = azHead; *paNum = aNum;
+}
+
 /* Print a query's result as a pipe table. The dashes under each header are
-** as many as the column's longest cell (at least 3, at most 60): when a
-** table is wider than the page, pandoc sizes its columns in that proportion
+** as many as the column's longest cell or header word (at least 3, at most 40
+** characters, a text character counted 1.5 times a digit, plus 2 for the
+** gap between columns): when a table is wider than the page, pandoc sizes its columns in that proportion
 ** and wraps the cells, so long text gets the room and short numbers do not. */
-static void emit_table(sqlite3 *pDb, const char *zSql, const char *zFile, int iLine) {
-  sqlite3_stmt *pStmt;
-  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK)
-    fatal(zFile, iLine, "table query failed", zSql, sqlite3_errmsg(pDb));
+static void emit_table(sqlite3 *pDb, const char *zSql, const char *zFile, int iLine, int bPivot) {
+  sqlite3_stmt *pStmt = prepare(pDb, zSql, zFile, iLine, "table query failed");
   int nCol = sqlite3_column_count(pStmt), nRow = 0, nAlloc = 0, rc;
   char **azCell = NULL;  /* nRow x nCol cells, row-major */
   int *aNum = calloc((size_t)nCol, sizeof(int)), *aWidth = calloc((size_t)nCol, sizeof(int));
@@ -95,19 +203,35 @@ static void emit_table(sqlite3 *pDb, const char *zSql, const char *zFile, int iL
   }
   if (rc != SQLITE_DONE) fatal(zFile, iLine, "table query failed", zSql, sqlite3_errmsg(pDb));
   if (nRow == 0) fatal(zFile, iLine, "table query returned no rows", zSql, "empty");
+  char **azHead = malloc((size_t)nCol * sizeof(char *));
+  if (!azHead) fatal(zFile, iLine, "table", zSql, "out of memory");
+  for (int i = 0; i < nCol; i++) azHead[i] = strdup(sqlite3_column_name(pStmt, i));
+  if (bPivot) pivot(&nRow, &nCol, &azCell, &azHead, &aNum, zSql, zFile, iLine);
+  aWidth = realloc(aWidth, (size_t)nCol * sizeof(int));
+  if (!aWidth) fatal(zFile, iLine, "table", zSql, "out of memory");
   for (int i = 0; i < nCol; i++) {
-    int w = (int)strlen(sqlite3_column_name(pStmt, i));
+    /* text counts 3 halves of a digit (it is wider); 40 characters at most */
+    int w = 0;
     for (int r = 0; r < nRow; r++) {
       int n = (int)strlen(azCell[(size_t)r * (size_t)nCol + (size_t)i]);
       if (n > w) w = n;
     }
-    aWidth[i] = w < 3 ? 3 : w > 60 ? 60 : w;
+    w = (w > 40 ? 40 : w) * (aNum[i] ? 2 : 3);
+    /* a header wraps between words: its longest word must fit */
+    for (const char *z = azHead[i]; *z;) {
+      size_t nWord = strcspn(z, " ");
+      if ((int)nWord * 3 > w) w = (int)nWord * 3;
+      z += nWord;
+      z += strspn(z, " ");
+    }
+    aWidth[i] = (w < 6 ? 6 : w) / 2 + 2; /* +2: room for the column gap */
   }
   fputs("\n|", stdout);
   for (int i = 0; i < nCol; i++) {
     fputc(' ', stdout);
-    put_cell(sqlite3_column_name(pStmt, i));
+    put_cell(azHead[i]);
     fputs(" |", stdout);
+    free(azHead[i]);
   }
   fputs("\n|", stdout);
   for (int i = 0; i < nCol; i++) {
@@ -129,6 +253,7 @@ static void emit_table(sqlite3 *pDb, const char *zSql, const char *zFile, int iL
   }
   fputc('\n', stdout);
   free(azCell);
+  free(azHead);
   free(aNum);
   free(aWidth);
   sqlite3_finalize(pStmt);
@@ -136,12 +261,11 @@ static void emit_table(sqlite3 *pDb, const char *zSql, const char *zFile, int iL
 
 /* Print a query's scalar. */
 static void emit_scalar(sqlite3 *pDb, const char *zSql, const char *zFile, int iLine) {
-  sqlite3_stmt *pStmt;
-  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK)
-    fatal(zFile, iLine, "query failed", zSql, sqlite3_errmsg(pDb));
+  sqlite3_stmt *pStmt = prepare(pDb, zSql, zFile, iLine, "query failed");
   int rc = sqlite3_step(pStmt);
   if (rc != SQLITE_ROW) fatal(zFile, iLine, "query returned no row", zSql, sqlite3_errmsg(pDb));
   if (sqlite3_column_type(pStmt, 0) == SQLITE_NULL) fatal(zFile, iLine, "query returned NULL", zSql, "NULL");
+  if (sqlite3_column_bytes(pStmt, 0) == 0) fatal(zFile, iLine, "query returned an empty text", zSql, "''");
   if (sqlite3_column_type(pStmt, 0) == SQLITE_FLOAT) printf("%.4g", sqlite3_column_double(pStmt, 0));
   else fputs((const char *)sqlite3_column_text(pStmt, 0), stdout);
   sqlite3_finalize(pStmt);
@@ -149,9 +273,7 @@ static void emit_scalar(sqlite3 *pDb, const char *zSql, const char *zFile, int i
 
 /* Truth of a query's first value (0 for no row or NULL). */
 static int eval_cond(sqlite3 *pDb, const char *zSql, const char *zFile, int iLine) {
-  sqlite3_stmt *pStmt;
-  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK)
-    fatal(zFile, iLine, "condition failed", zSql, sqlite3_errmsg(pDb));
+  sqlite3_stmt *pStmt = prepare(pDb, zSql, zFile, iLine, "condition failed");
   int rc = sqlite3_step(pStmt);
   if (rc != SQLITE_ROW && rc != SQLITE_DONE) fatal(zFile, iLine, "condition failed", zSql, sqlite3_errmsg(pDb));
   int bTrue = rc == SQLITE_ROW && sqlite3_column_type(pStmt, 0) != SQLITE_NULL && sqlite3_column_double(pStmt, 0) != 0;
@@ -159,12 +281,55 @@ static int eval_cond(sqlite3 *pDb, const char *zSql, const char *zFile, int iLin
   return bTrue;
 }
 
-/* Expand one section file. */
-static void expand(sqlite3 *pDb, const char *zFile) {
-  char *zText = slurp(zFile), *p = zText;
-  int iLine = 1;
+/* The {{end}} that closes the block whose body starts at p ({{if:}} and
+** {{each:}} open blocks), or exit. */
+static char *find_end(char *p, const char *zFile, int iLine) {
+  int nDepth = 0;
+  for (char *q = strstr(p, "{{"); q; q = strstr(q + 2, "{{")) {
+    if (strncmp(q, "{{if:", 5) == 0 || strncmp(q, "{{each:", 7) == 0) nDepth++;
+    else if (strncmp(q, "{{end}}", 7) == 0 && nDepth-- == 0) return q;
+  }
+  fatal(zFile, iLine, "{{each:}} without {{end}}", "", "unclosed");
+  return NULL;
+}
+
+static void expand_text(sqlite3 *pDb, char *zText, const char *zFile, int iLine);
+
+/* Expand BODY once per row of the query, the row's columns bound as :name. */
+static void expand_each(sqlite3 *pDb, const char *zSql, const char *zBody, const char *zFile, int iLine) {
+  sqlite3_stmt *pStmt = prepare(pDb, zSql, zFile, iLine, "each query failed");
+  int nCol = sqlite3_column_count(pStmt), rc;
+  if (nBind + nCol > MAX_BIND) fatal(zFile, iLine, "{{each:}}", zSql, "too many bound columns");
+  while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+    for (int i = 0; i < nCol; i++) {
+      const char *zName = sqlite3_column_name(pStmt, i);
+      azBindName[nBind] = malloc(strlen(zName) + 2);
+      apBindValue[nBind] = sqlite3_value_dup(sqlite3_column_value(pStmt, i));
+      if (!azBindName[nBind] || !apBindValue[nBind]) fatal(zFile, iLine, "{{each:}}", zSql, "out of memory");
+      azBindName[nBind][0] = ':';
+      strcpy(azBindName[nBind] + 1, zName);
+      nBind++;
+    }
+    char *zCopy = strdup(zBody);
+    if (!zCopy) fatal(zFile, iLine, "{{each:}}", zSql, "out of memory");
+    expand_text(pDb, zCopy, zFile, iLine);
+    free(zCopy);
+    for (int i = 0; i < nCol; i++) {
+      nBind--;
+      free(azBindName[nBind]);
+      sqlite3_value_free(apBindValue[nBind]);
+    }
+  }
+  if (rc != SQLITE_DONE) fatal(zFile, iLine, "each query failed", zSql, sqlite3_errmsg(pDb));
+  sqlite3_finalize(pStmt);
+}
+
+/* Expand a text (modified in place) that starts at line iLine of zFile. */
+static void expand_text(sqlite3 *pDb, char *zText, const char *zFile, int iLine) {
+  char *p = zText;
   /* {{if:}} nesting: per level, whether output was already suppressed
-  ** outside it and whether its condition held. */
+  ** outside it and whether its condition held. A skipped {{each:}} is a
+  ** level whose condition is false. */
   int nDepth = 0, bSkip = 0, abOuterSkip[16], abCond[16];
   while (*p) {
     char *zOpen = strstr(p, "{{");
@@ -177,7 +342,18 @@ static void expand(sqlite3 *pDb, const char *zFile) {
     char *zClose = strstr(zOpen, "}}");
     if (!zClose) fatal(zFile, iLine, "unclosed {{", zOpen, "missing }}");
     *zClose = 0;
-    if (strncmp(zOpen, "{{if:", 5) == 0) {
+    int bIf = strncmp(zOpen, "{{if:", 5) == 0, bEach = strncmp(zOpen, "{{each:", 7) == 0;
+    if (bEach && !bSkip) {
+      char *zEnd = find_end(zClose + 2, zFile, iLine);
+      *zEnd = 0;
+      int iBody = iLine;
+      for (char *q = zOpen; q < zClose; q++) iBody += *q == '\n';
+      expand_each(pDb, zOpen + 7, zClose + 2, zFile, iBody);
+      for (char *q = zOpen; q < zEnd; q++) iLine += *q == '\n';
+      p = zEnd + 7;
+      continue;
+    }
+    if (bIf || bEach) {
       if (nDepth == 16) fatal(zFile, iLine, "{{if:}} nested too deep", zOpen, "16 levels at most");
       abOuterSkip[nDepth] = bSkip;
       abCond[nDepth] = bSkip ? 0 : eval_cond(pDb, zOpen + 5, zFile, iLine);
@@ -193,12 +369,20 @@ static void expand(sqlite3 *pDb, const char *zFile) {
     } else if (bSkip) {
       /* inside the branch not taken: not evaluated */
     } else if (strncmp(zOpen, "{{=", 3) == 0) emit_scalar(pDb, zOpen + 3, zFile, iLine);
-    else if (strncmp(zOpen, "{{table:", 8) == 0) emit_table(pDb, zOpen + 8, zFile, iLine);
-    else fatal(zFile, iLine, "unknown directive", zOpen, "use {{= SQL}}, {{table: SQL}} or {{if: SQL}}");
+    else if (strncmp(zOpen, "{{table:", 8) == 0) emit_table(pDb, zOpen + 8, zFile, iLine, 0);
+    else if (strncmp(zOpen, "{{pivot:", 8) == 0) emit_table(pDb, zOpen + 8, zFile, iLine, 1);
+    else fatal(zFile, iLine, "unknown directive", zOpen,
+               "use {{= SQL}}, {{table: SQL}}, {{pivot: SQL}}, {{if: SQL}} or {{each: SQL}}");
     for (char *q = zOpen; q < zClose; q++) iLine += *q == '\n';
     p = zClose + 2;
   }
   if (nDepth) fatal(zFile, iLine, "{{if:}} without {{end}}", "", "unclosed");
+}
+
+/* Expand one section file. */
+static void expand(sqlite3 *pDb, const char *zFile) {
+  char *zText = slurp(zFile);
+  expand_text(pDb, zText, zFile, 1);
   fputc('\n', stdout);
   free(zText);
 }

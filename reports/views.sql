@@ -3,11 +3,6 @@
 -- only names and the seeds' own published claims; the order of the ladder
 -- comes from table variant.
 
--- The device the single-device figures show: the one with the latest complete run.
-CREATE VIEW IF NOT EXISTS report_device AS
-SELECT device_id, name FROM run JOIN device USING (device_id)
-WHERE run.status = 'complete' ORDER BY run.finished_utc DESC, run.run_id DESC LIMIT 1;
-
 -- Order, origin and text of every study's variants, from table variant (what
 -- the binaries' registries recorded; data/schema.sql). A variant that has
 -- results but no row there (data from before the table, or a registry that
@@ -27,55 +22,138 @@ FROM (SELECT DISTINCT study, variant FROM result r
 CREATE VIEW IF NOT EXISTS reduce_order AS
 SELECT variant, ord, origin AS step FROM variant_order WHERE study = 'reduce';
 
--- Every device with a complete run: the columns of the multi-device tables.
-CREATE VIEW IF NOT EXISTS report_devices AS
-SELECT DISTINCT d.device_id, d.name, d.peak_gbps FROM run u JOIN device d USING (device_id)
-WHERE u.status = 'complete';
+-- Short device labels for tables and figure keys: 'NVIDIA H100 80GB HBM3'
+-- -> 'H100' (the first word after 'NVIDIA '); a name without that prefix is
+-- kept whole, and where two devices would share a label the name is kept
+-- (less 'NVIDIA '). Presentation only: the full names are in the provenance.
+CREATE VIEW IF NOT EXISTS device_label AS
+WITH s AS (SELECT device_id, name,
+             CASE WHEN name LIKE 'NVIDIA %' THEN
+               CASE WHEN instr(substr(name, 8), ' ') > 0 THEN substr(substr(name, 8), 1, instr(substr(name, 8), ' ') - 1)
+                    ELSE substr(name, 8) END
+             ELSE name END AS short FROM device)
+SELECT device_id, name,
+  CASE WHEN (SELECT count(*) FROM s s2 WHERE s2.short = s.short) > 1 THEN replace(name, 'NVIDIA ', '') ELSE short END AS label
+FROM s;
 
--- Noise: a result whose relative standard deviation exceeds this is flagged.
-CREATE TABLE IF NOT EXISTS report_setting (key TEXT PRIMARY KEY, value REAL);
-INSERT OR REPLACE INTO report_setting VALUES ('noisy_rsd', 0.10), ('faster', 1.05);
+-- Every device with a complete run, in the report's order (by name): the
+-- GPUs every section, figure and table shows. label: the short name tables,
+-- keys and sentences use (view device_label above); ord: 1, 2, ... in order.
+CREATE VIEW IF NOT EXISTS report_devices AS
+SELECT device_id, name, peak_gbps, label, row_number() OVER (ORDER BY name, device_id) AS ord
+FROM (SELECT DISTINCT d.device_id, d.name, d.peak_gbps, dl.label FROM run u JOIN device d USING (device_id)
+      JOIN device_label dl USING (device_id) WHERE u.status = 'complete');
+
+-- Every threshold of the report, in one place: the views and the text read
+-- them from here (nothing else in views.sql or the sections types one).
+--   noisy_rsd        a result whose relative standard deviation exceeds this is flagged
+--   faster           a ratio of times counts as a difference from this factor on
+--   target_pct_peak  the ladder's target: % of the theoretical DRAM bandwidth
+--   saturated_pct_copy  a kernel at or above this % of the measured copy
+--                    bandwidth has saturated memory throughput (claim 003-unroll)
+CREATE TABLE IF NOT EXISTS report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
+INSERT OR REPLACE INTO report_setting VALUES
+  ('noisy_rsd', 0.10, 'relative standard deviation above which a result is flagged noisy'),
+  ('faster', 1.05, 'a ratio of median times counts as faster or slower from this factor on'),
+  ('target_pct_peak', 90, 'the reduction ladder''s target, % of the theoretical DRAM bandwidth'),
+  ('saturated_pct_copy', 90, 'a kernel at or above this % of the measured copy bandwidth has saturated memory throughput');
+CREATE VIEW IF NOT EXISTS setting AS
+SELECT (SELECT value FROM report_setting WHERE key = 'noisy_rsd') AS noisy_rsd,
+       (SELECT value FROM report_setting WHERE key = 'faster') AS faster,
+       (SELECT value FROM report_setting WHERE key = 'target_pct_peak') AS target_pct_peak,
+       (SELECT value FROM report_setting WHERE key = 'saturated_pct_copy') AS saturated_pct_copy;
+
+-- One cell of the appendix's compact tables: every latest result with its
+-- GPU's label and order and its median time, starred when noisy.
+CREATE VIEW IF NOT EXISTS report_cell AS
+SELECT l.*, v.label AS gpu, v.ord AS gpu_ord,
+       printf('%.4f%s', l.median_ms, CASE WHEN l.rsd > s.noisy_rsd THEN '*' ELSE '' END) AS ms_cell
+FROM latest l JOIN report_devices v USING (device_id), setting s;
 
 -- ------------------------------------------------------------ reduction --
--- Every reduction variant at its fastest block, per device, type and size.
+-- Every reduction variant at its fastest block, per device, type and size,
+-- over all complete runs (config_stats: median and 95% interval).
 CREATE VIEW IF NOT EXISTS reduce_best AS
-SELECT * FROM (SELECT l.*, row_number() OVER (PARTITION BY l.device_id, l.dtype, l.n, l.variant
-                                              ORDER BY l.median_ms) AS rk
-               FROM latest l WHERE l.study = 'reduce') WHERE rk = 1;
+SELECT * FROM (SELECT c.*, row_number() OVER (PARTITION BY c.device_id, c.dtype, c.n, c.variant
+                                              ORDER BY c.median_ms, c.block) AS rk
+               FROM config_stats c WHERE c.study = 'reduce') WHERE rk = 1;
+
+-- The ladder per device at one (dtype, n), each variant at its best block,
+-- in ladder order: the time and its interval, throughput, the step speedup
+-- (over the previous hand-written step, whose interval it also gives) and the
+-- cumulative speedup over the first step.
+CREATE VIEW IF NOT EXISTS reduce_ladder AS
+WITH b AS (SELECT r.*, o.ord, o.step FROM reduce_best r JOIN reduce_order o USING (variant)),
+p AS (SELECT b.*, lag(median_ms) OVER w AS prev_ms, lag(lo_ms) OVER w AS prev_lo, lag(hi_ms) OVER w AS prev_hi,
+             lag(variant) OVER w AS prev_variant,
+             first_value(median_ms) OVER w AS first_ms
+      FROM b WHERE timer = 'cuda-event' AND variant <> 'cub'
+      WINDOW w AS (PARTITION BY device_id, dtype, n ORDER BY ord))
+SELECT b.device_id, b.dtype, b.n, b.ord, b.step, b.variant, b.block, b.timer, b.median_ms, b.lo_ms, b.hi_ms,
+       b.gbps, b.pct_peak, b.rsd_max, p.prev_variant, p.prev_ms / b.median_ms AS step_x,
+       p.prev_lo / b.hi_ms AS step_x_lo, p.prev_hi / b.lo_ms AS step_x_hi,
+       (SELECT f.median_ms FROM b f WHERE f.device_id = b.device_id AND f.dtype = b.dtype AND f.n = b.n
+          AND f.variant = 'neighbored') / b.median_ms AS total_x
+FROM b LEFT JOIN p ON p.device_id = b.device_id AND p.dtype = b.dtype AND p.n = b.n AND p.variant = b.variant;
 
 -- The seed's configuration (float32, n = 2^24, 1024-thread blocks), one row
--- per device, one column per ladder step (median ms).
+-- per device, one column per ladder step (median ms and interval).
 CREATE VIEW IF NOT EXISTS reduce_seedcfg AS
 SELECT device_id,
   max(CASE WHEN variant = 'neighbored' THEN median_ms END) AS nb,
+  max(CASE WHEN variant = 'neighbored' THEN lo_ms END) AS nb_lo, max(CASE WHEN variant = 'neighbored' THEN hi_ms END) AS nb_hi,
   max(CASE WHEN variant = 'neighbored-less-divergence' THEN median_ms END) AS nld,
+  max(CASE WHEN variant = 'neighbored-less-divergence' THEN lo_ms END) AS nld_lo,
+  max(CASE WHEN variant = 'neighbored-less-divergence' THEN hi_ms END) AS nld_hi,
   max(CASE WHEN variant = 'interleaved' THEN median_ms END) AS il,
+  max(CASE WHEN variant = 'interleaved' THEN lo_ms END) AS il_lo, max(CASE WHEN variant = 'interleaved' THEN hi_ms END) AS il_hi,
   max(CASE WHEN variant = 'unroll2' THEN median_ms END) AS u2,
+  max(CASE WHEN variant = 'unroll2' THEN lo_ms END) AS u2_lo, max(CASE WHEN variant = 'unroll2' THEN hi_ms END) AS u2_hi,
   max(CASE WHEN variant = 'unroll4' THEN median_ms END) AS u4,
   max(CASE WHEN variant = 'unroll8' THEN median_ms END) AS u8,
+  max(CASE WHEN variant = 'unroll8' THEN lo_ms END) AS u8_lo, max(CASE WHEN variant = 'unroll8' THEN hi_ms END) AS u8_hi,
   max(CASE WHEN variant = 'unroll-warps8' THEN median_ms END) AS uw8,
+  max(CASE WHEN variant = 'unroll-warps8' THEN lo_ms END) AS uw8_lo, max(CASE WHEN variant = 'unroll-warps8' THEN hi_ms END) AS uw8_hi,
   max(CASE WHEN variant = 'complete-unroll-warps8' THEN median_ms END) AS cu8,
-  max(CASE WHEN variant = 'unroll8' THEN pct_copy END) AS u8_copy
-FROM latest WHERE study = 'reduce' AND dtype = 'float32' AND n = 16777216 AND block = 1024
+  max(CASE WHEN variant = 'complete-unroll-warps8' THEN lo_ms END) AS cu8_lo,
+  max(CASE WHEN variant = 'complete-unroll-warps8' THEN hi_ms END) AS cu8_hi,
+  -- unroll8's throughput against the measured copy bandwidth of its run
+  -- (the interval: at the interval's ends of the time)
+  max(CASE WHEN variant = 'unroll8' THEN 100.0 * (bytes_read + bytes_written) / (median_ms * 1e6) / copy_gbps END) AS u8_copy,
+  max(CASE WHEN variant = 'unroll8' THEN 100.0 * (bytes_read + bytes_written) / (hi_ms * 1e6) / copy_gbps END) AS u8_copy_lo,
+  max(CASE WHEN variant = 'unroll8' THEN 100.0 * (bytes_read + bytes_written) / (lo_ms * 1e6) / copy_gbps END) AS u8_copy_hi
+FROM (SELECT c.*, (SELECT max(l.copy_gbps) FROM latest l WHERE l.device_id = c.device_id AND l.study = 'reduce'
+                     AND l.config_key = c.config_key) AS copy_gbps
+      FROM config_stats c WHERE c.study = 'reduce' AND c.dtype = 'float32' AND c.n = 16777216 AND c.block = 1024)
 GROUP BY device_id;
 
 -- The headline of the ladder per device: total speedup at n = 2^24 (int32,
 -- each variant at its best block) of the fastest hand-written GPU variant over
--- the first step, and the best % of peak at 2^28 (hand-written and CUB).
+-- the first step, and at 2^28 the fastest hand-written variant and CUB with
+-- their % of peak and its interval, and the verdicts of the two targets
+-- (interval rule: met only if the whole interval is on the right side,
+-- missed only if it is wholly on the wrong side, else inconclusive).
 CREATE VIEW IF NOT EXISTS reduce_headline AS
-SELECT v.device_id, v.name AS device,
+WITH h AS (SELECT v.device_id, v.name AS device, v.label, v.ord,
   (SELECT median_ms FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 16777216 AND variant = 'neighbored') AS first_ms,
   (SELECT variant FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 16777216
-     AND timer = 'cuda-event' AND variant <> 'cub' ORDER BY median_ms LIMIT 1) AS best24_variant,
+     AND timer = 'cuda-event' AND variant <> 'cub' ORDER BY median_ms, variant LIMIT 1) AS best24_variant,
   (SELECT min(median_ms) FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 16777216
      AND timer = 'cuda-event' AND variant <> 'cub') AS best24_ms,
   (SELECT variant FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 268435456
-     AND timer = 'cuda-event' AND variant <> 'cub' ORDER BY median_ms LIMIT 1) AS best28_variant,
-  (SELECT max(pct_peak) FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 268435456
-     AND timer = 'cuda-event' AND variant <> 'cub') AS best28_pct,
-  (SELECT max(pct_peak) FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 268435456
-     AND variant = 'cub') AS cub28_pct
-FROM report_devices v;
+     AND timer = 'cuda-event' AND variant <> 'cub' ORDER BY median_ms, variant LIMIT 1) AS best28_variant
+FROM report_devices v)
+SELECT h.*, b.block AS best28_block, b.median_ms AS best28_ms, b.lo_ms AS best28_lo_ms, b.hi_ms AS best28_hi_ms,
+  b.gbps AS best28_gbps, b.gbps_lo AS best28_gbps_lo, b.gbps_hi AS best28_gbps_hi,
+  b.pct_peak AS best28_pct, b.pct_peak * b.gbps_lo / b.gbps AS best28_pct_lo, b.pct_peak * b.gbps_hi / b.gbps AS best28_pct_hi,
+  c.median_ms AS cub28_ms, c.lo_ms AS cub28_lo_ms, c.hi_ms AS cub28_hi_ms, c.gbps AS cub28_gbps,
+  c.pct_peak AS cub28_pct, c.pct_peak * c.gbps_lo / c.gbps AS cub28_pct_lo, c.pct_peak * c.gbps_hi / c.gbps AS cub28_pct_hi,
+  CASE WHEN b.hi_ms <= c.lo_ms THEN 'met' WHEN b.lo_ms > c.hi_ms THEN 'missed' ELSE 'inconclusive' END AS cub_target,
+  CASE WHEN b.pct_peak * b.gbps_lo / b.gbps >= s.target_pct_peak THEN 'met'
+       WHEN b.pct_peak * b.gbps_hi / b.gbps < s.target_pct_peak THEN 'missed' ELSE 'inconclusive' END AS peak_target
+FROM h JOIN setting s LEFT JOIN reduce_best b ON b.device_id = h.device_id AND b.dtype = 'int32' AND b.n = 268435456
+  AND b.variant = h.best28_variant
+LEFT JOIN reduce_best c ON c.device_id = h.device_id AND c.dtype = 'int32' AND c.n = 268435456 AND c.variant = 'cub';
 
 -- The top of the ladder (issue 12): its targets, judged per device, type
 -- and size from config_stats' intervals (gbps_lo..gbps_hi, all runs). The
@@ -85,9 +163,9 @@ FROM report_devices v;
 -- Verdict: met when the whole interval is at or above the threshold, missed
 -- when it is wholly below, inconclusive otherwise. Thresholds: report_setting.
 INSERT OR REPLACE INTO report_setting VALUES
-  ('top_cub_large', 1.02),  -- best hand-written / CUB at n = 2^28, int32 and float32
-  ('top_peak_large', 93.0), -- best hand-written % of theoretical DRAM bandwidth at 2^28
-  ('top_cub_small', 1.2);   -- best hand-written / CUB at n = 2^16 .. 2^20
+  ('top_cub_large', 1.02, 'the top of the ladder: best hand-written / CUB at n = 2^28, int32 and float32'),
+  ('top_peak_large', 93.0, 'the top of the ladder: best hand-written % of theoretical DRAM bandwidth at 2^28'),
+  ('top_cub_small', 1.2, 'the top of the ladder: best hand-written / CUB at n = 2^16 .. 2^20');
 -- The reduction rows the top of the ladder is judged on: GPU-timed, one
 -- launch per sample (mode single), cold, at each device's preferred flush
 -- ('clean' where it has such rows, else 'memset': data from before the clean
@@ -311,13 +389,13 @@ INSERT INTO seed_claim VALUES
  ('001-texture', 9, '001', 'texture caching can exceed the global-memory bandwidth on reuse', NULL,
   'stencil study, tex variant at its largest size: holds if the whole 95% interval of its requested-bytes GB/s (25 taps x 4 bytes per pixel) is above the copy bandwidth measured at run start (else the DRAM peak), does not hold if the whole interval is below, else inconclusive'),
  ('001-local', 10, '001', 'local memory is DRAM: register spills and run-time indexed arrays can cause a sudden slowdown', NULL,
-  'time of the run-time indexed local array over the register version (2^26, block 256, L1 on): holds if at least 1.5x; other magnitude if at least 1.05x'),
+  'time of the run-time indexed local array over the register version (2^26^, block 256, L1 on): holds if at least 1.5x; other magnitude if at least 1.05x'),
  ('002-faster', 11, '002', 'spheres in constant memory make the ray tracer faster than spheres in global memory', NULL,
   'holds if at least 1.05x faster in every (size, spheres) configuration; in part if in some'),
  ('002-idle', 12, '002', 'constant memory reduces the bandwidth used and the idle time of the arithmetic units', NULL,
   'needs memory-traffic and stall counters of the ray tracer'),
  ('003-divergence', 13, '003', 'warp divergence matters: remapping the neighbored index makes it faster', NULL,
-  'seed''s configuration (float32, 2^24, block 1024): holds if at least 1.05x faster'),
+  'seed''s configuration (float32, 2^24^, block 1024): holds if at least 1.05x faster'),
  ('003-interleaved', 14, '003', 'interleaved pairs are faster than neighbored pairs (2.48 ms -> 1.36 ms)', 1.8,
   'seed''s configuration: holds if at least 1.1x and within 25% of the seed''s 1.8x; other magnitude if at least 1.1x'),
  ('003-unroll', 15, '003', 'more data blocks per thread block hide latency until memory throughput saturates', NULL,
@@ -327,9 +405,9 @@ INSERT INTO seed_claim VALUES
  ('003-complete', 17, '003', 'completely unrolling the in-block loop helps further', NULL,
   'seed''s configuration: holds if complete-unroll-warps8 is at least 1.05x faster than unroll-warps8'),
  ('004-flat', 18, '004', 'the time shows no clear trend with the offset (0.090 / 0.084 / 0.083 ms at offsets 0 / 11 / 128)', NULL,
-  'seed''s configuration (2^20 floats, block 512): holds if the times at offsets 11 and 128 are within 10% of offset 0''s, L1 on and off'),
+  'seed''s configuration (2^20^ floats, block 512): holds if the times at offsets 11 and 128 are within 10% of offset 0''s, L1 on and off'),
  ('004-sector', 19, '004', 'bytes used per 32-byte sector: 100% / 80% / 100% at offsets 0 / 11 / 128', 80,
-  'Nsight Compute, offset read loads (2^24, block 512): holds if within 5 points of 100 / 80 / 100, L1 on and off'),
+  'Nsight Compute, offset read loads (2^24^, block 512): holds if within 5 points of 100 / 80 / 100, L1 on and off'),
  ('004-l2seg', 20, '004', 'misaligned L2-only loads need up to 5 segments (at least 80% bus use)', 5,
   'Nsight Compute, L2-only (cg) loads of the offset read: holds if the most 32-byte sectors per warp request over all offsets is 5 (4 aligned)'),
  ('004-l1trans', 21, '004', 'with L1 (128-byte) loads a misaligned access needs up to 3 transactions', 3,
@@ -529,21 +607,7 @@ SELECT '004-l1trans', h.device_id, h.name,
 FROM has h LEFT JOIN spr_ca p USING (device_id);
 
 -- Facts of the report build itself (filled in by the Makefile).
-CREATE TABLE IF NOT EXISTS report_build (git_commit TEXT, git_dirty INTEGER, built_utc TEXT);
-
--- Short device labels for tables and figure keys: 'NVIDIA H100 80GB HBM3'
--- -> 'H100' (the first word after 'NVIDIA '); a name without that prefix is
--- kept whole, and where two devices would share a label the name is kept
--- (less 'NVIDIA '). Presentation only: the full names are in the provenance.
-CREATE VIEW IF NOT EXISTS device_label AS
-WITH s AS (SELECT device_id, name,
-             CASE WHEN name LIKE 'NVIDIA %' THEN
-               CASE WHEN instr(substr(name, 8), ' ') > 0 THEN substr(substr(name, 8), 1, instr(substr(name, 8), ' ') - 1)
-                    ELSE substr(name, 8) END
-             ELSE name END AS short FROM device)
-SELECT device_id, name,
-  CASE WHEN (SELECT count(*) FROM s s2 WHERE s2.short = s.short) > 1 THEN replace(name, 'NVIDIA ', '') ELSE short END AS label
-FROM s;
+CREATE TABLE IF NOT EXISTS report_build (git_commit TEXT, git_dirty INTEGER);
 
 -- ---------------------------------------------------- measurement method --
 -- Agreement of repeat runs: per GPU kind (device name), build and

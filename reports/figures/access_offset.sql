@@ -1,15 +1,17 @@
--- Useful throughput against the offset k at n = 2^26 floats, block 256: the
--- offset read and the offset write, each built with L1 caching of global
--- loads (-dlcm=ca) and without (-dlcm=cg). A single 'no data' row (NaN) when
--- the study has no results for the report's device.
-WITH d AS (SELECT device_id FROM report_device),
-pts AS (SELECT CASE variant WHEN 'read-offset' THEN 'read' ELSE 'write' END
+-- Useful throughput against the offset k at n = 2^26 floats, block 256,
+-- relative to offset 0 of the same kernel (%, so a 1-3% effect is visible):
+-- the offset read and the offset write, each built with L1 caching of global
+-- loads (-dlcm=ca) and without (-dlcm=cg); one panel per GPU. A single
+-- 'no data' row (NaN) when the study has no results.
+WITH pts AS (SELECT device_id, CASE variant WHEN 'read-offset' THEN 'read' ELSE 'write' END
                || CASE json_extract(params, '$.l1') WHEN 'ca' THEN ', L1 on (ca)' ELSE ', L1 off (cg)' END AS series,
                json_extract(params, '$.k') AS k, gbps,
                (variant = 'write-offset') * 2 + (json_extract(params, '$.l1') = 'cg') AS ord
-        FROM latest WHERE study = 'access' AND device_id = (SELECT device_id FROM d)
-          AND variant IN ('read-offset', 'write-offset') AND n = 67108864 AND block = 256)
-SELECT series, k, gbps FROM (
-  SELECT series, k, gbps, ord FROM pts
-  UNION ALL SELECT 'no data', 0, 'NaN', 0 WHERE NOT EXISTS (SELECT 1 FROM pts))
-ORDER BY ord, k;
+        FROM config_stats WHERE study = 'access'
+          AND variant IN ('read-offset', 'write-offset') AND n = 67108864 AND block = 256),
+rel AS (SELECT p.*, 100.0 * p.gbps / z.gbps AS pct FROM pts p JOIN pts z ON z.device_id = p.device_id
+          AND z.series = p.series AND z.k = 0)
+SELECT series, k, pct, gbps, panel FROM (
+  SELECT series, k, pct, gbps, rel.ord, v.label AS panel, v.ord AS pord FROM rel JOIN report_devices v USING (device_id)
+  UNION ALL SELECT 'no data', 0, 'NaN', 'NaN', 0, '', 0 WHERE NOT EXISTS (SELECT 1 FROM rel))
+ORDER BY pord, ord, k;

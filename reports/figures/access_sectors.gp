@@ -7,5 +7,9 @@ set xtics 0, 8, 128
 set mxtics 8
 set xlabel "offset k (elements of 4 bytes)"
 set ylabel "bytes used per 32-byte sector fetched (%)"
-set key outside right top title "instruction, L1 caching of loads"
-plot for [i=0:*] datafile index i using 2:3 title columnheader(1) lt (i + 1) dt i + 1 pt (2 * i + 4) ps (1.6 - 0.35 * i)
+set key title "instruction, L1 caching of loads"
+do for [p=1:npanel] {
+  load "reports/figures/panel.gnuplot"
+  plot for [i=pfirst[p]:plast[p]] datafile index i using 2:3 title columnheader(1) lt ((i - pfirst[p]) + 1) dt 1 + (i - pfirst[p]) pt (2 * (i - pfirst[p]) + 4) ps (1.6 - 0.35 * (i - pfirst[p]))
+}
+unset multiplot

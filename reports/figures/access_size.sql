@@ -1,17 +1,16 @@
 -- Useful throughput against n (2^20 to 2^26 floats per array), block 256, at
 -- an aligned (k = 0) and a misaligned (k = 11) offset: the offset read with
 -- L1 on and off, and the offset write. A single 'no data' row (NaN) when the
--- study has no results for the report's device.
-WITH d AS (SELECT device_id FROM report_device),
-pts AS (SELECT CASE WHEN variant = 'read-offset' THEN 'read, ' || json_extract(params, '$.l1')
+-- study has no results; one panel per GPU.
+WITH pts AS (SELECT device_id, CASE WHEN variant = 'read-offset' THEN 'read, ' || json_extract(params, '$.l1')
                     ELSE 'write, ' || json_extract(params, '$.l1') END
                || ', k = ' || json_extract(params, '$.k') AS series, n, gbps,
                (variant = 'write-offset') * 4 + (json_extract(params, '$.l1') = 'cg') * 2
                + (json_extract(params, '$.k') = 11) AS ord
-        FROM latest WHERE study = 'access' AND device_id = (SELECT device_id FROM d) AND block = 256
+        FROM latest WHERE study = 'access' AND block = 256
           AND (variant = 'read-offset' OR (variant = 'write-offset' AND json_extract(params, '$.l1') = 'ca'))
           AND json_extract(params, '$.k') IN (0, 11) AND (n & (n - 1)) = 0)
-SELECT series, n, gbps FROM (
-  SELECT series, n, gbps, ord FROM pts
-  UNION ALL SELECT 'no data', 1048576, 'NaN', 0 WHERE NOT EXISTS (SELECT 1 FROM pts))
-ORDER BY ord, n;
+SELECT series, n, gbps, panel FROM (
+  SELECT series, n, gbps, pts.ord, v.label AS panel, v.ord AS pord FROM pts JOIN report_devices v USING (device_id)
+  UNION ALL SELECT 'no data', 1048576, 'NaN', 0, '', 0 WHERE NOT EXISTS (SELECT 1 FROM pts))
+ORDER BY pord, ord, n;

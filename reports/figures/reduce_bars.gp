@@ -1,5 +1,5 @@
 # Reduction: % of each device's own theoretical peak per variant, one bar per
-# (device, n) series (see reduce_bars.sql); whiskers: interquartile range.
+# (device, n) series (see reduce_bars.sql); whiskers: the 95% interval.
 stats datafile using 2 nooutput
 nser = STATS_blocks
 w = 0.8 / nser
@@ -12,6 +12,7 @@ set yrange [0:105]
 set ytics 0, 10, 100
 set grid ytics
 set key inside left top
+set rmargin at screen 0.97
 set style line 1 lc rgb "#4477aa"
 set style line 2 lc rgb "#ee6677"
 set style line 3 lc rgb "#228833"

@@ -1,10 +1,15 @@
-# Reduction throughput against n (see reduce_gbps_n.sql).
+# Reduction throughput against n, one panel per GPU (see reduce_gbps_n.sql).
+# Both axes are logarithmic: n spans 2^10..2^28 and throughput four decades.
 set logscale x 2
 set format x "2^{%L}"
+set logscale y 10
+set format y "%g"
 set xlabel "elements n (int32, log_2 scale)"
 set errorbars small
-set ylabel "throughput (GB/s read)"
-set yrange [0:*]
-set key outside right top
-plot for [i=0:*] datafile index i using 2:3:4:5 with yerrorlines title columnheader(1) \
-     lt (i % 8 + 1) dt i / 8 + 1 pt (i % 13 + 1)
+set ylabel "GB/s read (log scale)"
+do for [p=1:npanel] {
+  load "reports/figures/panel.gnuplot"
+  plot for [i=pfirst[p]:plast[p]] datafile index i using 2:3:4:5 with yerrorlines title columnheader(1) \
+       lt ((i - pfirst[p]) % 10 + 1) dt 1 + (i - pfirst[p]) / 10 pt ((i - pfirst[p]) % 14 + 1)
+}
+unset multiplot

@@ -1,15 +1,16 @@
--- Throughput against n (powers of two), int32, block 256: one series per GPU
--- variant of the ladder (GB/s at the median, third and first quartile
--- times), then the device's theoretical peak and measured copy.
-WITH d AS (SELECT device_id FROM report_device),
-pts AS (SELECT l.variant, l.n, l.gbps, (l.bytes_read + l.bytes_written) / (l.q3_ms * 1e6) AS lo,
-               (l.bytes_read + l.bytes_written) / (l.q1_ms * 1e6) AS hi, o.ord FROM latest l JOIN reduce_order o USING (variant)
-        WHERE l.study = 'reduce' AND l.dtype = 'int32' AND l.block = 256 AND l.timer = 'cuda-event'
-          AND l.device_id = (SELECT device_id FROM d) AND (l.n & (l.n - 1)) = 0)
-SELECT variant, n, gbps, lo, hi FROM (
-  SELECT variant, n, gbps, lo, hi, ord FROM pts
-  UNION ALL SELECT 'theoretical peak', n, max(peak_gbps), max(peak_gbps), max(peak_gbps), 100 FROM latest
-    WHERE study = 'reduce' AND device_id = (SELECT device_id FROM d) AND (n & (n - 1)) = 0 GROUP BY n
-  UNION ALL SELECT 'measured copy', n, max(copy_gbps), max(copy_gbps), max(copy_gbps), 101 FROM latest
-    WHERE study = 'reduce' AND device_id = (SELECT device_id FROM d) AND (n & (n - 1)) = 0 GROUP BY n)
-ORDER BY ord, n;
+-- Throughput against n (powers of two), int32, block 256: one panel per GPU,
+-- one series per variant of the ladder (GB/s at the median time and at the
+-- ends of its 95% interval, config_stats), then the device's theoretical
+-- peak and measured copy bandwidth.
+WITH pts AS (SELECT c.device_id, c.variant, c.n, c.gbps, c.gbps_lo AS lo, c.gbps_hi AS hi, o.ord
+             FROM config_stats c JOIN reduce_order o USING (variant)
+             WHERE c.study = 'reduce' AND c.dtype = 'int32' AND c.block = 256 AND c.timer = 'cuda-event'
+               AND (c.n & (c.n - 1)) = 0)
+SELECT variant, n, gbps, lo, hi, v.label AS panel FROM (
+  SELECT device_id, variant, n, gbps, lo, hi, ord FROM pts
+  UNION ALL SELECT device_id, 'theoretical peak', n, max(peak_gbps), max(peak_gbps), max(peak_gbps), 100 FROM latest
+    WHERE study = 'reduce' AND (n & (n - 1)) = 0 GROUP BY device_id, n
+  UNION ALL SELECT device_id, 'measured copy', n, max(copy_gbps), max(copy_gbps), max(copy_gbps), 101 FROM latest
+    WHERE study = 'reduce' AND (n & (n - 1)) = 0 GROUP BY device_id, n) x
+JOIN report_devices v USING (device_id)
+ORDER BY v.ord, x.ord, n;

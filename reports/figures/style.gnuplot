@@ -2,9 +2,20 @@
 #   gnuplot -e "datafile='X.dat'; outfile='X.pdf'" -c style.gnuplot X.gp
 # and then loads the figure's own script (ARG1). The terminal follows the
 # output's suffix: PDF for the PDF report, SVG for the HTML one.
+#
+# Facets: a figure whose query has a column named "panel" (the GPU) gets one
+# panel per GPU, stacked, each titled with it (reports/figures/panels.awk
+# defines npanel, pfirst[p], plast[p] and ptitle[p]); a figure script draws
+# panel p with
+#   do for [p=1:npanel] { load "reports/figures/panel.gnuplot"
+#     plot for [i=pfirst[p]:plast[p]] datafile index i ... lt (i - pfirst[p] + 1) ... }
+# and ends with "unset multiplot". Every panel has the same plot width (the
+# key sits in a fixed right margin, in the first panel only), so GPUs line up.
+load "< awk -f reports/figures/panels.awk '" . datafile . "'"
 svg = strstrt(outfile, ".svg") > 0
-if (svg) { set terminal svg enhanced font "Helvetica,12" size 800,450 background rgb "white" } \
-else { set terminal pdfcairo enhanced font "Helvetica,9" size 6in,3.4in }
+ph = npanel > 1 ? npanel : 1
+if (svg) { set terminal svg enhanced font "Helvetica,12" size 800,(ph > 1 ? 60 + 300 * ph : 450) background rgb "white" } \
+else { eval sprintf('set terminal pdfcairo enhanced font "Helvetica,9" size 6in,%.2fin', ph > 1 ? 0.4 + 2.3 * ph : 3.4) }
 set output outfile
 set datafile separator "\t"
 set key outside right top font ",8" spacing 1.1
@@ -12,4 +23,21 @@ set grid lc rgb "#dddddd"
 set border lc rgb "#444444"
 set style data linespoints
 set pointsize 0.6
+# Ten colours that stay apart (Paul Tol's "muted" scheme, then grey); series
+# beyond ten repeat a colour with another dash and point type. Point types
+# alone keep up to 14 series apart in greyscale.
+set linetype 1 lc rgb "#332288" pt 1
+set linetype 2 lc rgb "#88ccee" pt 2
+set linetype 3 lc rgb "#44aa99" pt 4
+set linetype 4 lc rgb "#117733" pt 6
+set linetype 5 lc rgb "#999933" pt 8
+set linetype 6 lc rgb "#ddcc77" pt 10
+set linetype 7 lc rgb "#cc6677" pt 12
+set linetype 8 lc rgb "#882255" pt 14
+set linetype 9 lc rgb "#aa4499" pt 3
+set linetype 10 lc rgb "#555555" pt 5
+set linetype cycle 10
+set lmargin at screen 0.10
+set rmargin at screen 0.70
+if (npanel > 1) { set multiplot layout npanel, 1 }
 load ARG1
