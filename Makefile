@@ -317,13 +317,16 @@ $(FIG_DIR)/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk
 	$(Q)sqlite3 -bail -header -separator '	' $(REPORT_DB) < $< | awk -f reports/blocks.awk > $@
 
 # One gnuplot script per figure; style.gnuplot picks the terminal from the
-# output's suffix: .pdf for the PDF, .svg for the HTML.
+# output's suffix: .pdf for the PDF, .svg for the HTML. Cairo stamps a PDF
+# with the current time: it is replaced by SOURCE_DATE_EPOCH's (same length).
 define gnuplot_fig
 	$(call say,GNUPLOT,$@)
 	$(Q)export SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$(REPORT_EPOCH)}; if [ -s $(FIG_DIR)/$*.dat ]; then \
 	  gnuplot -e "datafile='$(FIG_DIR)/$*.dat'; outfile='$@'" -c reports/figures/style.gnuplot $< 2> $@.log; \
 	else gnuplot -e "outfile='$@'" reports/figures/empty.gnuplot 2> $@.log; fi \
 	  && test -s $@ || { cat $@.log >&2; rm -f $@; exit 1; }
+	$(Q)case $@ in *.pdf) d=$$(date -u -d @$${SOURCE_DATE_EPOCH:-$(REPORT_EPOCH)} +%Y%m%d%H%M%S) && \
+	  sed -i "s|/CreationDate (D:[0-9]\{14\}Z)|/CreationDate (D:$${d}Z)|" $@;; esac
 endef
 FIG_SCRIPTS := reports/figures/style.gnuplot reports/figures/empty.gnuplot reports/figures/panel.gnuplot \
                reports/figures/panels.awk
@@ -364,10 +367,20 @@ $(REPORT_PDF): $(REPORT_BUILD)/report.md $(FIGURES) $(BUILD)/figures/raytrace.pn
 	    || { tail -20 report.log; exit 1; }; done
 	$(Q)cp $(REPORT_BUILD)/report.pdf $@.tmp && mv $@.tmp $@
 
-$(REPORT_HTML): $(REPORT_BUILD)/report.md $(FIGURES_SVG) $(BUILD)/figures/raytrace.png reports/template.yaml \
-                reports/report.css reports/crossref.lua | deps-report
+# The HTML: table of contents, numbered sections, verdict colours and
+# scrolling tables with sticky headers (reports/verdicts.lua,
+# reports/report.css); the ray tracer's image at half size (its own
+# directory comes first on the resource path), so the file stays small.
+$(REPORT_BUILD)/html/figures/raytrace.png: $(BUILD)/figures/raytrace.png
+	@mkdir -p $(@D)
+	$(Q)gnuplot -e "set terminal pngcairo size 512,512; set output '$@'; unset border; unset tics; unset key; \
+	  set margins 0,0,0,0; set size ratio -1; plot '$<' binary filetype=png with rgbimage"
+$(REPORT_HTML): $(REPORT_BUILD)/report.md $(FIGURES_SVG) $(REPORT_BUILD)/html/figures/raytrace.png reports/template.yaml \
+                reports/report.css reports/crossref.lua reports/verdicts.lua | deps-report
 	$(call say,PANDOC,$@)
-	$(Q)pandoc $(PANDOC_FLAGS) --default-image-extension=svg --standalone --self-contained \
+	$(Q)pandoc $(REPORT_BUILD)/report.md --metadata-file=reports/template.yaml --lua-filter=reports/crossref.lua \
+	  --lua-filter=reports/verdicts.lua --resource-path=$(REPORT_BUILD)/html:.:$(REPORT_BUILD):$(BUILD) \
+	  --default-image-extension=svg --standalone --self-contained --toc --toc-depth=2 --number-sections \
 	  --css=reports/report.css --metadata=pagetitle:'GPU memory optimizations, measured' -o $@
 
 .PHONY: report
@@ -411,3 +424,24 @@ help: ## this list
 	@echo; echo "Settings (make VAR=value; a change rebuilds what it affects):"
 	@sed -n '/^# Overridable settings/,/^$$/s/^#   /  /p' Makefile
 	@echo '  (CUDA_ARCH now selects: $(ARCH_SMS:%=sm_%))'
+
+# ----------------------------------------------------------------- export --
+# The results for other tools (README, "Exports"): from the report's snapshot
+# of the database, into EXPORT_DIR (default build/export):
+#   results.csv   one row per GPU and configuration (view config_stats:
+#                 median over complete runs, 95% interval, GB/s, % of peak)
+#   samples.csv   every stored sample: GPU, study, configuration, run, rep, ms
+#   results.json  one object per GPU and configuration with its samples
+EXPORT_DIR ?= $(BUILD)/export
+.PHONY: export
+export: $(REPORT_DB) reports/export.sql ## write the results as CSV and JSON into EXPORT_DIR (build/export)
+	@mkdir -p $(EXPORT_DIR)
+	$(call say,EXPORT,$(EXPORT_DIR))
+	$(Q)cols="device,study,config_key,variant,dtype,n,block,params,cache,flush,mode,timer,runs,median_ms,lo_ms,hi_ms,rsd_max,bytes_read,bytes_written,gbps,gbps_lo,gbps_hi,pct_peak"; \
+	  { echo "$$cols"; sqlite3 -bail -csv $(REPORT_DB) "SELECT $$cols FROM config_stats ORDER BY device, study, config_key"; } \
+	  > $(EXPORT_DIR)/results.csv.tmp
+	$(Q){ echo "device,study,config_key,run_uuid,rep,ms"; sqlite3 -bail -csv $(REPORT_DB) \
+	  "SELECT r.device, r.study, r.config_key, u.run_uuid, s.rep, s.ms FROM result_bw r JOIN run u USING (run_id) \
+	   JOIN sample s USING (result_id) ORDER BY r.device, r.study, r.config_key, r.run_id, s.rep"; } > $(EXPORT_DIR)/samples.csv.tmp
+	$(Q)sqlite3 -bail $(REPORT_DB) < reports/export.sql > $(EXPORT_DIR)/results.json.tmp
+	$(Q)for f in results.csv samples.csv results.json; do mv $(EXPORT_DIR)/$$f.tmp $(EXPORT_DIR)/$$f; done

@@ -56,12 +56,16 @@ INSERT OR REPLACE INTO report_setting VALUES
   ('noisy_rsd', 0.10, 'relative standard deviation above which a result is flagged noisy'),
   ('faster', 1.05, 'a ratio of median times counts as faster or slower from this factor on'),
   ('target_pct_peak', 90, 'the reduction ladder''s target, % of the theoretical DRAM bandwidth'),
-  ('saturated_pct_copy', 90, 'a kernel at or above this % of the measured copy bandwidth has saturated memory throughput');
+  ('saturated_pct_copy', 90, 'a kernel at or above this % of the measured copy bandwidth has saturated memory throughput'),
+  ('interleaved_min', 1.1, 'claim 003-interleaved: the least speedup of interleaved over neighbored pairs'),
+  ('seed_tolerance', 0.25, 'a measured ratio within this fraction of the seed''s own number has the seed''s magnitude');
 CREATE VIEW IF NOT EXISTS setting AS
 SELECT (SELECT value FROM report_setting WHERE key = 'noisy_rsd') AS noisy_rsd,
        (SELECT value FROM report_setting WHERE key = 'faster') AS faster,
        (SELECT value FROM report_setting WHERE key = 'target_pct_peak') AS target_pct_peak,
-       (SELECT value FROM report_setting WHERE key = 'saturated_pct_copy') AS saturated_pct_copy;
+       (SELECT value FROM report_setting WHERE key = 'saturated_pct_copy') AS saturated_pct_copy,
+       (SELECT value FROM report_setting WHERE key = 'interleaved_min') AS interleaved_min,
+       (SELECT value FROM report_setting WHERE key = 'seed_tolerance') AS seed_tolerance;
 
 -- One cell of the appendix's compact tables: every latest result with its
 -- GPU's label and order and its median time, starred when noisy.
@@ -110,6 +114,7 @@ SELECT device_id,
   max(CASE WHEN variant = 'unroll2' THEN median_ms END) AS u2,
   max(CASE WHEN variant = 'unroll2' THEN lo_ms END) AS u2_lo, max(CASE WHEN variant = 'unroll2' THEN hi_ms END) AS u2_hi,
   max(CASE WHEN variant = 'unroll4' THEN median_ms END) AS u4,
+  max(CASE WHEN variant = 'unroll4' THEN lo_ms END) AS u4_lo, max(CASE WHEN variant = 'unroll4' THEN hi_ms END) AS u4_hi,
   max(CASE WHEN variant = 'unroll8' THEN median_ms END) AS u8,
   max(CASE WHEN variant = 'unroll8' THEN lo_ms END) AS u8_lo, max(CASE WHEN variant = 'unroll8' THEN hi_ms END) AS u8_hi,
   max(CASE WHEN variant = 'unroll-warps8' THEN median_ms END) AS uw8,
@@ -375,35 +380,35 @@ INSERT INTO seed_claim VALUES
  ('000-cached', 2, '000', 'constant data is cached: repeated reads of one address cost no extra traffic', NULL,
   'needs memory-traffic counters of the distance study'),
  ('000-faster', 3, '000, 002', 'hence __constant__ beats global memory when all threads read one point (distance field, k = 1)', NULL,
-  'holds if constant is at least 1.05x faster than global in every (grid, P) configuration at k = 1; in part if in some'),
+  'holds if constant is faster than global by the ''faster'' factor in every (grid, P) configuration at k = 1; in part if in some'),
  ('000-serialise', 4, '000, 001', 'divergent constant reads serialise: up to 16x slower when a half-warp reads 16 addresses', 16,
   'constant time at k = 16 over k = 1 (2048 x 2048, 1024 points): holds if 8x to 32x; other magnitude if at least 2x and 2x global''s'),
  ('000-hurts', 5, '000', 'then constant memory hurts: slower than global memory', NULL,
-  'holds if constant is at least 1.05x slower than global at k = 16 (2048 x 2048, 1024 points)'),
+  'holds if constant is slower than global by the ''faster'' factor at k = 16 (2048 x 2048, 1024 points)'),
  ('001-uniform', 6, '001', 'constant memory is the fastest space when all threads read one address', NULL,
   'holds if constant is the fastest of global, constant, read-only and shared at k = 1 in every configuration; in part if in some'),
  ('001-64k', 7, '001', 'constant memory holds 64 KB', 65536,
   'holds if the configurations that fill 64 KB (8192 points, 2340 spheres) ran and were verified'),
  ('001-readonly', 8, '001', 'read-only arrays read at different addresses belong in the texture/read-only path, not in constant memory', NULL,
-  'holds if constant is at least 1.05x slower than the read-only path at k = 32 (2048 x 2048, 1024 points)'),
+  'holds if constant is slower than the read-only path by the ''faster'' factor at k = 32 (2048 x 2048, 1024 points)'),
  ('001-texture', 9, '001', 'texture caching can exceed the global-memory bandwidth on reuse', NULL,
   'stencil study, tex variant at its largest size: holds if the whole 95% interval of its requested-bytes GB/s (25 taps x 4 bytes per pixel) is above the copy bandwidth measured at run start (else the DRAM peak), does not hold if the whole interval is below, else inconclusive'),
  ('001-local', 10, '001', 'local memory is DRAM: register spills and run-time indexed arrays can cause a sudden slowdown', NULL,
-  'time of the run-time indexed local array over the register version (2^26^, block 256, L1 on): holds if at least 1.5x; other magnitude if at least 1.05x'),
+  'Nsight Compute (set local): holds if the run-time indexed array (local-dynamic) moves more DRAM bytes than the register version (local-static) by the ''faster'' factor, does not hold if not; time alone cannot tell DRAM from the L1 and L2'),
  ('002-faster', 11, '002', 'spheres in constant memory make the ray tracer faster than spheres in global memory', NULL,
-  'holds if at least 1.05x faster in every (size, spheres) configuration; in part if in some'),
+  'holds if faster by the ''faster'' factor in every (size, spheres) configuration; in part if in some'),
  ('002-idle', 12, '002', 'constant memory reduces the bandwidth used and the idle time of the arithmetic units', NULL,
   'needs memory-traffic and stall counters of the ray tracer'),
  ('003-divergence', 13, '003', 'warp divergence matters: remapping the neighbored index makes it faster', NULL,
-  'seed''s configuration (float32, 2^24^, block 1024): holds if at least 1.05x faster'),
+  'seed''s configuration (float32, 2^24^, block 1024): holds if faster by the ''faster'' factor over the whole 95% interval of the ratio'),
  ('003-interleaved', 14, '003', 'interleaved pairs are faster than neighbored pairs (2.48 ms -> 1.36 ms)', 1.8,
-  'seed''s configuration: holds if at least 1.1x and within 25% of the seed''s 1.8x; other magnitude if at least 1.1x'),
+  'seed''s configuration: holds if the ratio''s interval is above interleaved_min and the ratio within seed_tolerance of the seed''s 1.8x; other magnitude if above interleaved_min only'),
  ('003-unroll', 15, '003', 'more data blocks per thread block hide latency until memory throughput saturates', NULL,
-  'seed''s configuration: holds if unroll2 is at least 1.05x faster than interleaved and unroll4, unroll8 are each no more than 5% slower than the step before'),
+  'seed''s configuration: holds if unroll2, unroll4 and unroll8 are each faster than the step before (interval ratio above ''faster'') until one reaches saturated_pct_copy of the measured copy bandwidth, and one does; in part if every step is faster but none saturates'),
  ('003-lastwarp', 16, '003', 'unrolling the last warp helps further', NULL,
-  'seed''s configuration: holds if unroll-warps8 is at least 1.05x faster than unroll8'),
+  'seed''s configuration: holds if unroll-warps8 is faster than unroll8 by the ''faster'' factor over the whole interval'),
  ('003-complete', 17, '003', 'completely unrolling the in-block loop helps further', NULL,
-  'seed''s configuration: holds if complete-unroll-warps8 is at least 1.05x faster than unroll-warps8'),
+  'seed''s configuration: holds if complete-unroll-warps8 is faster than unroll-warps8 by the ''faster'' factor over the whole interval'),
  ('004-flat', 18, '004', 'the time shows no clear trend with the offset (0.090 / 0.084 / 0.083 ms at offsets 0 / 11 / 128)', NULL,
   'seed''s configuration (2^20^ floats, block 512): holds if the times at offsets 11 and 128 are within 10% of offset 0''s, L1 on and off'),
  ('004-sector', 19, '004', 'bytes used per 32-byte sector: 100% / 80% / 100% at offsets 0 / 11 / 128', 80,
@@ -427,9 +432,9 @@ has AS (SELECT dv.device_id, dv.name,
              AND u.study IN ('distance', 'raytrace')) AS n_cctr,
           (SELECT count(*) FROM access_counter a WHERE a.device_id = dv.device_id) AS n_actr
         FROM dv),
-cu AS (SELECT device_id, count(*) AS n, sum(x >= 1.05) AS nf, min(x) AS lo, max(x) AS hi,
+cu AS (SELECT device_id, count(*) AS n, sum(x >= (SELECT faster FROM setting)) AS nf, min(x) AS lo, max(x) AS hi,
               sum(fastest = 'constant') AS nc FROM const_uniform GROUP BY device_id),
-rt AS (SELECT device_id, count(*) AS n, sum(x >= 1.05) AS nf, min(x) AS lo, max(x) AS hi FROM rt_pair GROUP BY device_id),
+rt AS (SELECT device_id, count(*) AS n, sum(x >= (SELECT faster FROM setting)) AS nf, min(x) AS lo, max(x) AS hi FROM rt_pair GROUP BY device_id),
 k64 AS (SELECT device_id, sum(study = 'distance' AND json_extract(params, '$.points') = 8192) AS nd,
                sum(study = 'raytrace' AND json_extract(params, '$.spheres') = 2340) AS nr
         FROM latest WHERE study IN ('distance', 'raytrace') GROUP BY device_id),
@@ -483,7 +488,7 @@ UNION ALL
 SELECT '000-faster', h.device_id, h.name,
   CASE WHEN cu.n IS NULL THEN 'no distance results'
        ELSE printf('constant faster in %d of %d configurations; %.2fx to %.2fx', cu.nf, cu.n, cu.lo, cu.hi) END,
-  CASE WHEN cu.n IS NULL THEN 'not measured' WHEN cu.lo >= 1.05 THEN 'holds' WHEN cu.hi >= 1.05 THEN 'holds in part'
+  CASE WHEN cu.n IS NULL THEN 'not measured' WHEN cu.lo >= (SELECT faster FROM setting) THEN 'holds' WHEN cu.hi >= (SELECT faster FROM setting) THEN 'holds in part'
        ELSE 'does not hold' END
 FROM has h LEFT JOIN cu USING (device_id)
 UNION ALL
@@ -496,7 +501,7 @@ FROM has h LEFT JOIN const_slow s USING (device_id)
 UNION ALL
 SELECT '000-hurts', h.device_id, h.name,
   CASE WHEN s.cg16 IS NULL THEN 'no distance results' ELSE printf('at k = 16 constant takes %.2fx the time of global', s.cg16) END,
-  CASE WHEN s.cg16 IS NULL THEN 'not measured' WHEN s.cg16 >= 1.05 THEN 'holds' ELSE 'does not hold' END
+  CASE WHEN s.cg16 IS NULL THEN 'not measured' WHEN s.cg16 >= (SELECT faster FROM setting) THEN 'holds' ELSE 'does not hold' END
 FROM has h LEFT JOIN const_slow s USING (device_id)
 UNION ALL
 SELECT '001-uniform', h.device_id, h.name,
@@ -514,7 +519,7 @@ FROM has h LEFT JOIN k64 k USING (device_id)
 UNION ALL
 SELECT '001-readonly', h.device_id, h.name,
   CASE WHEN s.cr32 IS NULL THEN 'no distance results' ELSE printf('at k = 32 constant takes %.2fx the time of read-only', s.cr32) END,
-  CASE WHEN s.cr32 IS NULL THEN 'not measured' WHEN s.cr32 >= 1.05 THEN 'holds' ELSE 'does not hold' END
+  CASE WHEN s.cr32 IS NULL THEN 'not measured' WHEN s.cr32 >= (SELECT faster FROM setting) THEN 'holds' ELSE 'does not hold' END
 FROM has h LEFT JOIN const_slow s USING (device_id)
 UNION ALL
 SELECT '001-texture', h.device_id, h.name,
@@ -526,15 +531,23 @@ SELECT '001-texture', h.device_id, h.name,
 FROM has h LEFT JOIN tex t USING (device_id)
 UNION ALL
 SELECT '001-local', h.device_id, h.name,
-  CASE WHEN l.x IS NULL THEN 'no access results' ELSE printf('local array %.2fx the time of registers', l.x) END,
-  CASE WHEN l.x IS NULL THEN 'not measured' WHEN l.x >= 1.5 THEN 'holds' WHEN l.x >= 1.05 THEN 'other magnitude'
-       ELSE 'does not hold' END
-FROM has h LEFT JOIN loc l USING (device_id)
+  CASE WHEN h.n_acc = 0 THEN 'no access results'
+       WHEN l.dyn IS NULL THEN printf('local array %.2fx the time of registers; DRAM counters (profile set local) not collected', lt.x)
+       ELSE printf('DRAM bytes of the local array %.3gx those of the register version; time %.2fx', l.dyn / l.stat, lt.x) END,
+  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN l.dyn IS NULL THEN 'not tested'
+       WHEN l.dyn >= t.faster * l.stat THEN 'holds' ELSE 'does not hold' END
+FROM has h, setting t LEFT JOIN loc lt USING (device_id)
+LEFT JOIN (SELECT d.device_id, d.dram_read_bytes + d.dram_write_bytes AS dyn, s.dram_read_bytes + s.dram_write_bytes AS stat
+           FROM counter_local d JOIN counter_local s ON s.device_id = d.device_id AND s.variant = 'local-static'
+             AND s.n = d.n AND s.block = d.block AND s.l1 = d.l1
+           WHERE d.variant = 'local-dynamic' AND d.l1 = 'ca'
+             AND d.n = (SELECT max(n) FROM counter_local c WHERE c.device_id = d.device_id AND c.variant = 'local-dynamic')) l
+  ON l.device_id = h.device_id
 UNION ALL
 SELECT '002-faster', h.device_id, h.name,
   CASE WHEN r.n IS NULL THEN 'no ray tracer results'
        ELSE printf('constant faster in %d of %d configurations; %.2fx to %.2fx', r.nf, r.n, r.lo, r.hi) END,
-  CASE WHEN r.n IS NULL THEN 'not measured' WHEN r.lo >= 1.05 THEN 'holds' WHEN r.hi >= 1.05 THEN 'holds in part'
+  CASE WHEN r.n IS NULL THEN 'not measured' WHEN r.lo >= (SELECT faster FROM setting) THEN 'holds' WHEN r.hi >= (SELECT faster FROM setting) THEN 'holds in part'
        ELSE 'does not hold' END
 FROM has h LEFT JOIN rt r USING (device_id)
 UNION ALL
@@ -544,36 +557,45 @@ SELECT '002-idle', h.device_id, h.name,
 UNION ALL
 SELECT '003-divergence', h.device_id, h.name,
   CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'no results in the seed''s configuration'
-       ELSE printf('%.3f -> %.3f ms, %.2fx', s.nb, s.nld, s.nb / s.nld) END,
-  CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'not measured' WHEN s.nb / s.nld >= 1.05 THEN 'holds' ELSE 'does not hold' END
-FROM has h LEFT JOIN reduce_seedcfg s USING (device_id)
+       ELSE printf('%.3f -> %.3f ms, %.2fx [%.2f, %.2f]', s.nb, s.nld, s.nb / s.nld, s.nb_lo / s.nld_hi, s.nb_hi / s.nld_lo) END,
+  CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'not measured' WHEN s.nb_lo / s.nld_hi >= t.faster THEN 'holds'
+       WHEN s.nb_hi / s.nld_lo < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '003-interleaved', h.device_id, h.name,
   CASE WHEN s.il IS NULL OR s.nb IS NULL THEN 'no results in the seed''s configuration'
-       ELSE printf('%.3f -> %.3f ms, %.2fx (seed: %.1fx)', s.nb, s.il, s.nb / s.il, c.value) END,
+       ELSE printf('%.3f -> %.3f ms, %.2fx [%.2f, %.2f] (seed: %.1fx)', s.nb, s.il, s.nb / s.il, s.nb_lo / s.il_hi, s.nb_hi / s.il_lo, c.value) END,
   CASE WHEN s.il IS NULL OR s.nb IS NULL THEN 'not measured'
-       WHEN s.nb / s.il >= 1.1 AND abs(s.nb / s.il / c.value - 1) <= 0.25 THEN 'holds'
-       WHEN s.nb / s.il >= 1.1 THEN 'other magnitude' ELSE 'does not hold' END
-FROM has h LEFT JOIN reduce_seedcfg s USING (device_id) JOIN seed_claim c ON c.claim_id = '003-interleaved'
+       WHEN s.nb_lo / s.il_hi >= t.interleaved_min AND abs(s.nb / s.il / c.value - 1) <= t.seed_tolerance THEN 'holds'
+       WHEN s.nb_lo / s.il_hi >= t.interleaved_min THEN 'other magnitude'
+       WHEN s.nb_hi / s.il_lo < t.interleaved_min THEN 'does not hold' ELSE 'inconclusive' END
+FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id) JOIN seed_claim c ON c.claim_id = '003-interleaved'
 UNION ALL
 SELECT '003-unroll', h.device_id, h.name,
   CASE WHEN s.u8 IS NULL OR s.il IS NULL THEN 'no results in the seed''s configuration'
-       ELSE printf('step speedups %.2fx, %.2fx, %.2fx; unroll8 at %.0f%% of copy bandwidth', s.il / s.u2, s.u2 / s.u4, s.u4 / s.u8, s.u8_copy) END,
+       ELSE printf('step speedups %.2fx, %.2fx, %.2fx; unroll8 at %.0f%% [%.0f, %.0f] of the measured copy bandwidth', s.il / s.u2, s.u2 / s.u4, s.u4 / s.u8, s.u8_copy, s.u8_copy_lo, s.u8_copy_hi) END,
   CASE WHEN s.u8 IS NULL OR s.il IS NULL THEN 'not measured'
-       WHEN s.il / s.u2 >= 1.05 AND s.u2 / s.u4 >= 0.95 AND s.u4 / s.u8 >= 0.95 THEN 'holds' ELSE 'does not hold' END
-FROM has h LEFT JOIN reduce_seedcfg s USING (device_id)
+       WHEN s.il_hi / s.u2_lo < t.faster OR s.u2_hi / s.u4_lo < t.faster OR s.u4_hi / s.u8_lo < t.faster THEN
+         CASE WHEN s.u8_copy_lo >= t.saturated_pct_copy THEN 'holds' ELSE 'does not hold' END
+       WHEN s.il_lo / s.u2_hi >= t.faster AND s.u2_lo / s.u4_hi >= t.faster AND s.u4_lo / s.u8_hi >= t.faster THEN
+         CASE WHEN s.u8_copy_lo >= t.saturated_pct_copy THEN 'holds' WHEN s.u8_copy_hi < t.saturated_pct_copy THEN 'holds in part'
+              ELSE 'inconclusive' END
+       ELSE 'inconclusive' END
+FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '003-lastwarp', h.device_id, h.name,
   CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'no results in the seed''s configuration'
-       ELSE printf('%.4f -> %.4f ms, %.2fx', s.u8, s.uw8, s.u8 / s.uw8) END,
-  CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'not measured' WHEN s.u8 / s.uw8 >= 1.05 THEN 'holds' ELSE 'does not hold' END
-FROM has h LEFT JOIN reduce_seedcfg s USING (device_id)
+       ELSE printf('%.4f -> %.4f ms, %.2fx [%.2f, %.2f]', s.u8, s.uw8, s.u8 / s.uw8, s.u8_lo / s.uw8_hi, s.u8_hi / s.uw8_lo) END,
+  CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'not measured' WHEN s.u8_lo / s.uw8_hi >= t.faster THEN 'holds'
+       WHEN s.u8_hi / s.uw8_lo < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '003-complete', h.device_id, h.name,
   CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'no results in the seed''s configuration'
-       ELSE printf('%.4f -> %.4f ms, %.2fx', s.uw8, s.cu8, s.uw8 / s.cu8) END,
-  CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'not measured' WHEN s.uw8 / s.cu8 >= 1.05 THEN 'holds' ELSE 'does not hold' END
-FROM has h LEFT JOIN reduce_seedcfg s USING (device_id)
+       ELSE printf('%.4f -> %.4f ms, %.2fx [%.2f, %.2f]', s.uw8, s.cu8, s.uw8 / s.cu8, s.uw8_lo / s.cu8_hi, s.uw8_hi / s.cu8_lo) END,
+  CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'not measured' WHEN s.uw8_lo / s.cu8_hi >= t.faster THEN 'holds'
+       WHEN s.uw8_hi / s.cu8_lo < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '004-flat', h.device_id, h.name,
   CASE WHEN f.ca0 IS NULL OR f.cg0 IS NULL THEN 'no results in the seed''s configuration'

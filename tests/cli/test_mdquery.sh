@@ -66,7 +66,7 @@ printf 'T:{{table: SELECT name, n, x, note FROM t ORDER BY n}}end\n' > "$tmp/t.m
 cat > "$tmp/t.want" <<'EOF'
 T:
 | name | n | x | note |
-|:-----|---:|-----:|:---------|
+|:---------|-----:|-------:|:---------------|
 | alpha | 1 | 3.142 | a\|b |
 | b | 22 | 1e-07 |  |
 | long | 333 | 2 | two lines |
@@ -78,21 +78,24 @@ run_mdq "$tmp/t.md"
 check_eq "table: exit 0" "$rc" 0
 same "table: header, dashes as wide as the longest cell, numbers right-aligned, | escaped, NULL empty" "$tmp/t.want"
 
-# Dashes: at least 3, at most 60; a text first row left-aligns the column.
+# Dashes (pandoc sizes wrapped columns by them): the longest cell or header
+# word, a text character counting 3 halves of a digit, at most 40 characters
+# and at least 3 digits' worth, halved, plus 2 for the column gap; a text
+# first row left-aligns the column.
 printf '{{table: SELECT 1 AS a, s AS b, '"'x'"' AS c FROM w}}' > "$tmp/w.md"
-{ printf '\n| a | b | c |\n|---:|:'; printf '%060d' 0 | tr 0 -; printf '|:---|\n| 1 | '; printf '%070d' 7; printf ' | x |\n\n\n'; } > "$tmp/w.want"
+{ printf '\n| a | b | c |\n|-----:|:'; printf '%062d' 0 | tr 0 -; printf '|:-----|\n| 1 | '; printf '%070d' 7; printf ' | x |\n\n\n'; } > "$tmp/w.want"
 run_mdq "$tmp/w.md"
-same "table: 3 to 60 dashes" "$tmp/w.want"
+same "table: 5 to 62 dashes" "$tmp/w.want"
 
 # The alignment follows the first row: a number first, then text.
 printf '{{table: SELECT v AS col FROM (SELECT 1 AS k, 5 AS v UNION ALL SELECT 2, '"'txt'"') ORDER BY k}}' > "$tmp/a.md"
-printf '\n| col |\n|---:|\n| 5 |\n| txt |\n\n\n' > "$tmp/a.want"
+printf '\n| col |\n|------:|\n| 5 |\n| txt |\n\n\n' > "$tmp/a.want"
 run_mdq "$tmp/a.md"
 same "table: alignment from the first row" "$tmp/a.want"
 
 # Many rows (more than the first allocation) all printed, in order.
 printf '{{table: WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 150) SELECT i FROM c}}' > "$tmp/m.md"
-{ printf '\n| i |\n|---:|\n'; i=1; while [ $i -le 150 ]; do printf '| %d |\n' $i; i=$((i + 1)); done; printf '\n\n'; } > "$tmp/m.want"
+{ printf '\n| i |\n|-----:|\n'; i=1; while [ $i -le 150 ]; do printf '| %d |\n' $i; i=$((i + 1)); done; printf '\n\n'; } > "$tmp/m.want"
 run_mdq "$tmp/m.md"
 same "table: 150 rows in order" "$tmp/m.want"
 
@@ -120,6 +123,29 @@ run_mdq "$tmp/n17.md"
 check_eq "if: 17 levels exit 1" "$rc" 1
 case "$err" in *"n17.md:1: {{if:}} nested too deep"*) ok "if: 17 levels named" ;; *) notok "if: 17 levels named" "$err" ;; esac
 
+# ---- {{each:}}: the body once per row, the row's columns bound as :name;
+# nested, with {{if:}} inside; an inner binding hides an outer one.
+cat > "$tmp/e.md" <<'EOF'
+{{each: SELECT n AS k, name FROM t ORDER BY n}}[{{= SELECT :name}}:{{= SELECT :k * 2}}{{if: SELECT :k > 100}}!{{end}}{{each: SELECT 7 AS k}}({{= SELECT :k}}){{end}}]{{end}}
+EOF
+printf '[alpha:2(7)][b:44(7)][long:666!(7)]\n\n' > "$tmp/e.want"
+run_mdq "$tmp/e.md"
+check_eq "each: exit 0" "$rc" 0
+same "each: a body per row in order, :name bound, nesting, if inside" "$tmp/e.want"
+printf '[{{if: SELECT 0}}{{each: SELECT nope FROM nowhere}}x{{end}}{{end}}]{{each: SELECT 1 WHERE 0}}y{{end}}\n' > "$tmp/e0.md"
+printf '[]\n\n' > "$tmp/e0.want"
+run_mdq "$tmp/e0.md"
+same "each: not evaluated in a branch not taken; no row, no body" "$tmp/e0.want"
+
+# ---- {{pivot:}}: rows by the leading columns, a column per header value,
+# both in order of first appearance, '-' where a cell is missing.
+cat > "$tmp/p.md" <<'EOF'
+{{pivot: SELECT r AS "row", h, v FROM (SELECT 1 AS o, 'r1' AS r, 'B' AS h, '1.5' AS v UNION ALL SELECT 2, 'r1', 'A', 'x' UNION ALL SELECT 3, 'r2', 'B', '2') ORDER BY o}}
+EOF
+printf '\n| row | B | A |\n|:------|-----:|:-----|\n| r1 | 1.5 | x |\n| r2 | 2 | - |\n\n\n\n' > "$tmp/p.want"
+run_mdq "$tmp/p.md"
+same "pivot: a column per header, a row per key, '-' for a missing cell" "$tmp/p.want"
+
 # ---- errors: exit 1, FILE:LINE and the cause on stderr.
 # fails NAME TEXT LINE CAUSE
 fails() {
@@ -133,6 +159,11 @@ fails() {
 fails "bad SQL" 'a\nb {{= SELEC 1}}' 2 "query failed"
 fails "no row" 'x\n{{= SELECT v FROM e}}' 2 "query returned no row"
 fails "NULL scalar" '\n\n{{= SELECT NULL}}' 3 "query returned NULL"
+fails "empty scalar" '\n{{= SELECT substr(name, 99) FROM t}}' 2 "query returned an empty text"
+fails "unbound parameter" '{{= SELECT :gpu}}' 1 "parameter not bound by an enclosing {{each:}}"
+fails "unclosed each" 'a\n{{each: SELECT 1}}x' 2 "{{each:}} without {{end}}"
+fails "two cells for one pivot cell" '{{pivot: SELECT 1, 2, 3 UNION ALL SELECT 1, 2, 4}}' 1 "pivot"
+fails "pivot of two columns" '{{pivot: SELECT 1, 2}}' 1 "pivot"
 fails "bad table SQL" '{{table: SELECT nope}}' 1 "table query failed"
 fails "empty table" '{{=\nSELECT 1\n}}\n{{table: SELECT v FROM e}}' 4 "table query returned no rows"
 fails "bad condition" '{{if: SELECT nope}}x{{end}}' 1 "condition failed"
