@@ -171,7 +171,7 @@ static void pivot(int *pnRow, int *pnCol, char ***pazCell, char ***pazHead, int 
 
 /* Print a query's result as a pipe table. The dashes under each header are
 ** as many as the column's longest cell or header word (at least 3, at most 40
-** characters, a text character counted 1.5 times a digit, plus 2 for the
+** characters, times 3 halves, plus 2 for the
 ** gap between columns): when a table is wider than the page, pandoc sizes its columns in that proportion
 ** and wraps the cells, so long text gets the room and short numbers do not. */
 static void emit_table(sqlite3 *pDb, const char *zSql, const char *zFile, int iLine, int bPivot) {
@@ -210,13 +210,13 @@ static void emit_table(sqlite3 *pDb, const char *zSql, const char *zFile, int iL
   aWidth = realloc(aWidth, (size_t)nCol * sizeof(int));
   if (!aWidth) fatal(zFile, iLine, "table", zSql, "out of memory");
   for (int i = 0; i < nCol; i++) {
-    /* text counts 3 halves of a digit (it is wider); 40 characters at most */
+    /* 40 characters at most, in units of half a character */
     int w = 0;
     for (int r = 0; r < nRow; r++) {
       int n = (int)strlen(azCell[(size_t)r * (size_t)nCol + (size_t)i]);
       if (n > w) w = n;
     }
-    w = (w > 40 ? 40 : w) * (aNum[i] ? 2 : 3);
+    w = (w > 40 ? 40 : w) * 3;
     /* a header wraps between words: its longest word must fit */
     for (const char *z = azHead[i]; *z;) {
       size_t nWord = strcspn(z, " ");

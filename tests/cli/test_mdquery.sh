@@ -66,7 +66,7 @@ printf 'T:{{table: SELECT name, n, x, note FROM t ORDER BY n}}end\n' > "$tmp/t.m
 cat > "$tmp/t.want" <<'EOF'
 T:
 | name | n | x | note |
-|:---------|-----:|-------:|:---------------|
+|:---------|------:|---------:|:---------------|
 | alpha | 1 | 3.142 | a\|b |
 | b | 22 | 1e-07 |  |
 | long | 333 | 2 | two lines |
@@ -79,9 +79,8 @@ check_eq "table: exit 0" "$rc" 0
 same "table: header, dashes as wide as the longest cell, numbers right-aligned, | escaped, NULL empty" "$tmp/t.want"
 
 # Dashes (pandoc sizes wrapped columns by them): the longest cell or header
-# word, a text character counting 3 halves of a digit, at most 40 characters
-# and at least 3 digits' worth, halved, plus 2 for the column gap; a text
-# first row left-aligns the column.
+# word, at most 40 characters and at least 2, times 3 halves, plus 2 for the
+# column gap; a text first row left-aligns the column.
 printf '{{table: SELECT 1 AS a, s AS b, '"'x'"' AS c FROM w}}' > "$tmp/w.md"
 { printf '\n| a | b | c |\n|-----:|:'; printf '%062d' 0 | tr 0 -; printf '|:-----|\n| 1 | '; printf '%070d' 7; printf ' | x |\n\n\n'; } > "$tmp/w.want"
 run_mdq "$tmp/w.md"
@@ -95,7 +94,7 @@ same "table: alignment from the first row" "$tmp/a.want"
 
 # Many rows (more than the first allocation) all printed, in order.
 printf '{{table: WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 150) SELECT i FROM c}}' > "$tmp/m.md"
-{ printf '\n| i |\n|-----:|\n'; i=1; while [ $i -le 150 ]; do printf '| %d |\n' $i; i=$((i + 1)); done; printf '\n\n'; } > "$tmp/m.want"
+{ printf '\n| i |\n|------:|\n'; i=1; while [ $i -le 150 ]; do printf '| %d |\n' $i; i=$((i + 1)); done; printf '\n\n'; } > "$tmp/m.want"
 run_mdq "$tmp/m.md"
 same "table: 150 rows in order" "$tmp/m.want"
 
@@ -142,7 +141,7 @@ same "each: not evaluated in a branch not taken; no row, no body" "$tmp/e0.want"
 cat > "$tmp/p.md" <<'EOF'
 {{pivot: SELECT r AS "row", h, v FROM (SELECT 1 AS o, 'r1' AS r, 'B' AS h, '1.5' AS v UNION ALL SELECT 2, 'r1', 'A', 'x' UNION ALL SELECT 3, 'r2', 'B', '2') ORDER BY o}}
 EOF
-printf '\n| row | B | A |\n|:------|-----:|:-----|\n| r1 | 1.5 | x |\n| r2 | 2 | - |\n\n\n\n' > "$tmp/p.want"
+printf '\n| row | B | A |\n|:------|------:|:-----|\n| r1 | 1.5 | x |\n| r2 | 2 | - |\n\n\n\n' > "$tmp/p.want"
 run_mdq "$tmp/p.md"
 same "pivot: a column per header, a row per key, '-' for a missing cell" "$tmp/p.want"
 
