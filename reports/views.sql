@@ -20,7 +20,7 @@ FROM (SELECT DISTINCT study, variant FROM result r
 
 -- Order and seed step of the reduction variants (the registry's order).
 CREATE VIEW IF NOT EXISTS reduce_order AS
-SELECT variant, ord, origin AS step FROM variant_order WHERE study = 'reduce';
+SELECT variant, ord, origin AS step, bottleneck FROM variant_order WHERE study = 'reduce';
 
 -- Short device labels for tables and figure keys: 'NVIDIA H100 80GB HBM3'
 -- -> 'H100' (the first word after 'NVIDIA '); a name without that prefix is
@@ -67,12 +67,21 @@ SELECT (SELECT value FROM report_setting WHERE key = 'noisy_rsd') AS noisy_rsd,
        (SELECT value FROM report_setting WHERE key = 'interleaved_min') AS interleaved_min,
        (SELECT value FROM report_setting WHERE key = 'seed_tolerance') AS seed_tolerance;
 
+-- The default configurations: cold cache (L2 flushed before every sample),
+-- one launch per sample, the flush a configuration key does not name. The
+-- studies, figures and claims read these; the other flush methods and
+-- batch mode are the measurement section's (views flush_bias, run_agreement).
+CREATE VIEW IF NOT EXISTS stats_default AS
+SELECT * FROM config_stats WHERE cache = 'cold' AND config_key NOT LIKE '% flush=%' AND config_key NOT LIKE '% mode=%';
+CREATE VIEW IF NOT EXISTS latest_default AS
+SELECT * FROM latest WHERE cache = 'cold' AND config_key NOT LIKE '% flush=%' AND config_key NOT LIKE '% mode=%';
+
 -- One cell of the appendix's compact tables: every latest result with its
 -- GPU's label and order and its median time, starred when noisy.
 CREATE VIEW IF NOT EXISTS report_cell AS
 SELECT l.*, v.label AS gpu, v.ord AS gpu_ord,
        printf('%.4f%s', l.median_ms, CASE WHEN l.rsd > s.noisy_rsd THEN '*' ELSE '' END) AS ms_cell
-FROM latest l JOIN report_devices v USING (device_id), setting s;
+FROM latest_default l JOIN report_devices v USING (device_id), setting s;
 
 -- ------------------------------------------------------------ reduction --
 -- Every reduction variant at its fastest block, per device, type and size,
@@ -80,20 +89,20 @@ FROM latest l JOIN report_devices v USING (device_id), setting s;
 CREATE VIEW IF NOT EXISTS reduce_best AS
 SELECT * FROM (SELECT c.*, row_number() OVER (PARTITION BY c.device_id, c.dtype, c.n, c.variant
                                               ORDER BY c.median_ms, c.block) AS rk
-               FROM config_stats c WHERE c.study = 'reduce') WHERE rk = 1;
+               FROM stats_default c WHERE c.study = 'reduce') WHERE rk = 1;
 
 -- The ladder per device at one (dtype, n), each variant at its best block,
 -- in ladder order: the time and its interval, throughput, the step speedup
 -- (over the previous hand-written step, whose interval it also gives) and the
 -- cumulative speedup over the first step.
 CREATE VIEW IF NOT EXISTS reduce_ladder AS
-WITH b AS (SELECT r.*, o.ord, o.step FROM reduce_best r JOIN reduce_order o USING (variant)),
+WITH b AS (SELECT r.*, o.ord, o.step, o.bottleneck FROM reduce_best r JOIN reduce_order o USING (variant)),
 p AS (SELECT b.*, lag(median_ms) OVER w AS prev_ms, lag(lo_ms) OVER w AS prev_lo, lag(hi_ms) OVER w AS prev_hi,
              lag(variant) OVER w AS prev_variant,
              first_value(median_ms) OVER w AS first_ms
       FROM b WHERE timer = 'cuda-event' AND variant <> 'cub'
       WINDOW w AS (PARTITION BY device_id, dtype, n ORDER BY ord))
-SELECT b.device_id, b.dtype, b.n, b.ord, b.step, b.variant, b.block, b.timer, b.median_ms, b.lo_ms, b.hi_ms,
+SELECT b.device_id, b.dtype, b.n, b.ord, b.step, b.bottleneck, b.variant, b.block, b.timer, b.median_ms, b.lo_ms, b.hi_ms,
        b.gbps, b.pct_peak, b.rsd_max, p.prev_variant, p.prev_ms / b.median_ms AS step_x,
        p.prev_lo / b.hi_ms AS step_x_lo, p.prev_hi / b.lo_ms AS step_x_hi,
        (SELECT f.median_ms FROM b f WHERE f.device_id = b.device_id AND f.dtype = b.dtype AND f.n = b.n
@@ -127,9 +136,9 @@ SELECT device_id,
   max(CASE WHEN variant = 'unroll8' THEN 100.0 * (bytes_read + bytes_written) / (median_ms * 1e6) / copy_gbps END) AS u8_copy,
   max(CASE WHEN variant = 'unroll8' THEN 100.0 * (bytes_read + bytes_written) / (hi_ms * 1e6) / copy_gbps END) AS u8_copy_lo,
   max(CASE WHEN variant = 'unroll8' THEN 100.0 * (bytes_read + bytes_written) / (lo_ms * 1e6) / copy_gbps END) AS u8_copy_hi
-FROM (SELECT c.*, (SELECT max(l.copy_gbps) FROM latest l WHERE l.device_id = c.device_id AND l.study = 'reduce'
+FROM (SELECT c.*, (SELECT max(l.copy_gbps) FROM latest_default l WHERE l.device_id = c.device_id AND l.study = 'reduce'
                      AND l.config_key = c.config_key) AS copy_gbps
-      FROM config_stats c WHERE c.study = 'reduce' AND c.dtype = 'float32' AND c.n = 16777216 AND c.block = 1024)
+      FROM stats_default c WHERE c.study = 'reduce' AND c.dtype = 'float32' AND c.n = 16777216 AND c.block = 1024)
 GROUP BY device_id;
 
 -- The headline of the ladder per device: total speedup at n = 2^24 (int32,
@@ -213,7 +222,7 @@ GROUP BY d.device_id;
 CREATE VIEW IF NOT EXISTS distance_t AS
 SELECT device_id, variant, json_extract(params, '$.grid') AS grid, json_extract(params, '$.points') AS p,
        json_extract(params, '$.k') AS k, median_ms AS ms, q1_ms, q3_ms, rsd
-FROM latest WHERE study = 'distance' AND json_extract(params, '$.tile') = 16;
+FROM latest_default WHERE study = 'distance' AND json_extract(params, '$.tile') = 16;
 
 -- Uniform access (k = 1): speedup of constant over global per (grid, P).
 CREATE VIEW IF NOT EXISTS const_uniform AS
@@ -242,7 +251,7 @@ FROM const_k a JOIN const_k b16 ON b16.device_id = a.device_id AND b16.k = 16
 CREATE VIEW IF NOT EXISTS rt_pair AS
 SELECT g.device_id, json_extract(g.params, '$.size') AS size, json_extract(g.params, '$.spheres') AS spheres,
        g.median_ms / c.median_ms AS x
-FROM latest g JOIN latest c ON c.device_id = g.device_id AND c.study = g.study
+FROM latest_default g JOIN latest_default c ON c.device_id = g.device_id AND c.study = g.study
   AND c.config_key = replace(g.config_key, 'variant=global', 'variant=constant')
 WHERE g.study = 'raytrace' AND g.variant = 'global';
 
@@ -250,7 +259,7 @@ WHERE g.study = 'raytrace' AND g.variant = 'global';
 CREATE VIEW IF NOT EXISTS access_t AS
 SELECT device_id, variant, n, block, json_extract(params, '$.k') AS k, json_extract(params, '$.l1') AS l1,
        median_ms AS ms, gbps, pct_peak
-FROM latest WHERE study = 'access';
+FROM latest_default WHERE study = 'access';
 
 -- The costs the summary quotes, per device and L1 mode: time of offset 1
 -- over offset 0 (read-offset) and of stride 32 over stride 1 (read-stride),
@@ -425,9 +434,9 @@ INSERT INTO seed_claim VALUES
 CREATE VIEW IF NOT EXISTS claim_verdict AS
 WITH dv AS (SELECT device_id, name FROM report_devices),
 has AS (SELECT dv.device_id, dv.name,
-          (SELECT count(*) FROM latest l WHERE l.device_id = dv.device_id AND l.study = 'distance') AS n_dist,
-          (SELECT count(*) FROM latest l WHERE l.device_id = dv.device_id AND l.study = 'raytrace') AS n_rt,
-          (SELECT count(*) FROM latest l WHERE l.device_id = dv.device_id AND l.study = 'access') AS n_acc,
+          (SELECT count(*) FROM latest_default l WHERE l.device_id = dv.device_id AND l.study = 'distance') AS n_dist,
+          (SELECT count(*) FROM latest_default l WHERE l.device_id = dv.device_id AND l.study = 'raytrace') AS n_rt,
+          (SELECT count(*) FROM latest_default l WHERE l.device_id = dv.device_id AND l.study = 'access') AS n_acc,
           (SELECT count(*) FROM counter c JOIN run u USING (run_id) WHERE u.device_id = dv.device_id
              AND u.study IN ('distance', 'raytrace')) AS n_cctr,
           (SELECT count(*) FROM access_counter a WHERE a.device_id = dv.device_id) AS n_actr
@@ -437,7 +446,7 @@ cu AS (SELECT device_id, count(*) AS n, sum(x >= (SELECT faster FROM setting)) A
 rt AS (SELECT device_id, count(*) AS n, sum(x >= (SELECT faster FROM setting)) AS nf, min(x) AS lo, max(x) AS hi FROM rt_pair GROUP BY device_id),
 k64 AS (SELECT device_id, sum(study = 'distance' AND json_extract(params, '$.points') = 8192) AS nd,
                sum(study = 'raytrace' AND json_extract(params, '$.spheres') = 2340) AS nr
-        FROM latest WHERE study IN ('distance', 'raytrace') GROUP BY device_id),
+        FROM latest_default WHERE study IN ('distance', 'raytrace') GROUP BY device_id),
 -- 001-texture: the stencil's tex variant at the largest size it ran (cold,
 -- single launches), its requested-bytes GB/s interval against the copy
 -- bandwidth of the device's runs (else the DRAM peak)

@@ -7,7 +7,7 @@ WITH pts AS (SELECT device_id, CASE variant WHEN 'read-offset' THEN 'read' ELSE 
                || CASE json_extract(params, '$.l1') WHEN 'ca' THEN ', L1 on (ca)' ELSE ', L1 off (cg)' END AS series,
                json_extract(params, '$.k') AS k, gbps,
                (variant = 'write-offset') * 2 + (json_extract(params, '$.l1') = 'cg') AS ord
-        FROM config_stats WHERE study = 'access'
+        FROM stats_default WHERE study = 'access'
           AND variant IN ('read-offset', 'write-offset') AND n = 67108864 AND block = 256),
 rel AS (SELECT p.*, 100.0 * p.gbps / z.gbps AS pct FROM pts p JOIN pts z ON z.device_id = p.device_id
           AND z.series = p.series AND z.k = 0)

@@ -7,7 +7,7 @@ WITH pts AS (SELECT device_id, CASE WHEN variant = 'read-offset' THEN 'read, ' |
                || ', k = ' || json_extract(params, '$.k') AS series, n, gbps,
                (variant = 'write-offset') * 4 + (json_extract(params, '$.l1') = 'cg') * 2
                + (json_extract(params, '$.k') = 11) AS ord
-        FROM latest WHERE study = 'access' AND block = 256
+        FROM latest_default WHERE study = 'access' AND block = 256
           AND (variant = 'read-offset' OR (variant = 'write-offset' AND json_extract(params, '$.l1') = 'ca'))
           AND json_extract(params, '$.k') IN (0, 11) AND (n & (n - 1)) = 0)
 SELECT series, n, gbps, panel FROM (

@@ -3,7 +3,7 @@
 -- row (NaN) when the study has no results; one panel per GPU.
 WITH pts AS (SELECT device_id, CASE json_extract(params, '$.l1') WHEN 'ca' THEN 'L1 on (ca)' ELSE 'L1 off (cg)' END AS series,
                json_extract(params, '$.k') AS s, gbps, json_extract(params, '$.l1') AS ord
-        FROM latest WHERE study = 'access'
+        FROM latest_default WHERE study = 'access'
           AND variant = 'read-stride' AND n = 67108864 AND block = 256)
 SELECT series, s, gbps, panel FROM (
   SELECT series, s, gbps, pts.ord, v.label AS panel, v.ord AS pord FROM pts JOIN report_devices v USING (device_id)
