@@ -92,9 +92,9 @@ CUDA_INC  := $(if $(NVCC),$(abspath $(dir $(NVCC))../include))
 
 # How the final flags are assembled.
 WARN       := -Wall -Wextra -Werror -Wno-format-truncation
-ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Ikernels -Iexperiments \
-              -Iexperiments/harness -isystem $(CUDA_INC) $(SQLITE_CFLAGS) $(CMOCKA_CFLAGS)
-ALL_NVFLAGS := -std=c++17 $(NVCCFLAGS) $(GENCODE) -Ikernels -Xcompiler -Wall,-Wextra --Werror all-warnings
+ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -I. \
+              -isystem $(CUDA_INC) $(SQLITE_CFLAGS) $(CMOCKA_CFLAGS)
+ALL_NVFLAGS := -std=c++17 $(NVCCFLAGS) $(GENCODE) -I. -Xcompiler -Wall,-Wextra --Werror all-warnings
 LDLIBS     := $(SQLITE_LIBS) -lm -ldl
 # nvcc links too; it takes -l/-L itself and hands anything else (a library path) to the host linker.
 NVLDLIBS   := $(foreach x,$(LDLIBS),$(if $(filter -l% -L%,$(x)),$(x),-Xlinker $(x)))
@@ -154,13 +154,13 @@ HARNESS_OBJ += $(OBJ)/experiments/harness/ceiling.o $(OBJ)/kernels/ceiling.o
 # (experiments/harness/testhook.c) and the kernels that fault on purpose.
 TEST_HOOK_OBJ := $(OBJ)/experiments/harness/testhook.o $(OBJ)/kernels/fault.o
 
-# Each study adds itself in experiments/<study>.mk: BINARIES += name, and per
+# Each study adds itself in experiments/<study>/<study>.mk: BINARIES += name, and per
 # binary name_SRC (host C), name_CU (kernels built with the default flags),
 # name_EXTRA_OBJ (objects with rules of its own) and TEST_OBJ += what the
-# tests link. Its matrix is experiments/<study>.matrix.
+# tests link. Its matrix is experiments/<study>/<study>.matrix.
 BINARIES :=
 TEST_OBJ :=
-include $(sort $(wildcard experiments/*.mk))
+include $(sort $(wildcard experiments/*/*.mk))
 BIN_FILES := $(BINARIES:%=$(BIN)/%)
 
 # ------------------------------------------------------------------ rules --
@@ -207,13 +207,13 @@ endef
 $(foreach b,$(BINARIES),$(eval $(call binary_rule,$(b))))
 
 # The database tool (load a dump; used where no sqlite3 command exists).
-$(BIN)/dbtool: $(OBJ)/experiments/dbtool.o $(OBJ)/experiments/merge.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o
+$(BIN)/dbtool: $(OBJ)/experiments/tools/dbtool.o $(OBJ)/experiments/tools/merge.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)
 
 # Whether this machine has a usable GPU.
-$(BIN)/gpu-probe: $(OBJ)/experiments/gpu_probe.o $(OBJ)/experiments/harness/env.o $(OBJ)/experiments/harness/gpu.o \
+$(BIN)/gpu-probe: $(OBJ)/experiments/tools/gpu_probe.o $(OBJ)/experiments/harness/env.o $(OBJ)/experiments/harness/gpu.o \
                   $(OBJ)/experiments/harness/stats.o $(OBJ)/kernels/timing.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
@@ -225,8 +225,8 @@ $(BIN)/gpu-probe: $(OBJ)/experiments/gpu_probe.o $(OBJ)/experiments/harness/env.
 build: $(BIN_FILES) $(BIN)/dbtool $(BIN)/gpu-probe ## compile every kernel variant and study binary
 
 # ---------------------------------------------------------------- measure --
-# Each study's matrix is experiments/<study>.matrix: one sweep (binary and
-# arguments) a line. experiments/measure-gpus runs them on each GPU of GPUS,
+# Each study's matrix is experiments/<study>/<study>.matrix: one sweep (binary and
+# arguments) a line. experiments/tools/measure-gpus runs them on each GPU of GPUS,
 # one process per GPU, at once, into DB, with a stamp per database, GPU and
 # matrix under MEASURE_STAMPS: a matrix runs again after the binaries it names
 # change, for another DB and on another GPU. The binaries resume, so a re-run
@@ -242,7 +242,7 @@ RUNS           ?= 1
 ifeq ($(shell test "$(RUNS)" -ge 1 2>/dev/null && echo ok),)
 $(error RUNS must be a positive integer, got '$(RUNS)')
 endif
-MATRICES       := $(sort $(wildcard experiments/*.matrix))
+MATRICES       := $(sort $(wildcard experiments/*/*.matrix))
 
 $(DB): | $(BIN)/dbtool
 	$(call say,DB,$@ from data/measurements.sql)
@@ -252,17 +252,17 @@ $(DB): | $(BIN)/dbtool
 measure: build ## measure every stale configuration (needs a GPU; GPUS=all for every GPU here, RUNS=N)
 	$(Q)$(BIN)/gpu-probe 2>/dev/null || { echo "make measure: $$($(BIN)/gpu-probe 2>&1 | sed 's/^gpu-probe: //'): nothing measured" >&2; exit 3; }
 	$(Q)$(MAKE) --no-print-directory $(DB)
-	$(Q)NVIDIA_SMI='$(NVIDIA_SMI)' RUNS='$(RUNS)' sh experiments/measure-gpus '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(MATRICES)
+	$(Q)NVIDIA_SMI='$(NVIDIA_SMI)' RUNS='$(RUNS)' sh experiments/tools/measure-gpus '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(MATRICES)
 	$(Q)$(MAKE) --no-print-directory $(MEASURE_EXTRA)
 
 measure-stale: ## which matrices `make measure` would run, per GPU (DB, GPUS as for measure)
-	$(Q)NVIDIA_SMI='$(NVIDIA_SMI)' RUNS='$(RUNS)' sh experiments/measure-gpus --dry-run '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(MATRICES)
+	$(Q)NVIDIA_SMI='$(NVIDIA_SMI)' RUNS='$(RUNS)' sh experiments/tools/measure-gpus --dry-run '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(MATRICES)
 
 # ------------------------------------------------------------------ slurm --
 # `make slurm PARTITIONS="a b"` (or CONSTRAINTS="x y"): a measure job per
 # entry on a Slurm cluster over this (shared) checkout, each building for its
 # own GPU into its own shard, then a job that merges the shards and renders the
-# report (experiments/slurm/submit.sh says how; SLURM_OUT, SLURM_GRES,
+# report (experiments/tools/slurm/submit.sh says how; SLURM_OUT, SLURM_GRES,
 # SLURM_TIME, SLURM_ARGS). `make test-cluster` (root) runs it on a real
 # single-node Slurm it starts and stops (tests/cluster/test_cluster.sh).
 PARTITIONS  ?=
@@ -271,7 +271,7 @@ SLURM_VARS  := $(foreach v,PARTITIONS CONSTRAINTS SLURM_OUT SLURM_GRES SLURM_TIM
                  $(if $(filter-out undefined,$(origin $(v))),$(v)='$($(v))'))
 .PHONY: slurm test-cluster
 slurm: ## submit measure jobs to Slurm (PARTITIONS= or CONSTRAINTS=), then a merge-and-report job
-	$(Q)$(SLURM_VARS) sh experiments/slurm/submit.sh
+	$(Q)$(SLURM_VARS) sh experiments/tools/slurm/submit.sh
 
 test-cluster: $(BIN)/tests/hoststudy $(BIN)/tests/sqlq $(BIN)/dbtool ## as root: the Slurm pipeline on a single-node Slurm it starts
 	$(Q)sh tests/run-tests tests/cluster/test_cluster.sh
@@ -307,7 +307,7 @@ $(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/views.sql $(MATRIC
 	$(Q)printf "INSERT INTO report_build VALUES ('%s', %s);\n" '$(GIT_COMMIT)' '$(GIT_DIRTY)' | sqlite3 -bail $@
 
 # Host-only: the seeds' code as written, run on inputs where it fails.
-$(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/experiments/ref_reduce.o
+$(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/experiments/reduce/ref_reduce.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ -lm
@@ -392,11 +392,11 @@ all: build ## measure what is stale (GPU machines only), then render the report
 	  else echo "make all: no CUDA GPU here: rendering from the measurements shipped in data/"; fi
 	$(Q)$(MAKE) --no-print-directory report
 
-# Ship the local measurements: a text dump git can diff (experiments/dump-db;
+# Ship the local measurements: a text dump git can diff (experiments/tools/dump-db;
 # refuses, changing nothing, when $(DB) does not exist).
 .PHONY: dump
 dump: ## write data/measurements.sql from the database DB
-	$(Q)sh experiments/dump-db $(DB) data/measurements.sql
+	$(Q)sh experiments/tools/dump-db $(DB) data/measurements.sql
 
 # ------------------------------------------------------------------- test --
 include tests/tests.mk

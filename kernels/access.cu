@@ -19,7 +19,7 @@
 ** Built twice, identical source, only the load caching differs:
 **   nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] \
 **        -Xcompiler -Wall,-Wextra --Werror all-warnings \
-**        -Xptxas -dlcm=ca -DACCESS_DLCM=\"ca\" -Ikernels -c kernels/access.cu -o access_ca.o
+**        -Xptxas -dlcm=ca -DACCESS_DLCM=\"ca\" -I. -c kernels/access.cu -o access_ca.o
 **   nvcc ... -Xptxas -dlcm=cg -DACCESS_DLCM=\"cg\" ... -o access_cg.o
 ** Add -Xptxas -v to see registers, stack frame and spills per kernel:
 ** access_local_dynamic_kernel must show a 128-byte stack frame,
@@ -29,8 +29,8 @@
 #include <string.h>
 #include <cuda_runtime.h>
 
-#include "access.h"
-#include "cuda_check.cuh"
+#include "kernels/access.h"
+#include "kernels/cuda_check.cuh"
 
 #ifndef ACCESS_DLCM
 #define ACCESS_DLCM "default"

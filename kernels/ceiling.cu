@@ -10,12 +10,12 @@ experiments/harness/ceiling.c runs every version over a buffer of at least
 8x the L2 and keeps the best median.
 
 Compile:
-nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] -Ikernels -c kernels/ceiling.cu -o ceiling.o
+nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] -I. -c kernels/ceiling.cu -o ceiling.o
 */
 #include <stdint.h>
 
-#include "ceiling.h"
-#include "cuda_check.cuh"
+#include "kernels/ceiling.h"
+#include "kernels/cuda_check.cuh"
 
 // ----------------------------------------------------------------------------
 // GPU kernels

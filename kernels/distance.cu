@@ -19,7 +19,7 @@
 **
 ** Build:
 **   nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] \
-**        -Xcompiler -Wall,-Wextra --Werror all-warnings -Ikernels \
+**        -Xcompiler -Wall,-Wextra --Werror all-warnings -I. \
 **        -c kernels/distance.cu -o distance.o
 ** The __constant__ array fills the whole 64 KB bank: build without -rdc (each
 ** .cu its own module), or ptxas rejects the link of two such files.
@@ -27,8 +27,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cuda_check.cuh"
-#include "distance.h"
+#include "kernels/cuda_check.cuh"
+#include "kernels/distance.h"
 
 // ----------------------------------------------------------------------------
 // GPU kernels

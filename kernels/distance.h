@@ -36,7 +36,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "variant.h"
+#include "kernels/variant.h"
 
 #ifdef __cplusplus
 extern "C" {

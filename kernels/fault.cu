@@ -1,7 +1,7 @@
 /*
 ** kernels/fault.cu: test-only faulting kernels (see fault.h).
 */
-#include "fault.h"
+#include "kernels/fault.h"
 
 #include <cuda_runtime.h>
 

@@ -3,7 +3,7 @@
 ** probe.h). Built with the same -gencode flags as every study kernel, so it
 ** runs exactly where they can.
 */
-#include "probe.h"
+#include "kernels/probe.h"
 
 #include <cuda_runtime.h>
 

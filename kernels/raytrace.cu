@@ -21,7 +21,7 @@
 **
 ** Build:
 **   nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] \
-**        -Xcompiler -Wall,-Wextra --Werror all-warnings -Ikernels \
+**        -Xcompiler -Wall,-Wextra --Werror all-warnings -I. \
 **        -c kernels/raytrace.cu -o raytrace.o
 ** The __constant__ array fills 65520 of the 65536 bytes of the bank: build
 ** without -rdc (each .cu its own module).
@@ -30,8 +30,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cuda_check.cuh"
-#include "raytrace.h"
+#include "kernels/cuda_check.cuh"
+#include "kernels/raytrace.h"
 
 // ----------------------------------------------------------------------------
 // GPU kernels

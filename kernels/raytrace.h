@@ -9,7 +9,7 @@
 ** 255, background black. The variants differ only in the memory space the
 ** spheres are read from. The hit arithmetic is explicitly rounded
 ** (__fmul_rn/__fadd_rn/__fsub_rn, IEEE sqrtf and division), so the C
-** reference ref_raytrace() (experiments/ref_raytrace.c) reproduces it bit
+** reference ref_raytrace() (experiments/raytrace/ref_raytrace.c) reproduces it bit
 ** for bit. The table raytrace_variants[] is the registry (kernels/variant.h):
 ** its key is what SQLite stores and the report shows; never rename or reuse a key once data
 ** has shipped with it.
@@ -19,7 +19,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "variant.h"
+#include "kernels/variant.h"
 
 #ifdef __cplusplus
 extern "C" {

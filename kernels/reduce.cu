@@ -29,13 +29,13 @@
 ** registry (+ a matrix entry if it needs special axes).
 **
 ** Compile:
-**   nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] -Ikernels -c kernels/reduce.cu -o reduce.o
+**   nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] -I. -c kernels/reduce.cu -o reduce.o
 */
 #include <stdint.h>
 #include <cub/device/device_reduce.cuh>
 
-#include "cuda_check.cuh"
-#include "reduce.h"
+#include "kernels/cuda_check.cuh"
+#include "kernels/reduce.h"
 
 /* Longest sequential chain of additions one thread performs over elements
 ** (grid-stride loops) or partials (finisher); ref_reduce_f32_tolerance()
@@ -602,7 +602,7 @@ static int reduce_cub(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsByt
   LAUNCH_RETURN();
 }
 
-#include "reduce_top.cuh"
+#include "kernels/reduce_top.cuh"
 
 // ----------------------------------------------------------------------------
 // variant registry

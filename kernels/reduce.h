@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <cuda_runtime_api.h>
 
-#include "variant.h"
+#include "kernels/variant.h"
 
 #ifdef __cplusplus
 extern "C" {

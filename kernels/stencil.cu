@@ -14,15 +14,15 @@
 ** stencil_<key>, one registry line per variant.
 **
 **   nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] \
-**        -Ikernels -c kernels/stencil.cu -o stencil.o
+**        -I. -c kernels/stencil.cu -o stencil.o
 */
 #include <stdint.h>
 #include <string.h>
 
 #include <cuda_runtime.h>
 
-#include "stencil.h"
-#include "cuda_check.cuh"
+#include "kernels/stencil.h"
+#include "kernels/cuda_check.cuh"
 
 // ----------------------------------------------------------------------------
 // GPU kernels

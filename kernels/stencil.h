@@ -11,7 +11,7 @@
 **
 ** summed left to right from 0.0f in float, then one IEEE division: every
 ** variant does the same float operations in the same order, and
-** ref_stencil() (experiments/ref_stencil.c) reproduces them. The output is
+** ref_stencil() (experiments/stencil/ref_stencil.c) reproduces them. The output is
 ** dense (w floats a row). Each input pixel is read by 25 output pixels: the
 ** reuse a cache can serve.
 **
@@ -30,7 +30,7 @@
 #include <stddef.h>
 #include <cuda_runtime_api.h>
 
-#include "variant.h"
+#include "kernels/variant.h"
 
 #ifdef __cplusplus
 extern "C" {

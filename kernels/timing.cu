@@ -1,7 +1,7 @@
 /*
 ** kernels/timing.cu: the harness's timing kernels (see timing.h).
 */
-#include "timing.h"
+#include "kernels/timing.h"
 
 #include <cuda_runtime.h>
 

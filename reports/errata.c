@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ref_reduce.h"
+#include "experiments/reduce/ref_reduce.h"
 
 /* Print a string as an SQL literal, or NULL. */
 static void lit(const char *z) {
@@ -167,7 +167,7 @@ int main(void) {
     snprintf(zA, sizeof zA, "first sum %lld, second sum %lld", (long long)first, (long long)second);
     snprintf(zC, sizeof zC, "%d both times", N);
     row("003-inplace", "003", "the in-place kernels overwrite their input, so a repeated launch (a second timing) sums garbage", zIn, zA, zC,
-        "experiments/reduce.c restores the input from a pristine device copy before every repetition, outside the timed region");
+        "experiments/reduce/reduce.c restores the input from a pristine device copy before every repetition, outside the timed region");
   }
 
   /* 003: cudaEventElapsedTime's milliseconds divided by 1000 and printed as ms. */

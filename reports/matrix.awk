@@ -1,4 +1,4 @@
-# reports/matrix.awk: the measurement matrices (experiments/*.matrix) as SQL
+# reports/matrix.awk: the measurement matrices (experiments/*/*.matrix) as SQL
 # rows of table matrix_line, so the report's appendix lists the exact sweeps
 # that `make measure` runs. Comments and blank lines are left out.
 BEGIN {

@@ -9,7 +9,7 @@
 #                        the regressions every finding becomes
 # The unit suites also run built with ASan and UBSan (build/asan/bin/tests).
 # Every C suite links the harness, the CPU references and the kernels
-# (TEST_OBJ, from experiments/*.mk) and cmocka.
+# (TEST_OBJ, from experiments/*/*.mk) and cmocka.
 TEST_C    := $(sort $(wildcard tests/unit/test_*.c tests/gpu/test_*.c))
 TEST_BINS := $(TEST_C:tests/%.c=$(BIN)/tests/%)
 GPU_TEST_BINS := $(patsubst tests/%.c,$(BIN)/tests/%,$(sort $(wildcard tests/gpu/test_*.c)))
@@ -90,8 +90,8 @@ $(ASAN)/bin/tests/fuzz/replay_%: $(ASAN)/obj/tests/fuzz/fuzz_%.o $(ASAN)/obj/tes
 # tests/fuzz/regressions/NAME/ (which `make test` replays) and fails the target.
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
-FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Wall -Wextra -Werror -Ikernels -Iexperiments \
-                -Iexperiments/harness -isystem $(CUDA_INC) $(SQLITE_CFLAGS) -fsanitize=address,undefined \
+FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Wall -Wextra -Werror -I. \
+                -isystem $(CUDA_INC) $(SQLITE_CFLAGS) -fsanitize=address,undefined \
                 -fno-sanitize-recover=all
 FUZZ_OBJ     := $(HARNESS:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/schema.o \
                 $(BUILD)/fuzz/obj/gen/buildinfo_test.o $(OBJ)/kernels/probe.o $(OBJ)/kernels/timing.o

@@ -4,13 +4,13 @@
 ** writes only into the caller's bench_args; the study's axis descriptions are
 ** read, never changed (except by bench_variant_axis(), at start-up).
 */
-#include "bench.h"
+#include "experiments/harness/bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "experiments/harness/parse.h"
 
 /* The options' defaults (also printed by --help). */
 static const bench_opts oDefault = {

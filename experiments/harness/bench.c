@@ -4,15 +4,15 @@
 ** and how a CUDA error is recorded. The command line is args.c; the run
 ** driver is run.c.
 */
-#include "bench.h"
+#include "experiments/harness/bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "env.h"
-#include "profile.h"
+#include "experiments/harness/env.h"
+#include "experiments/harness/profile.h"
 
 long long bench_int(const bench_config *c, int i) { return c->aiVal[i]; }
 const char *bench_str(const bench_config *c, int i) { return c->azVal[i]; }

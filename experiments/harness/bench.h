@@ -48,8 +48,8 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include "gpu.h"
-#include "variant.h"
+#include "experiments/harness/gpu.h"
+#include "kernels/variant.h"
 
 #define BENCH_MAX_AXES 8
 #define BENCH_MAX_VALS 256

@@ -3,9 +3,9 @@
 */
 #include <stdlib.h>
 
-#include "ceiling.h"
-#include "gpu.h"
-#include "../../kernels/ceiling.h"
+#include "experiments/harness/ceiling.h"
+#include "experiments/harness/gpu.h"
+#include "kernels/ceiling.h"
 
 #define CEILING_REPS 5
 

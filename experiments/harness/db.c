@@ -1,7 +1,7 @@
 /*
 ** experiments/harness/db.c: the measurement database writer.
 */
-#include "db.h"
+#include "experiments/harness/db.h"
 
 #include <sqlite3.h>
 #include <stdio.h>

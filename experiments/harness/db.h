@@ -7,9 +7,9 @@
 #ifndef HARNESS_DB_H
 #define HARNESS_DB_H
 
-#include "gpu.h"
-#include "nvml.h"
-#include "stats.h"
+#include "experiments/harness/gpu.h"
+#include "experiments/harness/nvml.h"
+#include "experiments/harness/stats.h"
 
 typedef struct db db;
 

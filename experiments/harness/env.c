@@ -1,7 +1,7 @@
 /*
 ** experiments/harness/env.c: environment errors (see env.h).
 */
-#include "env.h"
+#include "experiments/harness/env.h"
 
 #include <stdio.h>
 

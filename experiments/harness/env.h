@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "gpu.h"
+#include "experiments/harness/gpu.h"
 
 /* 1 if a CUDA GPU is usable; otherwise 0 with one line in zWhy: "no NVIDIA
 ** driver or GPU" where there is none, else what is wrong. */

@@ -1,14 +1,14 @@
 /*
 ** experiments/harness/gpu.c: device facts, L2 flush, sampling, copy probe (see gpu.h).
 */
-#include "gpu.h"
+#include "experiments/harness/gpu.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "timing.h"
+#include "kernels/timing.h"
 
 /* Samples enqueued behind one blocking kernel, at most. A window is a few
 ** hundred operations, well inside the launch queue: a full queue would block

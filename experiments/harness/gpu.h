@@ -26,7 +26,7 @@
 #include <stddef.h>
 #include <cuda_runtime_api.h>
 
-#include "stats.h"
+#include "experiments/harness/stats.h"
 
 /* Facts about the device a run measures on (stored in the device table). */
 typedef struct gpu_info {
@@ -41,7 +41,7 @@ typedef struct gpu_info {
   int busWidthBits;         /* memory bus width */
   double peakGbps;          /* 2 x memClock x bus width / 8, in GB/s */
   int driverVersion, runtimeVersion;
-  /* Limits the studies skip configurations by (experiments/device_limits.h): */
+  /* Limits the studies skip configurations by (experiments/harness/device_limits.h): */
   int maxThreadsPerBlock;   /* threads per block */
   long long nSharedPerBlock; /* shared memory per block without opt-in */
   long long nConstBytes;    /* __constant__ memory */

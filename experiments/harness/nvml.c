@@ -1,7 +1,7 @@
 /*
 ** experiments/harness/nvml.c: GPU state from NVML, loaded at run time (see nvml.h).
 */
-#include "nvml.h"
+#include "experiments/harness/nvml.h"
 
 #include <dlfcn.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /*
 ** experiments/harness/parse.c: strict parsing of command-line numbers and lists.
 */
-#include "parse.h"
+#include "experiments/harness/parse.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -3,7 +3,7 @@
 ** profile.h): metric sets, ncu's CSV, the driver that runs each configuration
 ** under ncu, and the compiler's resource report.
 */
-#include "profile.h"
+#include "experiments/harness/profile.h"
 
 #include <cuda_profiler_api.h>
 #include <errno.h>
@@ -15,8 +15,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "buildinfo.h"
-#include "db.h"
+#include "experiments/harness/buildinfo.h"
+#include "experiments/harness/db.h"
 
 /* ------------------------------------------------------------ metric sets --
 ** The metric sets of `--profile SET`: the only place they are defined. Every

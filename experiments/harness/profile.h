@@ -24,7 +24,7 @@
 #define HARNESS_PROFILE_H
 
 #include <stddef.h>
-#include "bench.h"
+#include "experiments/harness/bench.h"
 
 /* What the profile options of a command line asked for. */
 typedef struct profile_opts {

@@ -4,7 +4,7 @@
 ** claim, measure and store each configuration with a progress line, and end
 ** the run. Each step is one function below, in the order a run takes them.
 */
-#include "bench.h"
+#include "experiments/harness/bench.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -13,15 +13,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "buildinfo.h"
-#include "ceiling.h"
-#include "db.h"
-#include "env.h"
-#include "nvml.h"
-#include "parse.h"
-#include "probe.h"
-#include "profile.h"
-#include "watchdog.h"
+#include "experiments/harness/buildinfo.h"
+#include "experiments/harness/ceiling.h"
+#include "experiments/harness/db.h"
+#include "experiments/harness/env.h"
+#include "experiments/harness/nvml.h"
+#include "experiments/harness/parse.h"
+#include "kernels/probe.h"
+#include "experiments/harness/profile.h"
+#include "experiments/harness/watchdog.h"
 
 static volatile sig_atomic_t bStop = 0; /* set by SIGINT/SIGTERM */
 static gpu_info gInfo;                  /* the run's device */

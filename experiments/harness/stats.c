@@ -2,7 +2,7 @@
 ** experiments/harness/stats.c: summary statistics, convergence rule, bootstrap
 ** interval of the median, Mann-Whitney U (see stats.h).
 */
-#include "stats.h"
+#include "experiments/harness/stats.h"
 
 #include <math.h>
 #include <stdlib.h>

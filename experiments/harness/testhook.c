@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
-#include "fault.h"
+#include "experiments/harness/bench.h"
+#include "kernels/fault.h"
 
 /* The measure hook: 1 if it filled pOut instead of the measure. */
 static int test_measure(const bench_config *c, const char *zKey, int bHostOnly, bench_out *pOut) {

@@ -2,7 +2,7 @@
 ** experiments/harness/watchdog.c: the per-configuration time limit (see
 ** watchdog.h).
 */
-#include "watchdog.h"
+#include "experiments/harness/watchdog.h"
 
 #include <pthread.h>
 #include <stdio.h>

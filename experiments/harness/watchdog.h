@@ -6,12 +6,12 @@
 ** "timeout" on its own database connection, ends the run 'failed', and
 ** ends the process with BENCH_EXIT_TIMEOUT (a hung CUDA context cannot be
 ** recovered in-process). The next run resumes after that configuration (a
-** failed one is done); experiments/run-matrix runs the line again.
+** failed one is done); experiments/tools/run-matrix runs the line again.
 */
 #ifndef HARNESS_WATCHDOG_H
 #define HARNESS_WATCHDOG_H
 
-#include "db.h"
+#include "experiments/harness/db.h"
 
 /* The exit status of a process the watchdog ended. */
 #define BENCH_EXIT_TIMEOUT 5

@@ -74,7 +74,7 @@ check "--list: local k=1 not run" sh -c "printf '%s\n' \"\$1\" | grep -q 'varian
 check "--list: stride k=4 >= n runs" sh -c "printf '%s\n' \"\$1\" | grep -q 'variant=read-stride n=4 block=256 k=4 l1=ca cache=cold$'" _ "$out"
 
 # Every line of the study's matrix parses and has configurations to run.
-grep -v '^[[:space:]]*\(#\|$\)' experiments/access.matrix > "$tmp/matrix"
+grep -v '^[[:space:]]*\(#\|$\)' experiments/access/access.matrix > "$tmp/matrix"
 while read -r m_bin m_args; do
   # shellcheck disable=SC2086
   run_bin "$m_bin" --list $m_args

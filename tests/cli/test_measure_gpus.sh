@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli/test_measure_gpus.sh: `make measure`'s runner,
-# experiments/measure-gpus, with a fake nvidia-smi (two GPUs) and a fake study
+# experiments/tools/measure-gpus, with a fake nvidia-smi (two GPUs) and a fake study
 # binary that logs the GPU it was given (CUDA_VISIBLE_DEVICES) and its
 # arguments: stamps per database and per GPU (`make measure-stale DB=new.db`
 # would measure; a second run measures nothing; a newer binary or another GPU
@@ -41,7 +41,7 @@ stale() { mk -s measure-stale RUNS="${3:-1}" DB="$1" GPUS="$2" NVIDIA_SMI="$tmp/
             MEASURE_STAMPS="$tmp/stamps" MATRICES="$tmp/fake.matrix" 2>&1 | grep -c '^would measure'; }
 # run DB GPUS: the runner itself (RUNS=$runs); sets rc and out.
 runs=1
-run() { : > "$tmp/log"; out=$(RUNS=$runs NVIDIA_SMI="$tmp/smi" sh experiments/measure-gpus "$1" "$tmp/bin" "$tmp/stamps" "$2" \
+run() { : > "$tmp/log"; out=$(RUNS=$runs NVIDIA_SMI="$tmp/smi" sh experiments/tools/measure-gpus "$1" "$tmp/bin" "$tmp/stamps" "$2" \
           "$tmp/fake.matrix" 2>&1); rc=$?; }
 ran() { grep -c '^start' "$tmp/log"; }
 

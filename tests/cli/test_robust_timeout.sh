@@ -5,7 +5,7 @@
 #   'failed' with a note naming it, leaves no claim or live_run row, and the
 #   process exits 5 (what ran before it is kept);
 # - the next run goes on after it (a failed configuration is done);
-# - experiments/run-matrix runs a line that exited 5 again until every
+# - experiments/tools/run-matrix runs a line that exited 5 again until every
 #   configuration has a result, then reports the line as failed (exit 1);
 # - if the process died after the watchdog marked the run but before it
 #   stored the timeout, the next start stores it (and does not measure it);
@@ -38,7 +38,7 @@ check_eq "hang, next run: goes on after the timed-out one" \
 # run-matrix runs the line again until it is through.
 db="$tmp/m.db"
 echo "hoststudy --n 1..3 --variant sum,hang --timeout-s 1 $REPS" > "$tmp/t.matrix"
-timeout -s KILL 120 sh experiments/run-matrix "$tmp/t.matrix" "$db" "$BIN/tests" 2>"$tmp/err"
+timeout -s KILL 120 sh experiments/tools/run-matrix "$tmp/t.matrix" "$db" "$BIN/tests" 2>"$tmp/err"
 check_eq "run-matrix: exit 1 (the line had timeouts)" "$?" 1
 check_eq "run-matrix: every configuration has a result: 3 ok, 3 timeouts" \
   "$(q "$db" "SELECT group_concat(variant || ':' || status || ':' || c, ' ') FROM (SELECT variant, status, count(*) c FROM result GROUP BY 1, 2 ORDER BY 1)")" \

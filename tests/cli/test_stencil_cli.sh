@@ -2,7 +2,7 @@
 # tests/cli/test_stencil_cli.sh: command-line behaviour of build/bin/stencil:
 # --help (every variant, the size and block axes, requested bytes), --list
 # without a GPU (the default matrix and every line of
-# experiments/stencil.matrix and .profile parse), argument errors (exit 2, one
+# experiments/stencil/stencil.matrix and .profile parse), argument errors (exit 2, one
 # line on stderr, nothing written), and a real run: exit 3 with one line and
 # no database without a GPU, exit 0 with stored ok results with one.
 # Prints 'ok NAME' / 'not ok NAME' per check; exits 1 if any failed.
@@ -50,7 +50,7 @@ check "--list default: 4 variants x 3 sizes = 12 lines ($nlisted)" test "$nliste
 check "--list has the texture variant at 8192" sh -c "printf '%s\n' \"\$1\" | grep -qx 'variant=tex size=8192 block=256 cache=cold'" _ "$out"
 
 # Every line of the study's matrix and profile parses and has configurations to run.
-grep -hv '^[[:space:]]*\(#\|$\)' experiments/stencil.matrix experiments/stencil.profile > "$tmp/matrix"
+grep -hv '^[[:space:]]*\(#\|$\)' experiments/stencil/stencil.matrix experiments/stencil/stencil.profile > "$tmp/matrix"
 check "stencil.matrix and .profile have lines" test -s "$tmp/matrix"
 while read -r m_bin m_args; do
   # shellcheck disable=SC2086

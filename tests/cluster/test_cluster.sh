@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cluster/test_cluster.sh (`make test-cluster`): the Slurm pipeline of
-# experiments/slurm/ against a real single-node Slurm on this machine.
+# experiments/tools/slurm/ against a real single-node Slurm on this machine.
 #
 # How it starts: as root, it installs what is missing with apt (slurmctld,
 # slurmd, slurm-client, munge: Debian's packages), then starts, all under a
@@ -8,7 +8,7 @@
 # touched: munged (its own key, socket, pid and log files), slurmctld and
 # slurmd (a minimal slurm.conf: this host as the only node, no GPUs, two
 # partitions 'one' and 'two', no accounting, no cgroups).
-# What it runs: experiments/slurm/submit.sh with PARTITIONS="one two", the
+# What it runs: experiments/tools/slurm/submit.sh with PARTITIONS="one two", the
 # host-only study (build/bin/tests/hoststudy, the real harness) as the
 # measured command, and no report (SLURM_REPORT=0); it waits (at most
 # 300 s) for the queue to empty, then checks the shards and merged.db.
@@ -108,7 +108,7 @@ ok "a single-node Slurm is up (partitions: $(sinfo -h -o %P | tr '\n' ' '))"
 # The pipeline, as `make slurm` runs it, with the host-only study measured.
 PARTITIONS="one two" SLURM_OUT="$c/out" SLURM_GRES= SLURM_REPORT=0 SLURM_TIME=10:00 \
   SLURM_MEASURE="$BIN/tests/hoststudy --db \"\$SHARD_DB\" --n 1..3 --variant sleep --reps 3 --min-reps 3 --warmup 0" \
-  sh experiments/slurm/submit.sh > "$tmp/submit.log" 2>&1
+  sh experiments/tools/slurm/submit.sh > "$tmp/submit.log" 2>&1
 rc=$?
 cat "$tmp/submit.log"
 check_eq "submit.sh: exit 0" "$rc" 0

@@ -4,8 +4,8 @@
 ** parses, validates, enumerates and prints the configurations, and never
 ** opens a GPU or a database), on a study whose axes have the shapes of the
 ** real ones (names with and without a fixed list, sizes up to 2^31, block
-** sizes, offsets) and a skip rule. A matrix line of experiments/<study>.matrix is
-** just such arguments, split into words by experiments/run-matrix, so this
+** sizes, offsets) and a skip rule. A matrix line of experiments/<study>/<study>.matrix is
+** just such arguments, split into words by experiments/tools/run-matrix, so this
 ** covers the matrix files too: an even first byte splits the rest on blanks
 ** (as the shell does), an odd one on NUL bytes (any argument, spaces and
 ** '=' included). Built by `make fuzz`; replayed over
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "experiments/harness/bench.h"
 
 #define NARG 64
 

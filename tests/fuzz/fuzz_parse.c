@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "experiments/harness/parse.h"
 
 #define NMAX 256
 

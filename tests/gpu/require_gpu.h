@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "env.h"
+#include "experiments/harness/env.h"
 
 /* Whether REQUIRE_GPU=1 is set: a GPU skip is then a failure. */
 static inline int require_gpu_strict(void) {

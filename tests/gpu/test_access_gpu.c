@@ -19,11 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access.h"
-#include "gpu.h"
-#include "require_gpu.h"
-#include "ref_access.h"
-#include "rng.h"
+#include "kernels/access.h"
+#include "experiments/harness/gpu.h"
+#include "tests/gpu/require_gpu.h"
+#include "experiments/access/ref_access.h"
+#include "experiments/harness/rng.h"
 
 #define SENTINEL_BYTE 0xC7
 static const size_t anSize[] = {1, 31, 1000, ((size_t)1 << 20) + 1};

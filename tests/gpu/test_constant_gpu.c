@@ -25,14 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "distance.h"
-#include "gpu.h"
-#include "require_gpu.h"
-#include "raytrace.h"
-#include "raytrace_scene.h"
-#include "ref_distance.h"
-#include "ref_raytrace.h"
-#include "rng.h"
+#include "kernels/distance.h"
+#include "experiments/harness/gpu.h"
+#include "tests/gpu/require_gpu.h"
+#include "kernels/raytrace.h"
+#include "experiments/raytrace/raytrace_scene.h"
+#include "experiments/distance/ref_distance.h"
+#include "experiments/raytrace/ref_raytrace.h"
+#include "experiments/harness/rng.h"
 
 /* Fail the test when a CUDA call does not return cudaSuccess. */
 #define assert_cuda(call)                                                                        \

@@ -32,11 +32,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu.h"
-#include "require_gpu.h"
-#include "reduce.h"
-#include "ref_reduce.h"
-#include "rng.h"
+#include "experiments/harness/gpu.h"
+#include "tests/gpu/require_gpu.h"
+#include "kernels/reduce.h"
+#include "experiments/reduce/ref_reduce.h"
+#include "experiments/harness/rng.h"
 
 #define NSIZE 6
 static const size_t anSize[NSIZE] = {1, 31, 1000, ((size_t)1 << 20) + 1, ((size_t)1 << 24) + 7,

@@ -20,11 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu.h"
-#include "ref_stencil.h"
-#include "require_gpu.h"
-#include "rng.h"
-#include "stencil.h"
+#include "experiments/harness/gpu.h"
+#include "experiments/stencil/ref_stencil.h"
+#include "tests/gpu/require_gpu.h"
+#include "experiments/harness/rng.h"
+#include "kernels/stencil.h"
 
 #define SENTINEL_BYTE 0xC7
 #define TOLERANCE 3e-6

@@ -20,9 +20,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "gpu.h"
-#include "require_gpu.h"
-#include "timing.h"
+#include "experiments/harness/gpu.h"
+#include "tests/gpu/require_gpu.h"
+#include "kernels/timing.h"
 
 #define NSAMPLE 400
 

@@ -20,8 +20,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "bench.h"
-#include "parse.h"
+#include "experiments/harness/bench.h"
+#include "experiments/harness/parse.h"
 
 enum { AX_N, AX_VARIANT, NAXIS };
 

@@ -3,7 +3,7 @@
 -- the access_* figures). Apply after data/schema.sql (before or after
 -- reports/views.sql). Every number below is made up by a formula to
 -- exercise the queries; none is a measurement. Rows cover the configurations
--- of experiments/access.matrix for both builds (access-ca, access-cg) on one
+-- of experiments/access/access.matrix for both builds (access-ca, access-cg) on one
 -- 'Fixture GPU', the Nsight Compute counters of `make profile` (set 'sectors')
 -- (in runs of kind 'profile', which hold no results), and the
 -- compiler's resource report of both builds. Delete the counter rows to test

@@ -3,7 +3,8 @@
 -- constant_*/raytrace_* figures). Apply after data/schema.sql (and before
 -- reports/views.sql or after, either works). Every number below is made up
 -- by a formula to exercise the queries; none is a measurement. Rows cover
--- the configurations of experiments/constant.matrix on one 'Fixture GPU'.
+-- the configurations of experiments/distance/distance.matrix and
+-- experiments/raytrace/raytrace.matrix on one 'Fixture GPU'.
 INSERT OR IGNORE INTO device (uuid, name, cc, sm_count, l2_bytes, global_mem_bytes, sm_clock_khz,
                               mem_clock_khz, bus_width_bits, peak_gbps)
 VALUES ('fixture-gpu', 'Fixture GPU', '9.0', 100, 50331648, 85899345920, 1500000, 2500000, 5120, 3200.0);

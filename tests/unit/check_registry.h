@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "variant.h"
+#include "kernels/variant.h"
 
 /* Every entry of the registry: non-empty unique key found at its own index
 ** by variant_find, non-empty description, a bottleneck string, a launcher

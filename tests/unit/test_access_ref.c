@@ -1,6 +1,6 @@
 /*
 ** tests/unit/test_access_ref.c: what the access study relies on without a
-** GPU: the CPU reference ref_access() (experiments/ref_access.c) for every
+** GPU: the CPU reference ref_access() (experiments/access/ref_access.c) for every
 ** registered variant on small n and every offset 0..n-1 (strides 1..n+1),
 ** checked element by element against the rules of kernels/access.h written
 ** out independently here, with untouched elements keeping the sentinel; its
@@ -19,10 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access.h"
-#include "check_registry.h"
-#include "ref_access.h"
-#include "rng.h"
+#include "kernels/access.h"
+#include "tests/unit/check_registry.h"
+#include "experiments/access/ref_access.h"
+#include "experiments/harness/rng.h"
 
 #define NMAX 70
 #define SENTINEL -12345.5f

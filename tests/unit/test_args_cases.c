@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "experiments/harness/bench.h"
 
 static const char *const azV[] = {"a", "b", "c", NULL};
 static bench_axis aAxis[] = {

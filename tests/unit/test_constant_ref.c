@@ -1,9 +1,9 @@
 /*
 ** tests/unit/test_constant_ref.c: what the constant-memory studies rely on
 ** without a GPU: the CPU references of the distance field
-** (experiments/ref_distance.c) and of the ray tracer
-** (experiments/ref_raytrace.c), the image comparison and its bounds, the
-** scene generator's determinism, the PNG writer (experiments/png.c, read back
+** (experiments/distance/ref_distance.c) and of the ray tracer
+** (experiments/raytrace/ref_raytrace.c), the image comparison and its bounds, the
+** scene generator's determinism, the PNG writer (experiments/tools/png.c, read back
 ** and checked chunk by chunk with an independent CRC-32 and Adler-32), and
 ** the argument checks of distance_launch() and raytrace_launch(), which
 ** return cudaErrorInvalidValue before any CUDA call.
@@ -21,13 +21,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check_registry.h"
-#include "distance.h"
-#include "png.h"
-#include "raytrace.h"
-#include "ref_distance.h"
-#include "ref_raytrace.h"
-#include "rng.h"
+#include "tests/unit/check_registry.h"
+#include "kernels/distance.h"
+#include "experiments/tools/png.h"
+#include "kernels/raytrace.h"
+#include "experiments/distance/ref_distance.h"
+#include "experiments/raytrace/ref_raytrace.h"
+#include "experiments/harness/rng.h"
 
 /* |a - b| <= tol for doubles (cmocka 1.1 only compares floats). */
 #define assert_near(a, b, tol)                                                               \

@@ -21,8 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "db.h"
-#include "stats.h"
+#include "experiments/harness/db.h"
+#include "experiments/harness/stats.h"
 
 /* |a - b| <= tol for doubles (cmocka 1.1 only compares floats). */
 #define assert_near(a, b, tol)                                                               \

@@ -22,8 +22,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "db.h"
-#include "nvml.h"
+#include "experiments/harness/db.h"
+#include "experiments/harness/nvml.h"
 
 /* A temporary directory, its database path and two handles with a run each. */
 typedef struct fixture {

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "experiments/harness/parse.h"
 
 /* Parse z with parse_int under iMax; fail the test unless it gives want. */
 static void expect_int(const char *z, long long iMax, long long want) {

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "parse.h"
+#include "experiments/harness/parse.h"
 
 /* parse_int(z) fails and its reason contains zWant1 and zWant2. */
 static void assert_int_refused(const char *z, const char *zWant1, const char *zWant2) {

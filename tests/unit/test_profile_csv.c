@@ -14,8 +14,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "db.h"
-#include "profile.h"
+#include "experiments/harness/db.h"
+#include "experiments/harness/profile.h"
 #include <unistd.h>
 
 /* The value of kernel zKernel's metric zMetric in a, or NULL. */

@@ -19,9 +19,9 @@
 
 #include <string.h>
 
-#include "check_registry.h"
-#include "device_limits.h"
-#include "reduce.h"
+#include "tests/unit/check_registry.h"
+#include "experiments/harness/device_limits.h"
+#include "kernels/reduce.h"
 
 /* Stand-ins for device pointers: never dereferenced, the checks fail first. */
 static int32_t aFakeIn[64], aFakeWs[64], aFakeOut[4];
@@ -171,7 +171,7 @@ static void test_workspace_init_args(void **state) {
   assert_int_equal(reduce_workspace_init(NULL, 16, 0), (int)cudaErrorInvalidValue);
 }
 
-/* The device-limit skip rule (experiments/device_limits.h): nothing is
+/* The device-limit skip rule (experiments/harness/device_limits.h): nothing is
 ** checked without an open GPU; otherwise each limit of the GPU's properties
 ** (not of one model) skips with a reason naming it, and a configuration within
 ** every limit runs. */

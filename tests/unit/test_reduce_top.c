@@ -14,12 +14,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ceiling.h"
-#include "device_limits.h"
-#include "reduce.h"
+#include "kernels/ceiling.h"
+#include "experiments/harness/device_limits.h"
+#include "kernels/reduce.h"
 
 /* tma-bulk is skipped with a reason on an A100-like GPU (8.0) through the
-** study's skip rule (experiments/device_limits.h, from its registry flags),
+** study's skip rule (experiments/harness/device_limits.h, from its registry flags),
 ** runs on 9.0, and is the only top step so flagged. */
 static void test_tma_skipped_before_hopper(void **state) {
   (void)state;

@@ -1,5 +1,5 @@
 /*
-** tests/unit/test_ref_cases.c: the CPU references (experiments/ref_*.c) and
+** tests/unit/test_ref_cases.c: the CPU references (experiments/<study>/ref_*.c) and
 ** the summary statistics (experiments/harness/stats.c) on cases worked out
 ** by hand, each guarding a property `make mutate` found unchecked: the ray
 ** tracer's geometry and colours, its scene's ranges on a non-square image,
@@ -20,13 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "raytrace.h"
-#include "ref_access.h"
-#include "ref_distance.h"
-#include "ref_raytrace.h"
-#include "ref_reduce.h"
-#include "rng.h"
-#include "stats.h"
+#include "kernels/raytrace.h"
+#include "experiments/access/ref_access.h"
+#include "experiments/distance/ref_distance.h"
+#include "experiments/raytrace/ref_raytrace.h"
+#include "experiments/reduce/ref_reduce.h"
+#include "experiments/harness/rng.h"
+#include "experiments/harness/stats.h"
 
 /* |a - b| <= tol for doubles (cmocka 1.1 only compares floats). */
 #define assert_near(a, b, tol)                                                               \

@@ -1,6 +1,6 @@
 /*
 ** tests/unit/test_ref_reduce.c: the CPU references of the reduction study
-** (experiments/ref_reduce.c): exact int sums, the compensated float sum, the
+** (experiments/reduce/ref_reduce.c): exact int sums, the compensated float sum, the
 ** float tolerance, the serial baselines and the seed's unroll8 as written
 ** (the errata evidence: it drops the tail).
 */
@@ -14,8 +14,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "ref_reduce.h"
-#include "rng.h"
+#include "experiments/reduce/ref_reduce.h"
+#include "experiments/harness/rng.h"
 
 /* |a - b| <= tol for doubles (cmocka 1.1 only compares floats). */
 #define assert_near(a, b, tol)                                                               \

@@ -13,7 +13,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "stats.h"
+#include "experiments/harness/stats.h"
 
 /* |a - b| <= tol for doubles (cmocka 1.1 only compares floats). */
 #define assert_near(a, b, tol)                                                     \

@@ -1,6 +1,6 @@
 /*
 ** tests/unit/test_stencil_ref.c: what the stencil study relies on without a
-** GPU: ref_stencil() (experiments/ref_stencil.c) against values computed by
+** GPU: ref_stencil() (experiments/stencil/ref_stencil.c) against values computed by
 ** hand (borders included), against a constant image, a pitch wider than the
 ** width, its rejection of bad arguments; the registry (check_registry.h),
 ** the requested bytes of stencil_traffic() and the argument checks of
@@ -16,9 +16,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "check_registry.h"
-#include "ref_stencil.h"
-#include "stencil.h"
+#include "tests/unit/check_registry.h"
+#include "experiments/stencil/ref_stencil.h"
+#include "kernels/stencil.h"
 
 /* A 3x3 image in[y][x] = 3y + x. By hand, with rows and columns clamped:
 ** (0,0): rows {0,0,0,1,2}, cols {0,0,0,1,2}: sum = 15*(0+0+0+1+2) + 5*3 = 60

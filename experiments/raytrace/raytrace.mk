@@ -1,0 +1,24 @@
+# experiments/raytrace/raytrace.mk: the constant-memory sphere ray-tracer study
+# (seed 002), and the report's CPU render of its scene.
+BINARIES           += raytrace
+raytrace_SRC       := experiments/raytrace/raytrace.c experiments/raytrace/ref_raytrace.c
+raytrace_CU        := kernels/raytrace.cu
+raytrace_EXTRA_SRC := experiments/raytrace/raytrace_scene.h
+TEST_OBJ           += $(OBJ)/experiments/raytrace/ref_raytrace.o $(OBJ)/experiments/tools/png.o \
+                      $(OBJ)/kernels/raytrace.o
+
+# raytrace-image: the study's scene rendered by the CPU reference, host-only
+# (no CUDA runtime), so the report's picture needs no GPU.
+$(BIN)/raytrace-image: $(OBJ)/experiments/raytrace/raytrace_image.o $(OBJ)/experiments/raytrace/ref_raytrace.o $(OBJ)/experiments/tools/png.o
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)gcc -o $@ $^ -lm
+build test-build: $(BIN)/raytrace-image
+
+# The report's picture: the book's configuration (1024 x 1024, 100 spheres),
+# one of the verified configurations of experiments/raytrace/raytrace.matrix.
+$(BUILD)/figures/raytrace.png: $(BIN)/raytrace-image
+	$(call say,RENDER,$@)
+	@mkdir -p $(@D)
+	$(Q)$(BIN)/raytrace-image $@ 1024 100
+reports/report.pdf: $(BUILD)/figures/raytrace.png

@@ -1,5 +1,0 @@
-# experiments/reduce.mk: the parallel-reduction study (seed 003).
-BINARIES   += reduce
-reduce_SRC := experiments/reduce.c experiments/ref_reduce.c
-reduce_CU  := kernels/reduce.cu
-TEST_OBJ   += $(OBJ)/experiments/ref_reduce.o $(OBJ)/kernels/reduce.o

@@ -1,0 +1,43 @@
+/*
+** experiments/reduce/ref_reduce.h: CPU references for the reduction study (seed 003).
+**
+** Plain C11, no CUDA. The exact/compensated references check the GPU
+** variants of kernels/reduce.h; the serial loops are the timed "cpu-serial"
+** baseline; seed_unroll8_as_written() reproduces the seed's dropped tail for
+** the errata section.
+*/
+#ifndef EXPERIMENTS_REF_REDUCE_H
+#define EXPERIMENTS_REF_REDUCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Exact sum of x[0..n) in int64 (no overflow for n < 2^32). An int32 GPU
+** result is correct when it equals (int32_t)(uint32_t) of this value, i.e.
+** the same sum wrapped to 32 bits. */
+int64_t ref_reduce_i32(const int32_t *x, size_t n);
+
+/* Sum of x[0..n) in double with compensated (Kahan-Babuska/Neumaier)
+** summation; stores the sum of |x[i]| in *pSumAbs when pSumAbs is not NULL. */
+double ref_reduce_f32(const float *x, size_t n, double *pSumAbs);
+
+/* Largest |gpu - ref| accepted for a float32 sum of n elements whose
+** absolute values add up to sumAbs:
+** (ceil(log2 n) + 2048) * FLT_EPSILON * sumAbs. */
+double ref_reduce_f32_tolerance(size_t n, double sumAbs);
+
+/* The seed's single-thread CPU loop in float: the "cpu-serial" baseline. */
+float ref_reduce_f32_serial(const float *x, size_t n);
+
+/* The seed's single-thread CPU loop in int32 (wraps on overflow like the
+** GPU's int adds): the "cpu-serial" baseline. */
+int32_t ref_reduce_i32_serial(const int32_t *x, size_t n);
+
+/* What the seed's reduceUnrolling8 (and its warp-unrolled successors) sum
+** AS WRITTEN, launched like the seed with grid = ceil(n/block)/8 (integer
+** division) blocks of `block` threads: whole 8*block chunks only, so the
+** tail is dropped (see the .c file for the exact rule). Exact int64 sum of
+** the elements it includes. Returns 0 for n == 0 or block < 1. */
+int64_t seed_unroll8_as_written(const int32_t *x, size_t n, int block);
+
+#endif

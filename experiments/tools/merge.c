@@ -1,0 +1,473 @@
+/*
+** experiments/tools/merge.c: `dbtool merge A.db B.db ... -o OUT.db`: the runs of
+** several measurement databases (a cluster's shards, a colleague's mail) in
+** one, every id renumbered, every run once.
+**
+** A run is known by run.run_uuid (random, set by db_begin_run); a run stored
+** before runs had one gets a UUID derived from its content (study, binary,
+** device UUID, start time, host, command line, build id), so merging the same
+** file twice, or a file with its own merge, adds nothing. Devices are matched
+** by UUID. A run still 'running' (in progress, or killed) is left out: merge
+** it once it has ended. Provenance columns are copied as they are; process
+** state (live_run, claim) is not.
+**
+** Every input is untrusted: it is opened read-only with SQLite's defensive
+** settings (SQLITE_DBCONFIG_DEFENSIVE, trusted_schema off, triggers and views
+** disabled), and refused, with one line and nothing written, unless it is the
+** project's (PRAGMA application_id, or an unmarked file of the project's
+** tables), passes PRAGMA quick_check, has no trigger, and holds the project's
+** tables as ordinary tables with no generated columns. Only those tables'
+** known columns are read; its views are never read. OUT, if it exists, is
+** read the same way as one more input; the result is built in a temporary
+** file beside it and renamed over it at the end.
+*/
+#include "experiments/tools/merge.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "experiments/harness/db.h"
+
+/* Tables copied, in dependency order; the first four must exist. */
+static const char *const azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource", "run_env", "variant"};
+#define N_TABLE (int)(sizeof(azTable) / sizeof(azTable[0]))
+#define N_REQUIRED 4
+
+/* The merge's state: the output connection and what one input adds. */
+typedef struct merge {
+  sqlite3 *pOut;        /* the temporary output */
+  const char *zIn;      /* the input being read (for messages) */
+  sqlite3 *pIn;         /* its read-only connection */
+  char *zErr;           /* one-line reason of a failure */
+  size_t nErr;
+  int bRefused;         /* the failure is the input's (exit MERGE_REFUSED) */
+  long long nAdded, nPresent, nUnfinished; /* runs of this input */
+} merge;
+
+/* Record a failure (the first one wins). */
+static int fail(merge *m, int bRefused, const char *zFmt, const char *zA, const char *zB) {
+  if (!m->zErr[0]) {
+    char z[400];
+    snprintf(z, sizeof(z), zFmt, zA ? zA : "", zB ? zB : "");
+    for (char *c = z; *c; c++)
+      if (*c == '\n' || *c == '\r') *c = ' '; /* one line */
+    snprintf(m->zErr, m->nErr, "%s", z);
+    m->bRefused = bRefused;
+  }
+  return -1;
+}
+
+/* One integer from a query on the input, or -1 with the failure recorded. */
+static long long in_int(merge *m, const char *zSql) {
+  sqlite3_stmt *s = NULL;
+  long long v = -1;
+  if (sqlite3_prepare_v2(m->pIn, zSql, -1, &s, NULL) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+    v = sqlite3_column_int64(s, 0);
+  else fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
+  sqlite3_finalize(s);
+  return v;
+}
+
+/* Open the input read-only and defensively, and check that it is one of ours. */
+static int open_input(merge *m) {
+  if (access(m->zIn, R_OK) != 0) return fail(m, 1, "%s: cannot read it", m->zIn, NULL);
+  /* A file without a write-ahead log beside it is opened immutable, so that
+  ** reading it creates nothing beside it; one with a log (a shard still being
+  ** written, or left by a killed run) is opened so that the log is read. */
+  char zUri[4200], zWal[4200];
+  snprintf(zWal, sizeof(zWal), "%s-wal", m->zIn);
+  int bWal = access(zWal, F_OK) == 0;
+  char *u = zUri + snprintf(zUri, sizeof(zUri), "file:");
+  for (const unsigned char *c = (const unsigned char *)m->zIn; *c && u < zUri + sizeof(zUri) - 32; c++) {
+    if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || strchr("/._-~", *c))
+      *u++ = (char)*c;
+    else u += snprintf(u, 4, "%%%02X", *c);
+  }
+  snprintf(u, 32, "%s", bWal ? "?mode=ro" : "?mode=ro&immutable=1");
+  if (sqlite3_open_v2(zUri, &m->pIn, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) != SQLITE_OK)
+    return fail(m, 1, "%s: %s", m->zIn, m->pIn ? sqlite3_errmsg(m->pIn) : "out of memory");
+  sqlite3_db_config(m->pIn, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
+  sqlite3_db_config(m->pIn, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)0);
+  sqlite3_db_config(m->pIn, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, (int *)0);
+  sqlite3_db_config(m->pIn, SQLITE_DBCONFIG_ENABLE_VIEW, 0, (int *)0);
+  sqlite3_db_config(m->pIn, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, (int *)0);
+  sqlite3_busy_timeout(m->pIn, 10000);
+  if (sqlite3_exec(m->pIn, "PRAGMA trusted_schema = OFF", NULL, NULL, NULL) != SQLITE_OK)
+    return fail(m, 1, "%s: not a SQLite database (%s)", m->zIn, sqlite3_errmsg(m->pIn));
+  /* The mark first: it is in the header, read without the schema. */
+  long long iApp = in_int(m, "PRAGMA application_id");
+  if (iApp < 0) return -1;
+  /* Then the file's integrity, then what its schema holds. */
+  sqlite3_stmt *s = NULL;
+  if (sqlite3_prepare_v2(m->pIn, "PRAGMA quick_check", -1, &s, NULL) != SQLITE_OK)
+    return fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
+  int rc = sqlite3_step(s);
+  if (rc != SQLITE_ROW || strcmp((const char *)sqlite3_column_text(s, 0), "ok")) {
+    char zWhy[160];
+    snprintf(zWhy, sizeof(zWhy), "%s", rc == SQLITE_ROW ? (const char *)sqlite3_column_text(s, 0)
+                                                          : sqlite3_errmsg(m->pIn));
+    sqlite3_finalize(s);
+    return fail(m, 1, "%s: fails PRAGMA quick_check (%s)", m->zIn, zWhy);
+  }
+  sqlite3_finalize(s);
+  long long nTrigger = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'");
+  if (nTrigger < 0) return -1;
+  if (nTrigger > 0) return fail(m, 1, "%s: holds triggers, which the project's databases never do", m->zIn, NULL);
+  int nOurs = 0;
+  for (int i = 0; i < N_TABLE; i++) {
+    char zSql[300];
+    snprintf(zSql, sizeof(zSql), "SELECT count(*) FROM sqlite_schema WHERE name = '%s' AND (type <> 'table'"
+             " OR sql NOT LIKE 'CREATE TABLE%%')", azTable[i]);
+    long long nOdd = in_int(m, zSql);
+    snprintf(zSql, sizeof(zSql), "SELECT count(*) FROM sqlite_schema WHERE name = '%s' AND type = 'table'",
+             azTable[i]);
+    long long nHave = in_int(m, zSql);
+    if (nOdd < 0 || nHave < 0) return -1;
+    if (nOdd > 0) return fail(m, 1, "%s: '%s' is not an ordinary table", m->zIn, azTable[i]);
+    if (nHave && i < N_REQUIRED) nOurs++;
+    snprintf(zSql, sizeof(zSql), "SELECT count(*) FROM pragma_table_xinfo('%s') WHERE hidden <> 0", azTable[i]);
+    long long nHidden = nHave ? in_int(m, zSql) : 0;
+    if (nHidden < 0) return -1;
+    if (nHidden > 0) return fail(m, 1, "%s: table '%s' has generated or hidden columns", m->zIn, azTable[i]);
+  }
+  if (iApp != DB_APPLICATION_ID && !(iApp == 0 && nOurs == N_REQUIRED)) {
+    char zApp[64];
+    snprintf(zApp, sizeof(zApp), "%lld", iApp);
+    return fail(m, 1, "%s: not a measurement database of this project (application_id %s)", m->zIn, zApp);
+  }
+  if (nOurs < N_REQUIRED) return fail(m, 1, "%s: lacks the project's tables (device, run, result, sample)", m->zIn, NULL);
+  return 0;
+}
+
+/* The columns of TABLE in the output that the input has too, as a quoted
+** list, leaving out zSkip (a column renumbered by the merge; NULL: none).
+** Names come from the output's schema, so they are ours; returns the count. */
+static int common_columns(merge *m, const char *zTable, char *zList, size_t nList) {
+  sqlite3_stmt *s = NULL;
+  char zSql[300];
+  int n = 0;
+  zList[0] = 0;
+  snprintf(zSql, sizeof(zSql), "SELECT name FROM pragma_table_info('%s')", zTable);
+  if (sqlite3_prepare_v2(m->pOut, zSql, -1, &s, NULL) != SQLITE_OK) return -1;
+  while (sqlite3_step(s) == SQLITE_ROW) {
+    const char *zCol = (const char *)sqlite3_column_text(s, 0);
+    sqlite3_stmt *q = NULL;
+    snprintf(zSql, sizeof(zSql), "SELECT 1 FROM pragma_table_info('%s') WHERE name = ?1", zTable);
+    int bHave = sqlite3_prepare_v2(m->pIn, zSql, -1, &q, NULL) == SQLITE_OK &&
+                sqlite3_bind_text(q, 1, zCol, -1, SQLITE_STATIC) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW;
+    sqlite3_finalize(q);
+    if (!bHave) continue;
+    size_t nUsed = strlen(zList);
+    snprintf(zList + nUsed, nList - nUsed, "%s\"%s\"", n ? ", " : "", zCol);
+    n++;
+  }
+  sqlite3_finalize(s);
+  return n;
+}
+
+/* A UUID-shaped 128-bit FNV-1a hash of a run's identifying content. */
+static void derived_uuid(sqlite3_stmt *s, int iFirst, int nCol, char *zOut) {
+  uint64_t h1 = 0xcbf29ce484222325ULL, h2 = 0x84222325cbf29ce4ULL;
+  for (int i = iFirst; i < iFirst + nCol; i++) {
+    const unsigned char *z = sqlite3_column_text(s, i);
+    int n = sqlite3_column_bytes(s, i);
+    for (int j = 0; j <= n; j++) { /* the NUL separates the fields */
+      unsigned c = j < n && z ? z[j] : 0u;
+      h1 = (h1 ^ c) * 0x100000001b3ULL;
+      h2 = (h2 ^ c ^ 0x5a) * 0x100000001b3ULL;
+    }
+  }
+  snprintf(zOut, 40, "%08x-%04x-%04x-%04x-%012llx", (unsigned)(h1 >> 32), (unsigned)(h1 >> 16) & 0xffff,
+           (unsigned)h1 & 0xffff, (unsigned)(h2 >> 48), (unsigned long long)(h2 & 0xffffffffffffULL));
+}
+
+/* Run zSql on the output; 0 or -1 with the failure recorded. */
+static int out_exec(merge *m, const char *zSql) {
+  if (sqlite3_exec(m->pOut, zSql, NULL, NULL, NULL) == SQLITE_OK) return 0;
+  return fail(m, 0, "output: %s (%s)", sqlite3_errmsg(m->pOut), NULL);
+}
+
+/* Copy the rows of TABLE whose zKey column (NULL: every row) maps through
+** temp table zKeyMap (the key takes the mapped value), giving each a new zId
+** (NULL: none) recorded in temp table zIdMap (NULL: not recorded). */
+static int copy_table(merge *m, const char *zTable, const char *zId, const char *zIdMap, const char *zKey,
+                      const char *zKeyMap, int bOrIgnore) {
+  char zCols[2000], zSql[4400];
+  int nCol = common_columns(m, zTable, zCols, sizeof(zCols));
+  if (nCol <= 0) return fail(m, 1, "%s: table '%s' has none of the project's columns", m->zIn, zTable);
+  sqlite3_stmt *pSel = NULL, *pIns = NULL, *pMap = NULL, *pKey = NULL;
+  int rc = -1;
+  snprintf(zSql, sizeof(zSql), "SELECT %s FROM \"%s\"%s%s%s", zCols, zTable, zId ? " ORDER BY \"" : "",
+           zId ? zId : "", zId ? "\"" : "");
+  if (sqlite3_prepare_v2(m->pIn, zSql, -1, &pSel, NULL) != SQLITE_OK) {
+    fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
+    goto done;
+  }
+  char zQ[1200] = "";
+  for (int i = 0; i < nCol; i++) strcat(zQ, i ? ",?" : "?");
+  snprintf(zSql, sizeof(zSql), "INSERT %sINTO main.\"%s\"(%s) VALUES(%s)", bOrIgnore ? "OR IGNORE " : "", zTable,
+           zCols, zQ);
+  if (sqlite3_prepare_v2(m->pOut, zSql, -1, &pIns, NULL) != SQLITE_OK) goto out_fail;
+  if (zIdMap) {
+    snprintf(zSql, sizeof(zSql), "INSERT INTO temp.%s(old, new) VALUES(?1, ?2)", zIdMap);
+    if (sqlite3_prepare_v2(m->pOut, zSql, -1, &pMap, NULL) != SQLITE_OK) goto out_fail;
+  }
+  if (zKeyMap) {
+    snprintf(zSql, sizeof(zSql), "SELECT new FROM temp.%s WHERE old = ?1", zKeyMap);
+    if (sqlite3_prepare_v2(m->pOut, zSql, -1, &pKey, NULL) != SQLITE_OK) goto out_fail;
+  }
+  /* Where the id and key columns are in the list. */
+  int iId = -1, iKey = -1;
+  for (int i = 0; i < nCol; i++) {
+    const char *z = sqlite3_column_name(pSel, i);
+    if (zId && !strcmp(z, zId)) iId = i;
+    if (zKey && !strcmp(z, zKey)) iKey = i;
+  }
+  if ((zId && iId < 0) || (zKey && iKey < 0)) {
+    fail(m, 1, "%s: table '%s' lacks its key columns", m->zIn, zTable);
+    goto done;
+  }
+  int rcSel;
+  while ((rcSel = sqlite3_step(pSel)) == SQLITE_ROW) {
+    long long iNewKey = 0;
+    if (pKey) {
+      sqlite3_bind_value(pKey, 1, sqlite3_column_value(pSel, iKey));
+      int bMapped = sqlite3_step(pKey) == SQLITE_ROW;
+      if (bMapped) iNewKey = sqlite3_column_int64(pKey, 0);
+      sqlite3_reset(pKey);
+      if (!bMapped) continue; /* its run was present already, unfinished, or is missing */
+    }
+    for (int i = 0; i < nCol; i++) {
+      if (i == iId) sqlite3_bind_null(pIns, i + 1); /* a new id */
+      else if (i == iKey) sqlite3_bind_int64(pIns, i + 1, iNewKey);
+      else sqlite3_bind_value(pIns, i + 1, sqlite3_column_value(pSel, i));
+    }
+    if (sqlite3_step(pIns) != SQLITE_DONE) goto out_fail;
+    sqlite3_reset(pIns);
+    if (pMap) {
+      sqlite3_bind_value(pMap, 1, sqlite3_column_value(pSel, iId));
+      sqlite3_bind_int64(pMap, 2, sqlite3_last_insert_rowid(m->pOut));
+      if (sqlite3_step(pMap) != SQLITE_DONE) goto out_fail;
+      sqlite3_reset(pMap);
+    }
+  }
+  if (rcSel != SQLITE_DONE) {
+    fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
+    goto done;
+  }
+  rc = 0;
+  goto done;
+out_fail:
+  fail(m, 0, "output: %s%s", sqlite3_errmsg(m->pOut), NULL);
+done:
+  sqlite3_finalize(pSel);
+  sqlite3_finalize(pIns);
+  sqlite3_finalize(pMap);
+  sqlite3_finalize(pKey);
+  return rc;
+}
+
+/* Devices the output lacks (by UUID, which is UNIQUE: OR IGNORE). */
+static int merge_devices(merge *m) {
+  return copy_table(m, "device", "device_id", NULL, NULL, NULL, 1);
+}
+
+/* Map the input's device ids to the output's through their UUIDs. */
+static int map_devices(merge *m) {
+  sqlite3_stmt *pSel = NULL, *pIns = NULL;
+  int rc = -1, rcSel;
+  if (sqlite3_prepare_v2(m->pIn, "SELECT device_id, uuid FROM device", -1, &pSel, NULL) != SQLITE_OK)
+    return fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
+  if (sqlite3_prepare_v2(m->pOut, "INSERT OR REPLACE INTO temp.map_device(old, new)"
+                         " SELECT ?1, device_id FROM main.device WHERE uuid = ?2", -1, &pIns, NULL) != SQLITE_OK) {
+    fail(m, 0, "output: %s%s", sqlite3_errmsg(m->pOut), NULL);
+    goto done;
+  }
+  while ((rcSel = sqlite3_step(pSel)) == SQLITE_ROW) {
+    sqlite3_bind_value(pIns, 1, sqlite3_column_value(pSel, 0));
+    sqlite3_bind_value(pIns, 2, sqlite3_column_value(pSel, 1));
+    if (sqlite3_step(pIns) != SQLITE_DONE) {
+      fail(m, 0, "output: %s%s", sqlite3_errmsg(m->pOut), NULL);
+      goto done;
+    }
+    sqlite3_reset(pIns);
+  }
+  if (rcSel != SQLITE_DONE) fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
+  else rc = 0;
+done:
+  sqlite3_finalize(pSel);
+  sqlite3_finalize(pIns);
+  return rc;
+}
+
+/* Runs: the finished ones whose UUID (or derived UUID) the output lacks, each
+** with a new run_id and its device mapped; temp.map_run maps the added ones. */
+static int merge_runs(merge *m) {
+  char zCols[2000], zSql[4400], zQ[400] = "";
+  int nCol = common_columns(m, "run", zCols, sizeof(zCols));
+  if (nCol <= 0) return fail(m, 1, "%s: table 'run' has none of the project's columns", m->zIn, NULL);
+  /* The listed columns, then what identifies a run without a UUID. */
+  char zSel[4400];
+  snprintf(zSel, sizeof(zSel), "SELECT c.*, (SELECT uuid FROM device d WHERE d.device_id = c.device_id)"
+           " FROM (SELECT %s, study AS k1, binary AS k2, started_utc AS k3, host AS k4, argv AS k5,"
+           " build_id AS k6 FROM run ORDER BY run_id) c", zCols);
+  sqlite3_stmt *pSel = NULL, *pIns = NULL, *pHave = NULL, *pMap = NULL, *pDev = NULL;
+  int rc = -1, rcSel;
+  if (sqlite3_prepare_v2(m->pIn, zSel, -1, &pSel, NULL) != SQLITE_OK) {
+    fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
+    goto done;
+  }
+  int iId = -1, iUuid = -1, iDev = -1, iStatus = -1;
+  for (int i = 0; i < nCol; i++) {
+    const char *z = sqlite3_column_name(pSel, i);
+    if (!strcmp(z, "run_id")) iId = i;
+    if (!strcmp(z, "run_uuid")) iUuid = i;
+    if (!strcmp(z, "device_id")) iDev = i;
+    if (!strcmp(z, "status")) iStatus = i;
+    strcat(zQ, i ? ",?" : "?");
+  }
+  if (iId < 0 || iDev < 0 || iStatus < 0) {
+    fail(m, 1, "%s: table 'run' lacks run_id, device_id or status", m->zIn, NULL);
+    goto done;
+  }
+  /* The output always has run_uuid; add it where the input lacks the column. */
+  snprintf(zSql, sizeof(zSql), "INSERT INTO main.run(%s%s) VALUES(%s%s)", zCols, iUuid < 0 ? ", run_uuid" : "", zQ,
+           iUuid < 0 ? ",?" : "");
+  if (sqlite3_prepare_v2(m->pOut, zSql, -1, &pIns, NULL) != SQLITE_OK ||
+      sqlite3_prepare_v2(m->pOut, "SELECT 1 FROM main.run WHERE run_uuid = ?1", -1, &pHave, NULL) != SQLITE_OK ||
+      sqlite3_prepare_v2(m->pOut, "INSERT INTO temp.map_run(old, new) VALUES(?1, ?2)", -1, &pMap, NULL) != SQLITE_OK ||
+      sqlite3_prepare_v2(m->pOut, "SELECT new FROM temp.map_device WHERE old = ?1", -1, &pDev, NULL) != SQLITE_OK) {
+    fail(m, 0, "output: %s%s", sqlite3_errmsg(m->pOut), NULL);
+    goto done;
+  }
+  while ((rcSel = sqlite3_step(pSel)) == SQLITE_ROW) {
+    const char *zStatus = (const char *)sqlite3_column_text(pSel, iStatus);
+    if (!zStatus || !strcmp(zStatus, "running")) {
+      m->nUnfinished++;
+      continue;
+    }
+    char zUuid[48];
+    const char *zHave = iUuid >= 0 ? (const char *)sqlite3_column_text(pSel, iUuid) : NULL;
+    if (zHave && zHave[0]) snprintf(zUuid, sizeof(zUuid), "%s", zHave);
+    else derived_uuid(pSel, nCol, 7, zUuid); /* k1..k6 and the device's UUID */
+    sqlite3_bind_text(pHave, 1, zUuid, -1, SQLITE_STATIC);
+    int bPresent = sqlite3_step(pHave) == SQLITE_ROW;
+    sqlite3_reset(pHave);
+    if (bPresent) {
+      m->nPresent++;
+      continue;
+    }
+    long long iNewDev = -1;
+    sqlite3_bind_value(pDev, 1, sqlite3_column_value(pSel, iDev));
+    if (sqlite3_step(pDev) == SQLITE_ROW) iNewDev = sqlite3_column_int64(pDev, 0);
+    sqlite3_reset(pDev);
+    for (int i = 0; i < nCol; i++) {
+      if (i == iId) sqlite3_bind_null(pIns, i + 1);
+      else if (i == iDev) {
+        if (iNewDev < 0) sqlite3_bind_null(pIns, i + 1);
+        else sqlite3_bind_int64(pIns, i + 1, iNewDev);
+      } else if (i == iUuid) sqlite3_bind_text(pIns, i + 1, zUuid, -1, SQLITE_TRANSIENT);
+      else sqlite3_bind_value(pIns, i + 1, sqlite3_column_value(pSel, i));
+    }
+    if (iUuid < 0) sqlite3_bind_text(pIns, nCol + 1, zUuid, -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(pIns) != SQLITE_DONE) {
+      fail(m, 0, "output: %s%s", sqlite3_errmsg(m->pOut), NULL);
+      goto done;
+    }
+    sqlite3_reset(pIns);
+    sqlite3_bind_value(pMap, 1, sqlite3_column_value(pSel, iId));
+    sqlite3_bind_int64(pMap, 2, sqlite3_last_insert_rowid(m->pOut));
+    if (sqlite3_step(pMap) != SQLITE_DONE) {
+      fail(m, 0, "output: %s%s", sqlite3_errmsg(m->pOut), NULL);
+      goto done;
+    }
+    sqlite3_reset(pMap);
+    m->nAdded++;
+  }
+  if (rcSel != SQLITE_DONE) fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
+  else rc = 0;
+done:
+  sqlite3_finalize(pSel);
+  sqlite3_finalize(pIns);
+  sqlite3_finalize(pHave);
+  sqlite3_finalize(pMap);
+  sqlite3_finalize(pDev);
+  return rc;
+}
+
+/* Everything one input adds to the output. */
+static int merge_one(merge *m) {
+  if (open_input(m)) return -1;
+  if (out_exec(m, "DELETE FROM temp.map_device; DELETE FROM temp.map_run; DELETE FROM temp.map_result;"))
+    return -1;
+  if (merge_devices(m) || map_devices(m) || merge_runs(m)) return -1;
+  if (copy_table(m, "result", "result_id", "map_result", "run_id", "map_run", 0)) return -1;
+  if (copy_table(m, "sample", NULL, NULL, "result_id", "map_result", 0)) return -1;
+  long long nCounter = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'counter'");
+  if (nCounter < 0 || (nCounter && copy_table(m, "counter", NULL, NULL, "run_id", "map_run", 1))) return -1;
+  long long nRes = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'kernel_resource'");
+  if (nRes < 0 || (nRes && copy_table(m, "kernel_resource", NULL, NULL, NULL, NULL, 1))) return -1;
+  long long nEnv = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'run_env'");
+  if (nEnv < 0 || (nEnv && copy_table(m, "run_env", NULL, NULL, "run_id", "map_run", 1))) return -1;
+  /* The registries: the first database to describe a variant keeps it. */
+  long long nVar = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'variant'");
+  if (nVar < 0 || (nVar && copy_table(m, "variant", NULL, NULL, NULL, NULL, 1))) return -1;
+  return 0;
+}
+
+int merge_main(const char *const *azIn, int nIn, const char *zOut, char *zErr, size_t nErr) {
+  char zTmp[4096];
+  merge m;
+  memset(&m, 0, sizeof(m));
+  m.zErr = zErr;
+  m.nErr = nErr;
+  zErr[0] = 0;
+  snprintf(zTmp, sizeof(zTmp), "%s.merge-%ld.tmp", zOut, (long)getpid());
+  unlink(zTmp);
+  /* The schema through the harness, then the rows on a plain connection. */
+  db *p = db_open(zTmp, zErr, nErr);
+  if (!p) {
+    unlink(zTmp);
+    return MERGE_FAILED;
+  }
+  db_close(p);
+  int rc = sqlite3_open_v2(zTmp, &m.pOut, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK;
+  if (rc) fail(&m, 0, "output: %s%s", m.pOut ? sqlite3_errmsg(m.pOut) : "out of memory", NULL);
+  if (!rc) rc = out_exec(&m, "PRAGMA foreign_keys = ON; BEGIN IMMEDIATE;"
+                             " CREATE TEMP TABLE map_device(old INTEGER PRIMARY KEY, new INTEGER);"
+                             " CREATE TEMP TABLE map_run(old INTEGER PRIMARY KEY, new INTEGER);"
+                             " CREATE TEMP TABLE map_result(old INTEGER PRIMARY KEY, new INTEGER);") != 0;
+  /* What OUT holds already comes first, read like any input. */
+  int bHaveOut = access(zOut, F_OK) == 0;
+  for (int i = bHaveOut ? -1 : 0; !rc && i < nIn; i++) {
+    m.zIn = i < 0 ? zOut : azIn[i];
+    m.nAdded = m.nPresent = m.nUnfinished = 0;
+    rc = merge_one(&m) != 0;
+    sqlite3_close(m.pIn);
+    m.pIn = NULL;
+    if (!rc && i < 0) printf("merge: %s: %lld runs kept\n", m.zIn, m.nAdded);
+    else if (!rc)
+      printf("merge: %s: %lld runs added, %lld already there, %lld unfinished left out\n", m.zIn, m.nAdded,
+             m.nPresent, m.nUnfinished);
+  }
+  if (!rc) rc = out_exec(&m, "COMMIT;") != 0;
+  if (!rc && sqlite3_close(m.pOut) != SQLITE_OK) rc = fail(&m, 0, "output: cannot close it%s%s", NULL, NULL) != 0;
+  else if (rc) sqlite3_close(m.pOut);
+  m.pOut = NULL;
+  if (!rc && rename(zTmp, zOut) != 0) rc = fail(&m, 0, "cannot rename the result to %s%s", zOut, NULL) != 0;
+  if (rc) {
+    char zSide[4200];
+    unlink(zTmp);
+    snprintf(zSide, sizeof(zSide), "%s-wal", zTmp);
+    unlink(zSide);
+    snprintf(zSide, sizeof(zSide), "%s-shm", zTmp);
+    unlink(zSide);
+    return m.bRefused ? MERGE_REFUSED : MERGE_FAILED;
+  }
+  return 0;
+}

@@ -1,0 +1,26 @@
+# experiments/tools/profile.mk: `make profile`, the Nsight Compute counters of the
+# profile matrices, through the harness (experiments/harness/profile.c).
+#
+# experiments/<study>/<study>.profile: one sweep a line, a binary and its arguments
+# with `--profile SET` (the metric sets: `build/bin/reduce --profile list`),
+# run by experiments/tools/run-matrix like a .matrix (a failing matrix does not stop
+# the others; `make profile` then fails). Each profiled configuration
+# is one launch replayed by ncu (about 1-3 s with ncu's start); the profile
+# matrices hold about 60 configurations, 2-3 minutes per GPU. A profile run
+# resumes: what this build already profiled on this GPU is not redone.
+PROFILES := $(sort $(wildcard experiments/*/*.profile))
+
+.PHONY: profile
+profile: build | $(DB) ## Nsight Compute counters of experiments/*/*.profile (GPU and ncu; NCU=path)
+	$(Q)$(BIN)/gpu-probe || { echo "make profile: needs a CUDA GPU; nothing profiled" >&2; exit 3; }
+	$(Q)st=0; for m in $(PROFILES); do NCU='$(NCU)' sh experiments/tools/run-matrix $$m $(DB) $(BIN) || st=$$?; done; \
+	  [ $$st -eq 0 ] || echo "make profile: a profile matrix failed (exit $$st, see above); the others ran" >&2; exit $$st
+
+# `make measure` runs it after the timings (never beside them: ncu and the
+# timings must not share the GPU); without ncu it says so and goes on.
+NCU ?= $(or $(shell command -v ncu 2>/dev/null),$(wildcard $(dir $(NVCC))ncu))
+.PHONY: measure-profile
+measure-profile:
+	$(Q)$(MAKE) --no-print-directory profile || \
+	  echo "make measure: Nsight Compute counters not collected (see above); \`make profile\` to retry" >&2
+MEASURE_EXTRA += measure-profile
