@@ -155,6 +155,9 @@ CREATE TABLE IF NOT EXISTS counter (
   metric_set       TEXT,                 -- the set the run profiled (experiments/harness/profile.c)
   PRIMARY KEY (run_id, config_key, kernel, metric)
 );
+-- The report's latest-run-per-metric lookup (view counter_latest) searches by
+-- configuration and metric: without this index it is quadratic in the rows.
+CREATE INDEX IF NOT EXISTS counter_by_key ON counter(config_key, metric, run_id);
 
 -- The compiler's resource report for every kernel of every binary.
 CREATE TABLE IF NOT EXISTS kernel_resource (

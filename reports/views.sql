@@ -27,13 +27,15 @@ SELECT variant, ord, origin AS step, bottleneck FROM variant_order WHERE study =
 -- kept whole, and where two devices would share a label the name is kept
 -- (less 'NVIDIA '). Presentation only: the full names are in the provenance.
 CREATE VIEW IF NOT EXISTS device_label AS
-WITH s AS (SELECT device_id, name,
+WITH s AS (SELECT device_id, name, uuid,
              CASE WHEN name LIKE 'NVIDIA %' THEN
                CASE WHEN instr(substr(name, 8), ' ') > 0 THEN substr(substr(name, 8), 1, instr(substr(name, 8), ' ') - 1)
                     ELSE substr(name, 8) END
              ELSE name END AS short FROM device)
 SELECT device_id, name,
-  CASE WHEN (SELECT count(*) FROM s s2 WHERE s2.short = s.short) > 1 THEN replace(name, 'NVIDIA ', '') ELSE short END AS label
+  CASE WHEN (SELECT count(*) FROM s s2 WHERE s2.name = s.name) > 1   -- two cards of one model: their UUIDs tell them apart
+       THEN short || ' #' || substr(replace(uuid, 'GPU-', ''), 1, 4)
+       WHEN (SELECT count(*) FROM s s2 WHERE s2.short = s.short) > 1 THEN replace(name, 'NVIDIA ', '') ELSE short END AS label
 FROM s;
 
 -- Every device with a complete run, in the report's order (by name): the
@@ -81,7 +83,9 @@ SELECT * FROM latest WHERE cache = 'cold' AND config_key NOT LIKE '% flush=%' AN
 CREATE VIEW IF NOT EXISTS report_cell AS
 SELECT l.*, v.label AS gpu, v.ord AS gpu_ord,
        printf('%.4f%s', l.median_ms, CASE WHEN l.rsd > s.noisy_rsd THEN '*' ELSE '' END) AS ms_cell
-FROM latest_default l JOIN report_devices v USING (device_id), setting s;
+FROM latest_default l JOIN report_devices v USING (device_id), setting s
+-- the tuning sweep's other loads/grid values are not cells of the tables (one cell per key)
+WHERE coalesce(json_extract(l.params, '$.loads'), 8) = 8 AND coalesce(json_extract(l.params, '$.grid'), 1) = 1;
 
 -- ------------------------------------------------------------ reduction --
 -- Every reduction variant at its fastest block, per device, type and size,
