@@ -175,19 +175,25 @@ static const char *combine_of(const char *zMetric) {
   return "mean";
 }
 
-#define CSV_MAX_COLS 256
+/* ncu's raw page has a column per device attribute and launch statistic
+** before the metrics (about 250 on a Hopper, sorted by name): the field
+** arrays hold every column the text can have (a record has at most one field
+** more than the text has commas), so no metric is cut off at a fixed count. */
 int profile_parse_csv(const char *zText, profile_value **paOut, int *pnLaunch, char *zErr, size_t nErr) {
   size_t nBuf = strlen(zText) + 1;
+  int nCols = 1;
+  for (const char *c = zText; *c; c++) nCols += *c == ',';
   char *zHead = malloc(nBuf), *zUnits = malloc(nBuf), *zRow = malloc(nBuf);
-  char *azHead[CSV_MAX_COLS], *azUnit[CSV_MAX_COLS], *azRow[CSV_MAX_COLS];
+  char **azHead = malloc(sizeof(char *) * (size_t)nCols), **azUnit = malloc(sizeof(char *) * (size_t)nCols);
+  char **azRow = malloc(sizeof(char *) * (size_t)nCols);
   profile_value *a = NULL;
   int nHead = 0, nUnit = 0, nVal = 0, nAlloc = 0, nLaunch = 0, iKernel = -1, rc = -1;
   const char *z = zText, *zNext;
   *paOut = NULL;
-  if (!zHead || !zUnits || !zRow) { snprintf(zErr, nErr, "out of memory"); goto done; }
+  if (!zHead || !zUnits || !zRow || !azHead || !azUnit || !azRow) { snprintf(zErr, nErr, "out of memory"); goto done; }
   /* The header: the first record whose first field is "ID" and that names a "Kernel Name". */
   while (*z) {
-    nHead = profile_csv_record(z, &zNext, zHead, nBuf, azHead, CSV_MAX_COLS);
+    nHead = profile_csv_record(z, &zNext, zHead, nBuf, azHead, nCols);
     z = zNext;
     if (nHead > 1 && !strcmp(azHead[0], "ID")) {
       for (int i = 0; i < nHead; i++)
@@ -197,9 +203,9 @@ int profile_parse_csv(const char *zText, profile_value **paOut, int *pnLaunch, c
     nHead = 0;
   }
   if (iKernel < 0) { snprintf(zErr, nErr, "no ncu CSV header (\"ID\",...,\"Kernel Name\",...)"); goto done; }
-  for (int i = 0; i < CSV_MAX_COLS; i++) azUnit[i] = "";
+  for (int i = 0; i < nCols; i++) azUnit[i] = "";
   while (*z) {
-    int nRow = profile_csv_record(z, &zNext, zRow, nBuf, azRow, CSV_MAX_COLS);
+    int nRow = profile_csv_record(z, &zNext, zRow, nBuf, azRow, nCols);
     z = zNext;
     if (nRow < nHead) continue;          /* blank, ==PROF== or ==WARNING== lines */
     if (azRow[0][0] == 0 && nLaunch == 0 && nUnit == 0) { /* the units row */
@@ -251,6 +257,9 @@ done:
   free(zHead);
   free(zUnits);
   free(zRow);
+  free(azHead);
+  free(azUnit);
+  free(azRow);
   return rc;
 }
 

@@ -104,6 +104,30 @@ static void test_kernel_with_commas(void **state) {
   free(a);
 }
 
+/* A Hopper's raw page has about 250 columns of device attributes and launch
+** statistics before the metrics sorted after them (lts__, sm__, smsp__): a
+** metric in column 600 is read like one in column 3. */
+static void test_many_columns(void **state) {
+  (void)state;
+  static char z[64 * 1024];
+  size_t k = (size_t)snprintf(z, sizeof(z), "\"ID\",\"Kernel Name\"");
+  for (int i = 0; i < 597; i++) k += (size_t)snprintf(z + k, sizeof(z) - k, ",\"device__attribute_%03d\"", i);
+  k += (size_t)snprintf(z + k, sizeof(z) - k, ",\"smsp__inst_executed.sum\"\n\"\",\"\"");
+  for (int i = 0; i < 597; i++) k += (size_t)snprintf(z + k, sizeof(z) - k, ",\"\"");
+  k += (size_t)snprintf(z + k, sizeof(z) - k, ",\"inst\"\n\"0\",\"k\"");
+  for (int i = 0; i < 597; i++) k += (size_t)snprintf(z + k, sizeof(z) - k, ",\"%d\"", i);
+  snprintf(z + k, sizeof(z) - k, ",\"4,096\"\n");
+  profile_value *a = NULL;
+  char zErr[128];
+  int n = profile_parse_csv(z, &a, NULL, zErr, sizeof(zErr));
+  assert_int_equal(n, 598);
+  const profile_value *v = find(a, n, "k", "smsp__inst_executed.sum");
+  assert_non_null(v);
+  assert_true(v->value == 4096);
+  assert_string_equal(v->zUnit, "inst");
+  free(a);
+}
+
 /* No header: -1 and a reason; a header and no launch: 0 values. */
 static void test_no_data(void **state) {
   (void)state;
@@ -181,6 +205,7 @@ int main(void) {
       cmocka_unit_test(test_record),
       cmocka_unit_test(test_recorded),
       cmocka_unit_test(test_kernel_with_commas),
+      cmocka_unit_test(test_many_columns),
       cmocka_unit_test(test_no_data),
       cmocka_unit_test(test_sets_and_args),
       cmocka_unit_test(test_resources),
