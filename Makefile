@@ -142,8 +142,8 @@ deps-test:
 # ---------------------------------------------------------------- sources --
 HARNESS := experiments/harness/args.c experiments/harness/bench.c experiments/harness/db.c \
            experiments/harness/env.c experiments/harness/gpu.c experiments/harness/parse.c \
-           experiments/harness/profile.c experiments/harness/run.c experiments/harness/stats.c \
-           experiments/harness/watchdog.c
+           experiments/harness/profile.c experiments/harness/resources.c experiments/harness/run.c \
+           experiments/harness/stats.c experiments/harness/watchdog.c
 HARNESS += experiments/harness/nvml.c
 # With the probe kernel the run launches before the first configuration.
 HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(OBJ)/kernels/timing.o $(OBJ)/kernels/probe.o
@@ -207,7 +207,7 @@ endef
 $(foreach b,$(BINARIES),$(eval $(call binary_rule,$(b))))
 
 # The database tool (load a dump; used where no sqlite3 command exists).
-$(BIN)/dbtool: $(OBJ)/experiments/tools/dbtool.o $(OBJ)/experiments/tools/merge.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o
+$(BIN)/dbtool: $(OBJ)/experiments/tools/dbtool.o $(OBJ)/experiments/tools/merge.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/resources.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)

@@ -519,15 +519,16 @@ int db_add_counter(db *p, long long iRun, const db_counter *c) {
 int db_add_resource(db *p, const db_resource *r) {
   sqlite3_stmt *pStmt = NULL;
   if (sqlite3_prepare_v2(p->pDb,
-          "INSERT OR REPLACE INTO kernel_resource(build_id, binary, kernel, registers, stack_bytes, shared_bytes,"
-          " constant_bytes) VALUES(?,?,?,?,?,?,?)", -1, &pStmt, NULL) != SQLITE_OK) return -1;
+          "INSERT OR REPLACE INTO kernel_resource(build_id, binary, kernel, registers, stack_bytes,"
+          " spill_store_bytes, spill_load_bytes, shared_bytes, constant_bytes) VALUES(?,?,?,?,?,?,?,?,?)",
+          -1, &pStmt, NULL) != SQLITE_OK) return -1;
   sqlite3_bind_text(pStmt, 1, r->zBuildId, -1, SQLITE_STATIC);
   sqlite3_bind_text(pStmt, 2, r->zBinary, -1, SQLITE_STATIC);
   sqlite3_bind_text(pStmt, 3, r->zKernel, -1, SQLITE_STATIC);
   sqlite3_bind_int64(pStmt, 4, r->nReg);
-  if (r->nStack >= 0) sqlite3_bind_int64(pStmt, 5, r->nStack);
-  if (r->nShared >= 0) sqlite3_bind_int64(pStmt, 6, r->nShared);
-  if (r->nConstant >= 0) sqlite3_bind_int64(pStmt, 7, r->nConstant);
+  const long long aOpt[] = {r->nStack, r->nSpillStore, r->nSpillLoad, r->nShared, r->nConstant};
+  for (int i = 0; i < 5; i++)
+    if (aOpt[i] >= 0) sqlite3_bind_int64(pStmt, 5 + i, aOpt[i]);
   int rc = sqlite3_step(pStmt);
   sqlite3_finalize(pStmt);
   return rc == SQLITE_DONE ? 0 : -1;

@@ -145,6 +145,8 @@ typedef struct db_resource {
   const char *zKernel;     /* mangled name */
   long long nReg;          /* registers per thread */
   long long nStack;        /* stack frame bytes per thread; < 0 for NULL */
+  long long nSpillStore;   /* spill store bytes per thread; < 0 for NULL */
+  long long nSpillLoad;    /* spill load bytes per thread; < 0 for NULL */
   long long nShared;       /* static shared bytes per block; < 0 for NULL */
   long long nConstant;     /* user constant bytes (bank 3); < 0 for NULL */
 } db_resource;

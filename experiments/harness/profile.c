@@ -1,7 +1,7 @@
 /*
 ** experiments/harness/profile.c: the profile and resource modes (see
 ** profile.h): metric sets, ncu's CSV, the driver that runs each configuration
-** under ncu, and the compiler's resource report.
+** under ncu, and the --resources mode (parser in resources.c).
 */
 #include "experiments/harness/profile.h"
 
@@ -17,6 +17,7 @@
 
 #include "experiments/harness/buildinfo.h"
 #include "experiments/harness/db.h"
+#include "experiments/harness/resources.h"
 
 /* ------------------------------------------------------------ metric sets --
 ** The metric sets of `--profile SET`: the only place they are defined. Every
@@ -506,53 +507,6 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
   return nFailed ? 1 : 0;
 }
 
-/* ------------------------------------------------------------- resources --
-** `cuobjdump --dump-resource-usage SELF` prints, per kernel:
-**   Function _Z14reduce0_kernelPKiPim:
-**   REG:16 STACK:0 SHARED:0 LOCAL:0 CONSTANT[0]:912 CONSTANT[3]:8 TEXTURE:0 ...
-** (one block per embedded architecture; the last one seen is kept). */
-
-/* The number after "zTag:" in zLine, or -1. */
-static long long tag_value(const char *zLine, const char *zTag) {
-  const char *z = zLine;
-  size_t n = strlen(zTag);
-  while ((z = strstr(z, zTag)) != NULL) {
-    if ((z == zLine || z[-1] == ' ' || z[-1] == '\t') && z[n] == ':') return strtoll(z + n + 1, NULL, 10);
-    z += n;
-  }
-  return -1;
-}
-
-int profile_resources_store(const char *zText, const char *zBuildId, const char *zBinary, db *pDb, int *pnKernel) {
-  char zKernel[512] = "";
-  int nKernel = 0;
-  if (db_begin(pDb)) return -1;
-  for (const char *z = zText; *z;) {
-    size_t n = strcspn(z, "\n");
-    char zLine[1024];
-    snprintf(zLine, sizeof(zLine), "%.*s", (int)(n < sizeof(zLine) - 1 ? n : sizeof(zLine) - 1), z);
-    z += n + (z[n] == '\n');
-    const char *zFn = strstr(zLine, "Function ");
-    if (zFn) {
-      zFn += 9;
-      size_t k = strcspn(zFn, ": \r");
-      snprintf(zKernel, sizeof(zKernel), "%.*s", (int)k, zFn);
-      continue;
-    }
-    long long nReg = tag_value(zLine, "REG");
-    if (!zKernel[0] || nReg < 0) continue;
-    long long nStack = tag_value(zLine, "STACK"), nShared = tag_value(zLine, "SHARED");
-    long long nConst = tag_value(zLine, "CONSTANT[3]");
-    db_resource r = {zBuildId, zBinary, zKernel, nReg, nStack, nShared, nConst};
-    if (db_add_resource(pDb, &r)) { db_rollback(pDb); return -1; }
-    nKernel++;
-    zKernel[0] = 0;
-  }
-  if (db_commit(pDb)) { db_rollback(pDb); return -1; }
-  *pnKernel = nKernel;
-  return 0;
-}
-
 /* --resources: the compiler's resource report of this binary. */
 static int resources_run(const bench_study *s, const char *zDb, char **argv) {
   char zTool[1024], zSelf[1024], zErr[256], zTmp[] = "/tmp/resources-XXXXXX";
@@ -583,7 +537,7 @@ static int resources_run(const bench_study *s, const char *zDb, char **argv) {
     return 4;
   }
   int nKernel = 0;
-  if (profile_resources_store(zText, buildinfo_id, s->zBinary, pDb, &nKernel)) {
+  if (resources_store_cuobjdump(zText, buildinfo_id, s->zBinary, pDb, &nKernel)) {
     fprintf(stderr, "%s: cannot store the resource report: %s\n", s->zBinary, db_errmsg(pDb));
     db_close(pDb);
     free(zText);

@@ -15,7 +15,8 @@
 **   <binary> --resources [--db PATH]
 **       The compiler's resource report of the binary's own kernels
 **       (`cuobjdump --dump-resource-usage`, cuobjdump found like ncu, $CUOBJDUMP
-**       first) into table kernel_resource under its build id.
+**       first) into table kernel_resource under its build id
+**       (experiments/harness/resources.c parses it).
 **
 ** The metric sets are the table in profile.c (profile_sets[]): the one place
 ** they are defined; `--profile list` prints them.
@@ -95,12 +96,5 @@ int profile_before_gpu(const profile_opts *p, const bench_study *s, const char *
 ** status. */
 int profile_main(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg,
                  const gpu_info *pInfo, const char *zDb, int bResume, int argc, char **argv);
-
-/* Store the kernels of cuobjdump's resource report zText in kernel_resource
-** under zBuildId and zBinary, in one transaction. 0, or -1 on a database
-** error; *pnKernel gets the kernels stored. */
-struct db;
-int profile_resources_store(const char *zText, const char *zBuildId, const char *zBinary, struct db *pDb,
-                            int *pnKernel);
 
 #endif

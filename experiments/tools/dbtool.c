@@ -3,7 +3,11 @@
 ** GPU machine has the SQLite library but not the shell).
 **
 **   dbtool load SQLFILE DB     create DB with the schema and execute SQLFILE in it
-**   dbtool exec DB SQL         execute SQL text (e.g. the kernel resource rows)
+**   dbtool exec DB SQL         execute SQL text
+**   dbtool resources DB BINARY BUILD_ID LOG
+**                              store the kernels of LOG, the `nvcc -Xptxas -v`
+**                              report of BINARY's kernels, in kernel_resource
+**                              (experiments/harness/resources.c)
 **   dbtool merge A.db ... -o OUT.db   every run of the inputs in OUT once
 **                              (experiments/tools/merge.c)
 */
@@ -14,11 +18,15 @@
 #include <sqlite3.h>
 
 #include "experiments/harness/db.h"
+#include "experiments/harness/resources.h"
 #include "experiments/tools/merge.h"
 
 static const char zHelp[] =
     "Usage: dbtool load SQLFILE DB   create DB (schema) and execute SQLFILE in it\n"
     "       dbtool exec DB SQL       execute SQL text in DB\n"
+    "       dbtool resources DB BINARY BUILD_ID LOG\n"
+    "                                store the kernels of LOG (`nvcc -Xptxas -v` output of BINARY's\n"
+    "                                kernels) in table kernel_resource under BUILD_ID\n"
     "       dbtool merge A.db [B.db ...] -o OUT.db\n"
     "                                add every finished run of the inputs that OUT lacks (by run\n"
     "                                UUID), ids renumbered; OUT's own runs are kept. Inputs are\n"
@@ -65,6 +73,31 @@ static char *read_file(const char *zPath) {
   return z;
 }
 
+/* `dbtool resources DB BINARY BUILD_ID LOG`. */
+static int resources_cmd(int argc, char **argv) {
+  if (argc != 6) {
+    fputs(zHelp, stderr);
+    return 2;
+  }
+  char zErr[256];
+  char *zText = read_file(argv[5]);
+  if (!zText) {
+    fprintf(stderr, "dbtool resources: cannot read '%s'\n", argv[5]);
+    return 1;
+  }
+  db *p = db_open(argv[2], zErr, sizeof(zErr));
+  if (!p) {
+    fprintf(stderr, "dbtool resources: %s\n", zErr);
+    free(zText);
+    return 1;
+  }
+  int nKernel = 0, rc = resources_store_ptxas(zText, argv[4], argv[3], p, &nKernel);
+  if (rc) fprintf(stderr, "dbtool resources: %s: %s; nothing stored\n", argv[2], db_errmsg(p));
+  db_close(p);
+  free(zText);
+  return rc ? 1 : 0;
+}
+
 /* Dispatch the subcommand. */
 int main(int argc, char **argv) {
   char zErr[256];
@@ -73,6 +106,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (argc >= 2 && !strcmp(argv[1], "merge")) return merge_cmd(argc, argv);
+  if (argc >= 2 && !strcmp(argv[1], "resources")) return resources_cmd(argc, argv);
   if (argc != 4 || (strcmp(argv[1], "load") && strcmp(argv[1], "exec"))) {
     fputs(zHelp, stderr);
     return 2;

@@ -5,9 +5,10 @@
 # shared memory per kernel) of every binary in BINARIES: each binary's kernels
 # (name_CU and the .cu files of name_EXTRA_SRC) are compiled again with its
 # flags (name_NVFLAGS too) and -Xptxas -v into $(RES_DIR)/<binary>.log;
-# experiments/tools/resources.sh turns the logs into INSERT OR REPLACE rows of
-# kernel_resource keyed by the binary's build id. A log depends on its binary,
-# so it is redone whenever the binary is relinked.
+# `dbtool resources` (experiments/harness/resources.c) stores each log's
+# kernels in kernel_resource under the binary's build id (`<binary>
+# --build-id`). A log depends on its binary, so it is redone whenever the
+# binary is relinked.
 RES_DIR := $(BUILD)/resources
 res_cu   = $($(1)_CU) $(filter %.cu,$($(1)_EXTRA_SRC))
 
@@ -18,18 +19,17 @@ $(RES_DIR)/%.log: $(BIN)/%
 	  $(NVCC) $(ALL_NVFLAGS) $($*_NVFLAGS) -Xptxas -v -c $$f -o $(RES_DIR)/$*/$$(basename $$f .cu).o \
 	    2>> $@.tmp || { cat $@.tmp >&2; exit 1; }; done; mv $@.tmp $@
 
-# BINARIES is complete only after every experiments/*/*.mk is read, so the list
-# of logs is expanded in the recipe; the SQL file changes only when its rows do.
-$(BUILD)/resources.sql: FORCE experiments/tools/resources.sh
-	$(Q)$(MAKE) --no-print-directory $(BINARIES:%=$(RES_DIR)/%.log)
-	$(Q)sh experiments/tools/resources.sh $(BIN) $(RES_DIR) $(BINARIES) > $@.tmp
-	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+# BINARIES is complete only after every experiments/*/*.mk is read, so the
+# stamp's prerequisites are named in a second make that gets the list
+# (RES_BINARIES). The logs are loaded again when one changed or the database did.
+$(BUILD)/stamp/resources: FORCE
+	$(Q)$(MAKE) --no-print-directory RES_BINARIES='$(BINARIES)' $(BUILD)/stamp/resources-loaded
 
-# Load the rows into the database (again whenever the database changed).
-$(BUILD)/stamp/resources: $(BUILD)/resources.sql $(DB) | $(BIN)/dbtool
+$(BUILD)/stamp/resources-loaded: $(RES_BINARIES:%=$(RES_DIR)/%.log) $(DB) | $(BIN)/dbtool
 	$(call say,RESOURCE,$(DB))
 	@mkdir -p $(@D)
-	$(Q)$(BIN)/dbtool load $< $(DB)
+	$(Q)for b in $(RES_BINARIES); do \
+	  id=$$($(BIN)/$$b --build-id) && $(BIN)/dbtool resources $(DB) $$b "$$id" $(RES_DIR)/$$b.log || exit 1; done
 	@touch $@
 
 # Run by `make measure` after the matrices, before the counters of profile.mk.

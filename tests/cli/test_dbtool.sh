@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/cli/test_dbtool.sh: command-line behaviour of build/bin/dbtool:
-# --help, `load` of an SQL file (schema + rows), `exec`, and its failures
+# --help, `load` of an SQL file (schema + rows), `exec`, `resources` (a
+# recorded ptxas log into kernel_resource), and their failures
 # (bad SQL and a missing file exit 1 with a message, wrong usage exits 2).
 # Rows are checked with the sqlite3 command where there is one, else with
 # dbtool exec itself (a false condition raises an SQL error: exit 1).
@@ -72,6 +73,18 @@ run_dbtool exec "$tmp/a.db" "INSERT INTO counter(run_id, config_key, metric, val
 check "exec exits 0" test "$rc" -eq 0
 check "exec inserts the row" sql_true "$tmp/a.db" "(SELECT value FROM counter WHERE metric = 'm') = 1.5"
 
+# resources: a recorded `nvcc -Xptxas -v` log into kernel_resource (the
+# parser itself: tests/unit/test_resources.c).
+run_dbtool resources "$tmp/a.db" access-ca b1 tests/profile/ptxas-v.txt
+check "resources exits 0, silent" test "$rc" -eq 0 -a -z "$out$err"
+check "resources stores one row per kernel under the build id" sql_true "$tmp/a.db" \
+  "(SELECT count(*) FROM kernel_resource WHERE build_id = 'b1' AND binary = 'access-ca') = 13"
+check "resources stores stack and spill columns" sql_true "$tmp/a.db" \
+  "(SELECT stack_bytes || '/' || spill_store_bytes || '/' || spill_load_bytes FROM kernel_resource
+    WHERE kernel = '_Z27access_local_dynamic_kernelPKfPfm') = '128/0/0'"
+run_dbtool resources "$tmp/a.db" access-ca b2 "$tmp/missing.log"
+check "resources of a missing log exits 1 naming it" sh -c 'test "$1" -eq 1 && printf "%s\n" "$2" | grep -q missing.log' sh "$rc" "$err"
+
 # Bad SQL: exit 1, one-line message naming the problem.
 printf 'INSERT INTO nosuchtable VALUES(1);\n' > "$tmp/bad.sql"
 run_dbtool load "$tmp/bad.sql" "$tmp/b.db"
@@ -112,6 +125,7 @@ usage2() { # usage2 NAME ARGS...
 usage2 "no arguments"
 usage2 "load with one argument" load "$tmp/small.sql"
 usage2 "load with three arguments" load "$tmp/small.sql" "$tmp/e.db" extra
+usage2 "resources with three arguments" resources "$tmp/e.db" access-ca b1
 usage2 "unknown subcommand" frobnicate "$tmp/small.sql" "$tmp/e.db"
 check "wrong usage creates no database" test ! -e "$tmp/e.db"
 

@@ -14,9 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "experiments/harness/db.h"
 #include "experiments/harness/profile.h"
-#include <unistd.h>
 
 /* The value of kernel zKernel's metric zMetric in a, or NULL. */
 static const profile_value *find(const profile_value *a, int n, const char *zKernel, const char *zMetric) {
@@ -169,37 +167,6 @@ static void test_sets_and_args(void **state) {
   assert_int_equal(profile_take_args(&argc, argv4, &o, zErr, sizeof(zErr)), -1);
 }
 
-/* The compiler's resource report (recorded cuobjdump --dump-resource-usage)
-** becomes one kernel_resource row per kernel. */
-static void test_resources(void **state) {
-  (void)state;
-  char zPath[] = "/tmp/test_profile_XXXXXX", zErr[256];
-  int fd = mkstemp(zPath);
-  assert_true(fd >= 0);
-  close(fd);
-  unlink(zPath);
-  db *p = db_open(zPath, zErr, sizeof(zErr));
-  assert_non_null(p);
-  int nKernel = 0;
-  assert_int_equal(profile_resources_store(slurp("tests/profile/cuobjdump-resource-usage.txt"), "b1", "reduce", p,
-                                           &nKernel), 0);
-  assert_int_equal(nKernel, 2);
-  assert_int_equal(db_exec(p, "CREATE TEMP TABLE t AS SELECT group_concat(kernel || ':' || registers || ':' ||"
-                              " stack_bytes || ':' || shared_bytes || ':' || coalesce(constant_bytes, 'NULL'), ' ')"
-                              " AS x FROM (SELECT * FROM kernel_resource WHERE build_id = 'b1' AND binary = 'reduce'"
-                              " ORDER BY kernel)"), 0);
-  assert_int_equal(db_exec(p, "SELECT CASE WHEN x = '_Z14reduce2_kernelPKiPim:16:0:1024:64"
-                              " _Z20local_dynamic_kernelPKfPfm:32:128:0:NULL' THEN 1 ELSE abs(-9223372036854775807 - 1)"
-                              " END FROM t"), 0);
-  db_close(p);
-  unlink(zPath);
-  char zWal[64];
-  snprintf(zWal, sizeof(zWal), "%s-wal", zPath);
-  unlink(zWal);
-  snprintf(zWal, sizeof(zWal), "%s-shm", zPath);
-  unlink(zWal);
-}
-
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_record),
@@ -208,7 +175,6 @@ int main(void) {
       cmocka_unit_test(test_many_columns),
       cmocka_unit_test(test_no_data),
       cmocka_unit_test(test_sets_and_args),
-      cmocka_unit_test(test_resources),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
