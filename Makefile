@@ -307,7 +307,7 @@ $(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/views.sql $(MATRIC
 	$(Q)printf "INSERT INTO report_build VALUES ('%s', %s);\n" '$(GIT_COMMIT)' '$(GIT_DIRTY)' | sqlite3 -bail $@
 
 # Host-only: the seeds' code as written, run on inputs where it fails.
-$(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/experiments/reduce/ref_reduce.o
+$(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/reports/seed_reduce.o $(OBJ)/experiments/reduce/ref_reduce.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ -lm

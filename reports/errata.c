@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "experiments/reduce/ref_reduce.h"
+#include "reports/seed_reduce.h"
 
 /* Print a string as an SQL literal, or NULL. */
 static void lit(const char *z) {

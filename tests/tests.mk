@@ -26,6 +26,10 @@ $(BIN)/tests/%: $(OBJ)/tests/%.o $(HARNESS_OBJ) $(sort $(TEST_OBJ)) $(OBJ)/gen/b
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(NVLDLIBS) $(CMOCKA_LIBS)
 
+# The seeds' code as written (reports/seed_reduce.c) is no reference: only its
+# own suite links it.
+$(BIN)/tests/unit/test_seed_reduce: $(OBJ)/reports/seed_reduce.o
+$(BUILD)/asan/bin/tests/unit/test_seed_reduce: $(BUILD)/asan/obj/reports/seed_reduce.o
 
 # The harness's own fixtures, no GPU needed: a host-only study on the real
 # harness (bench_main_host; built with the sanitizers, below) and a query tool

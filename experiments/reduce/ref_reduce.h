@@ -3,8 +3,7 @@
 **
 ** Plain C11, no CUDA. The exact/compensated references check the GPU
 ** variants of kernels/reduce.h; the serial loops are the timed "cpu-serial"
-** baseline; seed_unroll8_as_written() reproduces the seed's dropped tail for
-** the errata section.
+** baseline. The seed's code as written (for the errata) is reports/seed_reduce.h.
 */
 #ifndef EXPERIMENTS_REF_REDUCE_H
 #define EXPERIMENTS_REF_REDUCE_H
@@ -32,12 +31,5 @@ float ref_reduce_f32_serial(const float *x, size_t n);
 /* The seed's single-thread CPU loop in int32 (wraps on overflow like the
 ** GPU's int adds): the "cpu-serial" baseline. */
 int32_t ref_reduce_i32_serial(const int32_t *x, size_t n);
-
-/* What the seed's reduceUnrolling8 (and its warp-unrolled successors) sum
-** AS WRITTEN, launched like the seed with grid = ceil(n/block)/8 (integer
-** division) blocks of `block` threads: whole 8*block chunks only, so the
-** tail is dropped (see the .c file for the exact rule). Exact int64 sum of
-** the elements it includes. Returns 0 for n == 0 or block < 1. */
-int64_t seed_unroll8_as_written(const int32_t *x, size_t n, int block);
 
 #endif
