@@ -160,7 +160,7 @@ static void distance_shared(const distance_args *a, cudaStream_t s) {
 // One line per variant: key, description, bottleneck it removes relative to
 // global (the baseline), origin, flags, launcher. DISTANCE_VARIANT spells the
 // launcher's name from the same token as its pointer
-// (tests/unit/test_constant_ref.c checks it against the key).
+// (tests/unit/test_distance_ref.c checks it against the key).
 
 #define DISTANCE_VARIANT(zKey, zDesc, zBottleneck, zOrigin, mFlags, launcher) \
   { {zKey, zDesc, zBottleneck, zOrigin, mFlags, #launcher}, launcher }

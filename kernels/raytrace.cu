@@ -128,7 +128,7 @@ static void raytrace_readonly(const raytrace_args *a, cudaStream_t s) {
 // One line per variant: key, description, bottleneck it removes relative to
 // global (the baseline), origin, flags, launcher. RAYTRACE_VARIANT spells the
 // launcher's name from the same token as its pointer
-// (tests/unit/test_constant_ref.c checks it against the key).
+// (tests/unit/test_raytrace_ref.c checks it against the key).
 
 #define RAYTRACE_VARIANT(zKey, zDesc, zBottleneck, zOrigin, mFlags, launcher) \
   { {zKey, zDesc, zBottleneck, zOrigin, mFlags, #launcher}, launcher }

@@ -4,13 +4,16 @@
 ** why, when no CUDA device is usable, so a machine without a GPU shows
 ** SKIPPED lines instead of passing silently. With the environment variable
 ** REQUIRE_GPU=1 (the GPU machine: `make test REQUIRE_GPU=1`) the same test
-** fails instead, so a broken driver cannot pass as a skip.
+** fails instead, so a broken driver cannot pass as a skip. assert_cuda(call)
+** fails the test when a CUDA call does not return cudaSuccess.
 */
 #ifndef TESTS_GPU_REQUIRE_GPU_H
 #define TESTS_GPU_REQUIRE_GPU_H
 
 #include <stdlib.h>
 #include <string.h>
+
+#include <cuda_runtime_api.h>
 
 #include "experiments/harness/env.h"
 
@@ -30,6 +33,13 @@ static inline int require_gpu_strict(void) {
       print_message("SKIP: %s\n", zWhy);                                    \
       skip();                                                               \
     }                                                                       \
+  } while (0)
+
+/* Fail the test when a CUDA call does not return cudaSuccess. */
+#define assert_cuda(call)                                                          \
+  do {                                                                             \
+    int rc_ = (int)(call);                                                         \
+    if (rc_ != 0) fail_msg("%s: %s", #call, cudaGetErrorString((cudaError_t)rc_)); \
   } while (0)
 
 #endif

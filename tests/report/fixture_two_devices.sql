@@ -1,6 +1,6 @@
 -- tests/report/fixture_two_devices.sql: a SYNTHETIC two-GPU database for the
 -- report test (tests/report/test_report.sh). Apply after data/schema.sql,
--- tests/report/fixture_constant.sql and tests/report/fixture_access.sql
+-- tests/report/fixture_distance.sql, fixture_raytrace.sql and fixture_access.sql
 -- (which fill one 'Fixture GPU'). This file renames that device to 'Fixture
 -- GPU A', adds reduction results (the top steps too) and a read ceiling for
 -- it, and copies the reduction and constant-memory runs to a second device, 'Fixture GPU B' (peak 4800 GB/s),

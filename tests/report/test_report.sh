@@ -23,7 +23,7 @@ ok() {
 }
 
 db=$tmp/fixture.db
-cat data/schema.sql tests/report/fixture_constant.sql tests/report/fixture_access.sql \
+cat data/schema.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql tests/report/fixture_access.sql \
     tests/report/fixture_two_devices.sql tests/report/fixture_measure.sql | sqlite3 -bail "$db" || { echo "not ok - fixture"; exit 1; }
 if ! make --no-print-directory DB="$db" REPORT_BUILD="$tmp/build" REPORT_PDF="$tmp/report.pdf" \
      REPORT_HTML="$tmp/report.html" "$tmp/report.pdf" "$tmp/report.html" > "$tmp/make.log" 2>&1; then

@@ -1,0 +1,53 @@
+#!/bin/sh
+# tests/cli/test_distance_cli.sh: command-line behaviour of the distance
+# study (build/bin/distance), which needs no GPU here: --help exits 0 and
+# lists the variants; --list prints the matrix with skip reasons; every
+# argument error exits 2 and creates no database.
+# Prints 'ok NAME' / 'not ok NAME' per check; exits 1 if any failed.
+# Usage: sh tests/cli/test_distance_cli.sh   (BIN=dir overrides build/bin)
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+. tests/cli/lib.sh
+
+# bad_args BINARY ARGS...: exits 2, says why on stderr, writes no database.
+bad_args() {
+  b=$1; shift
+  "$BIN/$b" --db "$tmp/x.db" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [ $rc -eq 2 ] && [ -s "$tmp/err" ] && [ ! -e "$tmp/x.db" ] ||
+    { echo "# $b $*: exit $rc, stderr: $(cat "$tmp/err")"; return 1; }
+}
+
+b=distance
+check "$b --help exits 0" sh -c "'$BIN/$b' --help > '$tmp/help-$b'"
+check "$b --help describes the variants" sh -c \
+  "grep -q '^  global  ' '$tmp/help-$b' && grep -q '^  constant  .*__constant__' '$tmp/help-$b' && grep -q '^  readonly  ' '$tmp/help-$b'"
+check "$b: unknown variant" bad_args $b --variant texture
+check "$b: unknown option" bad_args $b --nope 1
+check "$b: garbage tile" bad_args $b --tile 16x
+check "$b: tile 33" bad_args $b --tile 33
+check "$b: missing value" bad_args $b --tile
+check "distance --help describes the shared variant" grep -q '^  shared  ' "$tmp/help-distance"
+check "distance: k = 3 (not a power of two)" bad_args distance --k 3
+check "distance: k = 64" bad_args distance --k 64
+check "distance: k = 0" bad_args distance --k 0
+check "distance: points 0" bad_args distance --points 0
+check "distance: points 8193 (over 64 KB of constant memory)" bad_args distance --points 8193
+check "distance: grid 0" bad_args distance --grid 0
+check "distance: grid garbage" bad_args distance --grid 12abc
+check "distance: points garbage" bad_args distance --points 2^
+check "distance: negative grid" bad_args distance --grid -256
+
+# --list needs no GPU and shows the matrix, skip reasons included.
+check "distance --list counts the cartesian product" sh -c \
+  "'$BIN/distance' --list --grid 256,1000 --points 1,8192 --k 1:32 | tail -n 1 | grep -qx '# 96 configurations, 96 to run'"
+check "distance --list gives a skip reason for k = 3" sh -c \
+  "'$BIN/distance' --list --k 1,3 | grep -q 'k=3 .*# not run: k is not a power of two'"
+check "distance --list keys carry every axis" sh -c \
+  "'$BIN/distance' --list | head -n 1 | grep -qx 'grid=256 points=20 k=1 tile=16 variant=global cache=cold'"
+check "--list writes no database" sh -c "'$BIN/distance' --db '$tmp/l.db' --list >/dev/null && test ! -e '$tmp/l.db'"
+# every line of the shipped matrix parses
+check "experiments/distance/distance.matrix lines all parse" sh -c \
+  "cat experiments/distance/distance.matrix | grep -v '^[[:space:]]*\(#\|\$\)' | while read -r b a; do '$BIN/'\$b --list \$a >/dev/null || exit 1; done"
+
+[ "$nfail" -eq 0 ]

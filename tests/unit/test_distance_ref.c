@@ -1,0 +1,138 @@
+/*
+** tests/unit/test_distance_ref.c: what the distance study relies on without a
+** GPU: the CPU reference of the distance field
+** (experiments/distance/ref_distance.c) and its tolerance, and the argument
+** checks of distance_launch(), which returns cudaErrorInvalidValue before
+** any CUDA call.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "tests/unit/check_registry.h"
+#include "kernels/distance.h"
+#include "experiments/distance/ref_distance.h"
+#include "experiments/harness/rng.h"
+
+/* |a - b| <= tol for doubles (cmocka 1.1 only compares floats). */
+#define assert_near(a, b, tol)                                                               \
+  do {                                                                                       \
+    double a_ = (a), b_ = (b), t_ = (tol);                                                   \
+    if (!(fabs(a_ - b_) <= t_)) fail_msg("%s = %.17g, want %.17g (+/- %g)", #a, a_, b_, t_); \
+  } while (0)
+
+/* ------------------------------------------------------ distance field -- */
+/* A 2 x 2 grid (coordinates 0 and 2.5) and the points (0,0), (1,2): every
+** value is exact in float, worked by hand. */
+static void test_distance_hand(void **state) {
+  (void)state;
+  const float xy[] = {0.0f, 0.0f, 1.0f, 2.0f};
+  float out[4] = {-1, -1, -1, -1};
+  ref_distance(xy, 2, out, 2, 2);
+  assert_near(out[0], 0.0 + (1.0 + 4.0), 0);             /* (0, 0) */
+  assert_near(out[1], 6.25 + (2.25 + 4.0), 0);           /* (2.5, 0) */
+  assert_near(out[2], 6.25 + (1.0 + 0.25), 0);           /* (0, 2.5) */
+  assert_near(out[3], 12.5 + (2.25 + 0.25), 0);          /* (2.5, 2.5) */
+  assert_near(ref_distance_point(xy, 2, 1, 1, 2, 2), 15.0, 0);
+  assert_near(ref_distance_point(xy, 1, 1, 1, 2, 2), 12.5, 0);
+}
+
+/* Non-square grids use pitch W and fy = y * 5 / H rounded to float: a 3 x 2
+** grid equals ref_distance_point() cell by cell, and a 1 x 1 grid is the
+** distance to the origin. */
+static void test_distance_shape(void **state) {
+  (void)state;
+  const float xy[] = {0.5f, 4.0f, 3.0f, 1.0f, 4.75f, 4.75f};
+  float out[6];
+  ref_distance(xy, 3, out, 3, 2);
+  for (int y = 0; y < 2; y++)
+    for (int x = 0; x < 3; x++) assert_near(out[y * 3 + x], (float)ref_distance_point(xy, 3, x, y, 3, 2), 0);
+  /* (x=2, y=1): fx = fl(10/3), fy = 2.5 */
+  double fx = (float)(10.0f / 3.0f);
+  double want = (fx - 0.5) * (fx - 0.5) + 1.5 * 1.5 + (fx - 3.0) * (fx - 3.0) + 1.5 * 1.5 +
+                (fx - 4.75) * (fx - 4.75) + 2.25 * 2.25;
+  assert_near(ref_distance_point(xy, 3, 2, 1, 3, 2), want, 1e-12);
+  float one;
+  ref_distance(xy, 1, &one, 1, 1);
+  assert_near(one, 0.25 + 16.0, 0);
+}
+
+/* The tolerance is (P + 2) * FLT_EPSILON relative, zero for a zero value,
+** and covers float sums of the terms in the orders the kernels may use
+** (forward from any rotation, fused or not) for the largest P. */
+static void test_distance_tolerance(void **state) {
+  (void)state;
+  assert_near(ref_distance_tolerance(1, 1.0), 3.0 * FLT_EPSILON, 0);
+  assert_near(ref_distance_tolerance(DISTANCE_MAX_POINTS, 2.0), 2.0 * (DISTANCE_MAX_POINTS + 2) * FLT_EPSILON, 0);
+  assert_near(ref_distance_tolerance(20, 0.0), 0.0, 0);
+  assert_near(ref_distance_tolerance(20, -3.0), ref_distance_tolerance(20, 3.0), 0);
+  const int P = DISTANCE_MAX_POINTS;
+  float *xy = malloc(2 * sizeof(float) * P);
+  assert_non_null(xy);
+  uint64_t s = 7;
+  for (int i = 0; i < 2 * P; i++) xy[i] = 5.0f * rng_float(&s);
+  const int aX[] = {0, 17, 255}, aY[] = {0, 100, 255};
+  for (int c = 0; c < 3; c++) {
+    float fx = (float)aX[c] * 5.0f / 256.0f, fy = (float)aY[c] * 5.0f / 256.0f;
+    double ref = ref_distance_point(xy, P, aX[c], aY[c], 256, 256);
+    for (int o = 0; o < P; o += P / 4 + 1) {
+      float acc = 0.0f, accFma = 0.0f;
+      for (int j = 0; j < P; j++) {
+        int i = (j + o) % P;
+        float dx = fx - xy[2 * i], dy = fy - xy[2 * i + 1];
+        float dx2 = dx * dx, dy2 = dy * dy;
+        float t = dx2 + dy2;
+        acc += t;
+        accFma = fmaf(dy, dy, fmaf(dx, dx, accFma));
+      }
+      assert_true(fabs(acc - ref) <= ref_distance_tolerance(P, ref));
+      assert_true(fabs(accFma - ref) <= ref_distance_tolerance(P, ref));
+    }
+  }
+  free(xy);
+}
+
+/* distance_launch() and distance_set_constant() reject bad arguments before
+** any CUDA call (the constant bank holds no points in this process). */
+static void test_distance_args(void **state) {
+  (void)state;
+  _Alignas(16) static float aFake[64]; /* 8-byte aligned: only the bad argument fails */
+  const int eInv = (int)cudaErrorInvalidValue;
+  check_registry(distance_variants, distance_nvariant, sizeof(distance_variants[0]), "distance");
+  for (int i = 0; i < distance_nvariant; i++)
+    for (int j = 0; j < i; j++)
+      if (distance_variants[i].xLaunch == distance_variants[j].xLaunch)
+        fail_msg("%s and %s share one launcher", distance_variants[j].v.zKey, distance_variants[i].v.zKey);
+  assert_int_equal(distance_launch(-1, aFake, 1, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(distance_nvariant, aFake, 1, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 0, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, DISTANCE_MAX_POINTS + 1, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  const int aBadK[] = {0, 3, 6, 64, -1};
+  for (int i = 0; i < 5; i++) assert_int_equal(distance_launch(0, aFake, 8, aBadK[i], aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 8, 1, aFake, 0, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 8, 1, aFake, 4, 0, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 8, 1, NULL, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, NULL, 8, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 8, 1, aFake, 4, 4, 64, 32, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 8, 1, aFake, 4, 4, 0, 16, 0), eInv);
+  assert_int_equal(distance_launch(0, aFake, 8, 1, aFake, 4, 70000, 1, 1, 0), eInv);   /* grid y > 65535 */
+  assert_int_equal(distance_launch(0, (float *)((char *)aFake + 4), 8, 1, aFake, 4, 4, 16, 16, 0), eInv);
+  assert_int_equal(distance_launch(1, NULL, 1, 1, aFake, 4, 4, 16, 16, 0), eInv); /* constant bank empty */
+  assert_int_equal(distance_set_constant(NULL, 1), eInv);
+  assert_int_equal(distance_set_constant(aFake, 0), eInv);
+  assert_int_equal(distance_set_constant(aFake, DISTANCE_MAX_POINTS + 1), eInv);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_distance_hand),      cmocka_unit_test(test_distance_shape),
+      cmocka_unit_test(test_distance_tolerance), cmocka_unit_test(test_distance_args),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
