@@ -184,6 +184,7 @@ extern "C" const int distance_nvariant = VARIANT_COUNT(distance_variants);
 extern "C" int distance_set_constant(const float *hostXY, int P) {
   REQUIRE(hostXY != NULL && P >= 1 && P <= DISTANCE_MAX_POINTS);
   TRY(cudaMemcpyToSymbol(c_points, hostXY, (size_t)P * sizeof(float2)));
+  TRY(cudaDeviceSynchronize()); /* landed before a launch on a non-blocking stream reads it */
   g_nConstPoints = P;
   return (int)cudaSuccess;
 }

@@ -150,6 +150,7 @@ extern "C" const int raytrace_nvariant = VARIANT_COUNT(raytrace_variants);
 extern "C" int raytrace_set_constant(const void *hostSpheres, int nSpheres) {
   REQUIRE(hostSpheres != NULL && nSpheres >= 1 && nSpheres <= RAYTRACE_MAX_SPHERES);
   TRY(cudaMemcpyToSymbol(c_spheres, hostSpheres, (size_t)nSpheres * sizeof(raytrace_sphere)));
+  TRY(cudaDeviceSynchronize()); /* landed before a launch on a non-blocking stream reads it */
   g_nConstSpheres = nSpheres;
   return (int)cudaSuccess;
 }

@@ -175,8 +175,8 @@ static int prepare_device(size_t n, bench_out *pOut) {
     g.nDevCap = n;
   }
   if (!g.bUploaded) {
-    if ((rc = cudaMemcpy(g.dA, g.hA, g.nDevCap * sizeof(float), cudaMemcpyHostToDevice)) ||
-        (rc = cudaMemcpy(g.dB, g.hB, g.nDevCap * sizeof(float), cudaMemcpyHostToDevice))) {
+    if ((rc = gpu_upload(g.dA, g.hA, g.nDevCap * sizeof(float))) ||
+        (rc = gpu_upload(g.dB, g.hB, g.nDevCap * sizeof(float)))) {
       bench_cuda_fail(pOut, "upload inputs", rc);
       return -1;
     }
@@ -214,8 +214,7 @@ static int verify(const char *zVar, launch_ctx *pCtx, bench_out *pOut) {
   size_t n = pCtx->n, nBytes = n * sizeof(float);
   int rc;
   if ((rc = cudaMemsetAsync(g.dC, SENTINEL_BYTE, nBytes, gpu_stream())) || (rc = run(pCtx, gpu_stream())) ||
-      (rc = cudaMemcpyAsync(g.hGot, g.dC, nBytes, cudaMemcpyDeviceToHost, gpu_stream())) ||
-      (rc = cudaStreamSynchronize(gpu_stream()))) {
+      (rc = gpu_download(g.hGot, g.dC, nBytes))) {
     bench_cuda_fail(pOut, "verification launch", rc);
     return -1;
   }

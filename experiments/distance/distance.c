@@ -120,8 +120,7 @@ static int prepare_points(int bConst, bench_out *pOut) {
       bench_cuda_fail(pOut, "cudaMalloc points", rc);
       return -1;
     }
-    if ((rc = cudaMemcpy(g.d_points, g.pPoints, 2 * sizeof(float) * DISTANCE_MAX_POINTS,
-                         cudaMemcpyHostToDevice))) {
+    if ((rc = gpu_upload(g.d_points, g.pPoints, 2 * sizeof(float) * DISTANCE_MAX_POINTS))) {
       bench_cuda_fail(pOut, "upload points", rc);
       return -1;
     }
@@ -247,7 +246,7 @@ static void measure(const bench_config *c, bench_out *pOut) {
     bench_cuda_fail(pOut, "verification launch", rc);
     return;
   }
-  if ((rc = cudaMemcpy(g.pGot, g.d_out, nCell * sizeof(float), cudaMemcpyDeviceToHost))) {
+  if ((rc = gpu_download(g.pGot, g.d_out, nCell * sizeof(float)))) {
     bench_cuda_fail(pOut, "copy field", rc);
     return;
   }

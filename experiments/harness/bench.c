@@ -26,14 +26,26 @@ gpu_sampling bench_sampling(const bench_config *c) {
   return t;
 }
 
+void bench_cuda_error_text(char *zOut, size_t nOut, const char *zWhat, int err) {
+  if (nOut == 0) return;
+  /* The runtime's tables need no device or context; a code they do not know
+  ** ("unrecognized error code", or nothing) is named by its number. */
+  const char *zText = gpu_error_string(err);
+  const char *zName = cudaGetErrorName((cudaError_t)err);
+  char zNum[32];
+  snprintf(zNum, sizeof(zNum), "cudaError_t %d", err);
+  if (!zText || !*zText) zText = "unrecognized error code";
+  if (!zName || strncmp(zName, "cuda", 4)) zName = zNum;
+  snprintf(zOut, nOut, "%s: %s (%s)", zWhat && *zWhat ? zWhat : "CUDA call", zText, zName);
+}
+
 void bench_cuda_fail(bench_out *pOut, const char *zWhat, int err) {
   pOut->bFailed = 1;
   /* Errors other than these leave the context unusable. */
   pOut->bFatal = !(err == cudaErrorInvalidValue || err == cudaErrorMemoryAllocation ||
                    err == cudaErrorInvalidConfiguration);
   pOut->bEnvError = env_error(err);
-  snprintf(pOut->zError, sizeof(pOut->zError), "%s: %s (%s)", zWhat, gpu_error_string(err),
-           cudaGetErrorName((cudaError_t)err));
+  bench_cuda_error_text(pOut->zError, sizeof(pOut->zError), zWhat, err);
 }
 
 int bench_time_gpu(const bench_config *c, gpu_fn xRun, gpu_fn xRestore, void *pCtx, bench_out *pOut) {

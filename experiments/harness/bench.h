@@ -226,6 +226,13 @@ int bench_time_gpu(const bench_config *c, gpu_fn xRun, gpu_fn xRestore, void *pC
 /* Time a host function with the monotonic clock (the CPU baselines). */
 void bench_time_host(const bench_config *c, void (*xRun)(void *), void *pCtx, bench_out *pOut);
 
+/* The stored text of CUDA error err met by zWhat, into zOut (never empty):
+** "zWhat: <cudaGetErrorString> (<cudaGetErrorName>)", e.g. "injected
+** __trap(): unspecified launch failure (cudaErrorLaunchFailure)"; a code the
+** runtime does not know is named "cudaError_t N". Needs no device, so it
+** holds after a sticky error. */
+void bench_cuda_error_text(char *zOut, size_t nOut, const char *zWhat, int err);
+
 /* Record a CUDA error code in pOut: failed, fatal if the context is lost,
 ** an environment error (experiments/harness/env.h) if it is about the
 ** driver, the device or code for it. */

@@ -127,6 +127,25 @@ int gpu_open(gpu_info *p) {
 
 cudaStream_t gpu_stream(void) { return g.stream; }
 
+/* The status of a copy just enqueued on the stream, else of waiting for it. */
+static int copy_wait(cudaError_t e) {
+  if (e == cudaSuccess) e = cudaStreamSynchronize(g.stream);
+  return (int)e;
+}
+
+int gpu_upload(void *dDst, const void *hSrc, size_t nBytes) {
+  return copy_wait(cudaMemcpyAsync(dDst, hSrc, nBytes, cudaMemcpyHostToDevice, g.stream));
+}
+
+int gpu_download(void *hDst, const void *dSrc, size_t nBytes) {
+  return copy_wait(cudaMemcpyAsync(hDst, dSrc, nBytes, cudaMemcpyDeviceToHost, g.stream));
+}
+
+int gpu_upload_2d(void *dDst, size_t nDstPitch, const void *hSrc, size_t nSrcPitch, size_t nWidth, size_t nHeight) {
+  return copy_wait(
+      cudaMemcpy2DAsync(dDst, nDstPitch, hSrc, nSrcPitch, nWidth, nHeight, cudaMemcpyHostToDevice, g.stream));
+}
+
 void gpu_close(void) {
   for (int i = 0; i < GPU_WINDOW; i++) {
     if (g.aStart[i]) cudaEventDestroy(g.aStart[i]);

@@ -98,6 +98,17 @@ int gpu_open(gpu_info *p);
 /* The stream every study launches on. */
 cudaStream_t gpu_stream(void);
 
+/* Copy nBytes from host to device (gpu_upload), device to host
+** (gpu_download) or a pitched 2D host image to the device (gpu_upload_2d, as
+** cudaMemcpy2D) on gpu_stream(), and wait for it: every copy a study makes
+** goes through these. A plain cudaMemcpy runs on the legacy default stream,
+** which the non-blocking study stream neither waits for nor is waited for
+** by; from pageable memory it may return before its data lands (reduce once
+** summed zeros). 0 or the cudaError_t. */
+int gpu_upload(void *dDst, const void *hSrc, size_t nBytes);
+int gpu_download(void *hDst, const void *dSrc, size_t nBytes);
+int gpu_upload_2d(void *dDst, size_t nDstPitch, const void *hSrc, size_t nSrcPitch, size_t nWidth, size_t nHeight);
+
 /* Free the flush buffer and stream. */
 void gpu_close(void);
 

@@ -455,8 +455,12 @@ static db_result result_of(const run_state *r, int i, const config_text *t) {
   const bench_config *c = &r->aCfg[i];
   const bench_out *pOut = &r->out;
   const char *zStatus = pOut->bSkipped ? "skipped" : pOut->bFailed ? "failed" : "ok";
+  /* A failed or skipped result always says why. */
+  const char *zWhy = !pOut->bFailed && !pOut->bSkipped ? NULL
+                     : pOut->zError[0]                 ? pOut->zError
+                                                       : "no reason recorded (a harness bug)";
   db_result res = {t->zKey, NULL, NULL, -1, 0, t->zParams, c->bWarm, pOut->bHostTimer, zStatus,
-                   pOut->bFailed || pOut->bSkipped ? pOut->zError : NULL, pOut->maxErr, pOut->tolerance,
+                   zWhy, pOut->maxErr, pOut->tolerance,
                    pOut->nBytesRead, pOut->nBytesWritten, pOut->aMs, pOut->nRep,
                    pOut->bHostTimer ? NULL : gpu_flush_name(c->eFlush), c->bBatch ? "batch" : "single",
                    pOut->zStop, pOut->clockMhz, pOut->bHostTimer ? -1 : pOut->nClockDiscarded};

@@ -9,6 +9,10 @@
 **     bounds (or executes __trap() with 'trap:') and record what CUDA says;
 **     a host-only run launches nothing and records a fatal failure naming
 **     the injection.
+**   BENCH_CUDA_ERROR=CODE:SUBSTRING  a configuration whose key contains
+**     SUBSTRING records cudaError_t CODE as a kernel that returned it would
+**     (bench_cuda_fail: 719, cudaErrorLaunchFailure, is what __trap() gives,
+**     sticky), launching nothing: the store path of a CUDA fault without a GPU;
 **   BENCH_ENV_ERROR=probe  the probe before the first configuration reports
 **     cudaErrorNoKernelImageForDevice (as a build without code for the GPU
 **     would), host-only runs included;
@@ -28,6 +32,12 @@ static int test_measure(const bench_config *c, const char *zKey, int bHostOnly, 
   const char *zEnv = getenv("BENCH_ENV_ERROR");
   if (zEnv && *zEnv && strcmp(zEnv, "probe") && strstr(zKey, zEnv)) {
     bench_cuda_fail(pOut, "simulated environment error", cudaErrorNoKernelImageForDevice);
+    return 1;
+  }
+  const char *zCode = getenv("BENCH_CUDA_ERROR");
+  const char *zAt = zCode ? strchr(zCode, ':') : NULL;
+  if (zAt && zAt[1] && strstr(zKey, zAt + 1)) {
+    bench_cuda_fail(pOut, "simulated CUDA error", atoi(zCode));
     return 1;
   }
   const char *zInject = getenv("BENCH_INJECT_FAULT");

@@ -135,7 +135,7 @@ static int upload_scene(int bConst, bench_out *pOut) {
     return -1;
   }
   if (!g.bUploaded) {
-    if ((rc = cudaMemcpy(g.d_spheres, g.pScene, sizeof(raytrace_sphere) * g.nSph, cudaMemcpyHostToDevice))) {
+    if ((rc = gpu_upload(g.d_spheres, g.pScene, sizeof(raytrace_sphere) * g.nSph))) {
       bench_cuda_fail(pOut, "upload spheres", rc);
       return -1;
     }
@@ -177,7 +177,7 @@ static void measure(const bench_config *c, bench_out *pOut) {
     bench_cuda_fail(pOut, "verification launch", rc);
     return;
   }
-  if ((rc = cudaMemcpy(g.pGot, g.d_rgba, nBytes, cudaMemcpyDeviceToHost))) {
+  if ((rc = gpu_download(g.pGot, g.d_rgba, nBytes))) {
     bench_cuda_fail(pOut, "copy image", rc);
     return;
   }

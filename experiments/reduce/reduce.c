@@ -165,11 +165,7 @@ static int prepare_input(int eType, size_t n, int bDevice, bench_out *pOut) {
     g.bUploaded = 0;
   }
   if (!g.bUploaded) {
-    /* On the study's stream and waited for: a pageable cudaMemcpy may return
-    ** before its data lands, and the non-blocking stream does not wait for it
-    ** (seen once: the first configuration of a run summed zeros). */
-    if ((rc = cudaMemcpyAsync(g.d_pristine, g.pHost, n * 4, cudaMemcpyHostToDevice, gpu_stream())) ||
-        (rc = cudaStreamSynchronize(gpu_stream()))) {
+    if ((rc = gpu_upload(g.d_pristine, g.pHost, n * 4))) {
       bench_cuda_fail(pOut, "upload input", rc);
       return -1;
     }
@@ -267,11 +263,11 @@ static void measure(const bench_config *c, bench_out *pOut) {
   double got;
   if (eType == REDUCE_I32) {
     int32_t v;
-    rc = cudaMemcpy(&v, g.d_out, 4, cudaMemcpyDeviceToHost);
+    rc = gpu_download(&v, g.d_out, 4);
     got = v;
   } else {
     float v;
-    rc = cudaMemcpy(&v, g.d_out, 4, cudaMemcpyDeviceToHost);
+    rc = gpu_download(&v, g.d_out, 4);
     got = v;
   }
   if (rc) {

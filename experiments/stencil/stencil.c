@@ -133,8 +133,8 @@ static int prepare(int n, bench_out *pOut) {
   }
   if ((rc = cudaMallocPitch((void **)&g.dIn, &nPitchBytes, (size_t)n * sizeof(float), (size_t)n)) ||
       (rc = cudaMalloc((void **)&g.dOut, nPix * sizeof(float))) ||
-      (rc = cudaMemcpy2D(g.dIn, nPitchBytes, g.hIn, (size_t)n * sizeof(float), (size_t)n * sizeof(float), (size_t)n,
-                         cudaMemcpyHostToDevice))) {
+      (rc = gpu_upload_2d(g.dIn, nPitchBytes, g.hIn, (size_t)n * sizeof(float), (size_t)n * sizeof(float),
+                          (size_t)n))) {
     cleanup();
     bench_cuda_fail(pOut, "allocate and upload the image", rc);
     return -1;
@@ -158,8 +158,7 @@ static int verify(const char *zVar, launch_ctx *pCtx, bench_out *pOut) {
   size_t n = (size_t)pCtx->nSide, nPix = n * n, nBytes = nPix * sizeof(float);
   int rc;
   if ((rc = cudaMemsetAsync(g.dOut, SENTINEL_BYTE, nBytes, gpu_stream())) || (rc = run(pCtx, gpu_stream())) ||
-      (rc = cudaMemcpyAsync(g.hGot, g.dOut, nBytes, cudaMemcpyDeviceToHost, gpu_stream())) ||
-      (rc = cudaStreamSynchronize(gpu_stream()))) {
+      (rc = gpu_download(g.hGot, g.dOut, nBytes))) {
     bench_cuda_fail(pOut, "verification launch", rc);
     return -1;
   }

@@ -59,6 +59,7 @@ BENCH_INJECT_FAULT='trap:n=1024 block=256 variant=interleaved' "$REDUCE" --db "$
 check_eq "trap: exit 1" "$?" 1
 check_eq "trap: run failed" "$(q "$db" "SELECT status FROM run")" failed
 echo "# trap error: $(q "$db" "SELECT error FROM result WHERE status = 'failed'")"
+echo "# trap stderr: $(grep -e FAILED -e 'cannot store' "$tmp/err" | head -n 3)"
 check_eq "trap: n=1024 cub ok, interleaved failed, nothing after" \
   "$(q "$db" "SELECT group_concat(variant || ' ' || status, ', ') FROM (SELECT * FROM result ORDER BY result_id)")" \
   "cub ok, interleaved failed"

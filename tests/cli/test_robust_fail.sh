@@ -7,6 +7,8 @@
 # - a fault injected with BENCH_INJECT_FAULT (fatal, as a CUDA fault is) ends
 #   the run 'failed' with the error in run.note, keeps what was complete, and
 #   the next run continues after the failed configuration;
+# - BENCH_CUDA_ERROR='719:n=2 ': the sticky error of a __trap() recorded
+#   without a GPU: stored 'failed' with the CUDA error's text and name;
 # - BENCH_FREE_BYTES too small for a configuration: stored 'skipped' with the
 #   reason, measured by the next run that has the memory;
 # - bad arguments and bad switches: exit 2, one line, no database.
@@ -55,6 +57,20 @@ check_eq "after the fault: latest holds n=1,2,4,5" \
   "$(q "$db" "SELECT group_concat(n, ' ') FROM (SELECT n FROM latest ORDER BY n)")" "1 2 4 5"
 check_eq "BENCH_INJECT_FAULT matching nothing changes nothing" \
   "$(BENCH_INJECT_FAULT='n=99 ' "$HOST" --db "$tmp/none.db" --n 1 $REPS 2>/dev/null; echo $?)" 0
+
+# The sticky error __trap() gives (719, cudaErrorLaunchFailure), recorded
+# without a GPU through BENCH_CUDA_ERROR: the stored text names the error.
+db="$tmp/sticky.db"
+BENCH_CUDA_ERROR='719:n=2 ' "$HOST" --db "$db" --n 1..3 $REPS 2>"$tmp/err"
+check_eq "sticky CUDA error: exit 1" "$?" 1
+check_eq "sticky CUDA error: n=1 ok, n=2 failed with the CUDA error text, nothing after" \
+  "$(q "$db" "SELECT group_concat(n || ':' || status || ':' || coalesce(error, 'NULL'), ' | ')
+              FROM (SELECT * FROM result ORDER BY result_id)")" \
+  "1:ok:NULL | 2:failed:simulated CUDA error: unspecified launch failure (cudaErrorLaunchFailure)"
+check_eq "sticky CUDA error: the run failed, the same text in its note" "$(q "$db" "SELECT status || ': ' || note FROM run")" \
+  "failed: ended after a CUDA error: simulated CUDA error: unspecified launch failure (cudaErrorLaunchFailure)"
+check "sticky CUDA error: the progress line names it" \
+  grep -q "FAILED: simulated CUDA error: unspecified launch failure (cudaErrorLaunchFailure)" "$tmp/err"
 
 # Too little free memory: skipped with the reason, measured later.
 db="$tmp/mem.db"
