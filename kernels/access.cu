@@ -31,6 +31,7 @@
 
 #include "kernels/access.h"
 #include "kernels/cuda_check.cuh"
+#include "kernels/texture.cuh"
 
 #ifndef ACCESS_DLCM
 #define ACCESS_DLCM "default"
@@ -252,24 +253,11 @@ extern "C" int access_texture_create(const float *d_buf, size_t n,
   resDesc.res.linear.desc = cudaCreateChannelDesc<float>();
   resDesc.res.linear.sizeInBytes = n * sizeof(float);
 
-  cudaTextureDesc texDesc;
-  memset(&texDesc, 0, sizeof(texDesc));
-  texDesc.addressMode[0] = cudaAddressModeClamp;
-  texDesc.filterMode = cudaFilterModePoint;
-  texDesc.readMode = cudaReadModeElementType;
-  texDesc.normalizedCoords = 0;
-
-  cudaTextureObject_t tex = 0;
-  TRY(cudaCreateTextureObject(&tex, &resDesc, &texDesc, NULL));
-  *pTex = (unsigned long long)tex;
-  return (int)cudaSuccess;
+  return texture_create(&resDesc, pTex);
 }
 
 // destroy a texture object from access_texture_create (0: nothing to do)
-extern "C" int access_texture_destroy(unsigned long long tex) {
-  if (tex == 0) return (int)cudaSuccess;
-  return (int)cudaDestroyTextureObject((cudaTextureObject_t)tex);
-}
+extern "C" int access_texture_destroy(unsigned long long tex) { return texture_destroy(tex); }
 
 // validate, size the grid and launch variant iVar once on stream s
 extern "C" int access_launch(int iVar, const float *d_A, const float *d_B, float *d_C,

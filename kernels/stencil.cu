@@ -23,6 +23,7 @@
 
 #include "kernels/stencil.h"
 #include "kernels/cuda_check.cuh"
+#include "kernels/texture.cuh"
 
 // ----------------------------------------------------------------------------
 // GPU kernels
@@ -153,23 +154,10 @@ extern "C" int stencil_texture_create(const float *d_in, size_t nPitch, int w, i
   resDesc.res.pitch2D.width = (size_t)w;
   resDesc.res.pitch2D.height = (size_t)h;
   resDesc.res.pitch2D.pitchInBytes = nPitch * sizeof(float);
-  cudaTextureDesc texDesc;
-  memset(&texDesc, 0, sizeof(texDesc));
-  texDesc.addressMode[0] = cudaAddressModeClamp;
-  texDesc.addressMode[1] = cudaAddressModeClamp;
-  texDesc.filterMode = cudaFilterModePoint;
-  texDesc.readMode = cudaReadModeElementType;
-  texDesc.normalizedCoords = 0;
-  cudaTextureObject_t tex = 0;
-  TRY(cudaCreateTextureObject(&tex, &resDesc, &texDesc, NULL));
-  *pTex = (unsigned long long)tex;
-  return (int)cudaSuccess;
+  return texture_create(&resDesc, pTex);
 }
 
-extern "C" int stencil_texture_destroy(unsigned long long tex) {
-  if (tex == 0) return (int)cudaSuccess;
-  return (int)cudaDestroyTextureObject((cudaTextureObject_t)tex);
-}
+extern "C" int stencil_texture_destroy(unsigned long long tex) { return texture_destroy(tex); }
 
 // validate, size the grid and launch variant iVar once on stream s
 extern "C" int stencil_launch(int iVar, const float *d_in, size_t nPitch, unsigned long long tex, float *d_out, int w,
