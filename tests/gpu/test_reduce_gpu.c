@@ -19,7 +19,9 @@
 ** VARIANT_TUNED entries are also checked at n = 2^28 (block 256) and, at
 ** sizes up to 2^20+1, with every other loads/grid tuning of anTuneLoads x
 ** anTuneGrid. With BENCH_SMALL set (make sanitize) sizes above 2^20+1 are
-** left out.
+** left out. One more test, "grid of several waves", runs vectorized and
+** single-pass on a grid more than twice what the GPU holds at once
+** (test_waves, below; device memory only, so BENCH_SMALL keeps it).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -217,16 +219,108 @@ static void test_variant(void **state) {
   if (nFail) fail_msg("%d of %d configurations failed; first: %s", nFail, nRun, zFirst);
 }
 
+/* The grid-stride variants on a grid the GPU cannot hold at once. stride_grid
+** (kernels/reduce.cu) raises the grid to ceil(n / (nBlock * REDUCE_CHAIN_MAX))
+** so no thread adds more than REDUCE_CHAIN_MAX (2048) elements; at block 32
+** and n = 2 x (the most blocks of 32 threads the GPU holds at once) x 32 x 2048
+** + 7 the grid is more than two waves and every thread adds about 2048
+** elements (512 16-byte vectors). The other sizes give every thread a vector
+** or a few on one wave of blocks, where two bugs cannot show:
+** - the 4-loads-in-flight loop of thread_sum_vec4 stepping 3 strides instead
+**   of 4 (adds some vectors twice; needs two trips through that loop);
+** - single-pass taking the FIRST block to finish as the last (it adds the
+**   partials before the others wrote theirs; with every block resident and
+**   finishing together it still summed right). Here that block finishes
+**   before any block of the later waves starts, and the partial slots hold
+**   0x7f7f7f7f before every launch, so it adds garbage.
+** The input is 0x01010101 in every int32 (cudaMemset, no host copy); the sum
+** wraps to 32 bits, as int32 sums do. Three launches per variant on one
+** workspace, single-pass's counter back at 0 after each. */
+#define WAVES_BLOCK 32
+#define WAVES_CHAIN 2048 /* REDUCE_CHAIN_MAX of kernels/reduce.cu */
+static void test_waves(void **state) {
+  (void)state;
+  REQUIRE_GPU();
+  static const char *azKey[] = {"vectorized", "single-pass"};
+  int iDev = 0, nSm = 0, nThreadsPerSm = 0, nBlocksPerSm = 0;
+  if (cudaGetDevice(&iDev) || cudaDeviceGetAttribute(&nSm, cudaDevAttrMultiProcessorCount, iDev) ||
+      cudaDeviceGetAttribute(&nThreadsPerSm, cudaDevAttrMaxThreadsPerMultiProcessor, iDev) ||
+      cudaDeviceGetAttribute(&nBlocksPerSm, cudaDevAttrMaxBlocksPerMultiprocessor, iDev))
+    fail_msg("cannot read the device's multiprocessor limits");
+  size_t nPerSm = (size_t)nThreadsPerSm / WAVES_BLOCK;
+  if ((size_t)nBlocksPerSm < nPerSm) nPerSm = (size_t)nBlocksPerSm;
+  const size_t n = 2 * (size_t)nSm * nPerSm * WAVES_BLOCK * WAVES_CHAIN + 7;
+  const int32_t want = (int32_t)((uint32_t)n * 0x01010101u);
+  size_t nFree = 0, nTotal = 0;
+  if (cudaMemGetInfo(&nFree, &nTotal)) fail_msg("cudaMemGetInfo failed");
+  if (n * 4 + ((size_t)64 << 20) > nFree) {
+    print_message("SKIP: n=%zu needs %zu MiB of device memory, %zu MiB free\n", n, (n * 4) >> 20, nFree >> 20);
+    skip();
+  }
+  void *d_in = NULL, *d_out = NULL, *d_ws = NULL;
+  char zErr[384] = "";
+  int rc = 0;
+  const char *zStage = "";
+#define WSTEP(what, call) \
+  do {                    \
+    zStage = (what);      \
+    rc = (int)(call);     \
+    if (rc) goto done;    \
+  } while (0)
+  WSTEP("cudaMalloc input", cudaMalloc(&d_in, n * 4));
+  WSTEP("cudaMalloc output", cudaMalloc(&d_out, 16));
+  WSTEP("fill input", cudaMemset(d_in, 1, n * 4));
+  for (size_t k = 0; k < sizeof(azKey) / sizeof(azKey[0]) && !zErr[0]; k++) {
+    const int iVar = reduce_find(azKey[k]);
+    if (iVar < 0) fail_msg("no variant '%s' in the registry", azKey[k]);
+    const size_t nWs = reduce_workspace_bytes(iVar, REDUCE_I32, n, WAVES_BLOCK);
+    if (nWs <= 16) fail_msg("%s: reduce_workspace_bytes returned %zu", azKey[k], nWs);
+    WSTEP("cudaMalloc workspace", cudaMalloc(&d_ws, nWs));
+    WSTEP("reduce_workspace_init", reduce_workspace_init(d_ws, nWs, 0));
+    for (int iStep = 1; iStep <= 3 && !zErr[0]; iStep++) {
+      /* Garbage in every partial slot; the first 16 bytes are single-pass's counter. */
+      WSTEP("poison partials", cudaMemset((char *)d_ws + 16, 0x7f, nWs - 16));
+      WSTEP("poison output", cudaMemset(d_out, 0x7f, 16));
+      WSTEP("reduce_launch", reduce_launch(iVar, REDUCE_I32, d_in, n, WAVES_BLOCK, d_ws, nWs, d_out, 0));
+      WSTEP("synchronize", cudaDeviceSynchronize());
+      int32_t got = 0;
+      uint32_t nCount = 0;
+      WSTEP("copy result", cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
+      WSTEP("copy counter", cudaMemcpy(&nCount, d_ws, 4, cudaMemcpyDeviceToHost));
+      if (got != want)
+        snprintf(zErr, sizeof(zErr), "variant=%s n=%zu block=%d launch %d: got %d, want %d", azKey[k], n,
+                 WAVES_BLOCK, iStep, got, want);
+      else if (!strcmp(azKey[k], "single-pass") && nCount != 0)
+        snprintf(zErr, sizeof(zErr), "variant=single-pass n=%zu launch %d: the counter is %u after the launch, not 0",
+                 n, iStep, nCount);
+    }
+    cudaFree(d_ws);
+    d_ws = NULL;
+  }
+#undef WSTEP
+done:
+  if (rc)
+    snprintf(zErr, sizeof(zErr), "n=%zu: %s: %s (%s)", n, zStage, cudaGetErrorString((cudaError_t)rc),
+             cudaGetErrorName((cudaError_t)rc));
+  cudaGetLastError();
+  if (d_ws) cudaFree(d_ws);
+  if (d_in) cudaFree(d_in);
+  if (d_out) cudaFree(d_out);
+  if (zErr[0]) fail_msg("%s", zErr);
+}
+
 /* One test per registry entry, named by its key. */
 int main(void) {
-  struct CMUnitTest *aTest = calloc((size_t)reduce_nvariant, sizeof(*aTest));
+  struct CMUnitTest *aTest = calloc((size_t)reduce_nvariant + 1, sizeof(*aTest));
   if (!aTest) return 1;
   for (int i = 0; i < reduce_nvariant; i++) {
     aTest[i].name = reduce_variants[i].v.zKey;
     aTest[i].test_func = test_variant;
     aTest[i].initial_state = (void *)&reduce_variants[i];
   }
-  int rc = _cmocka_run_group_tests("test_reduce_gpu", aTest, (size_t)reduce_nvariant, NULL, NULL);
+  aTest[reduce_nvariant].name = "grid of several waves (vectorized, single-pass)";
+  aTest[reduce_nvariant].test_func = test_waves;
+  int rc = _cmocka_run_group_tests("test_reduce_gpu", aTest, (size_t)reduce_nvariant + 1, NULL, NULL);
   free(aTest);
   for (int j = 0; j < NSIZE; j++) {
     free(h.aI32[j]);
