@@ -3,7 +3,9 @@
 ** on a small study of its own, on cases `make mutate` found unchecked: the
 ** documented defaults, an axis given once, a value repeated anywhere in a list
 ** (and only then), -h and --help, an empty argument, an unknown option, a
-** shared option, names that are not choices, the usage text.
+** shared option, names that are not choices, the usage text, the sampling
+** defaults README states, the --flush and --mode lists, and
+** bench_variant_axis() (bench.h: choices, default, --help lines, limits).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "experiments/harness/bench.h"
+#include "experiments/harness/gpu.h"
 
 static const char *const azV[] = {"a", "b", "c", NULL};
 static bench_axis aAxis[] = {
@@ -157,6 +160,125 @@ static void test_flags(void **state) {
   bench_args_free(&a);
 }
 
+/* The sampling defaults README ("How a configuration is timed") and --help
+** state: --target 0.5%, --min-reps 20, --min-ms 5, --budget-ms 60, --flush
+** clean only, --mode single only, --repeat 1, --timeout-s 60. */
+static void test_sampling_defaults(void **state) {
+  (void)state;
+  bench_args a;
+  char zErr[256] = "";
+  const char *az[] = {NULL};
+  assert_int_equal(parse(&a, zErr, sizeof zErr, az), BENCH_ARGS_RUN);
+  assert_true(a.opts.target == 0.005);
+  assert_int_equal(a.opts.nRepMin, 20);
+  assert_true(a.opts.msMin == 5.0);
+  assert_true(a.opts.msBudget == 60.0);
+  assert_int_equal(a.opts.nFlush, 1);
+  assert_int_equal(a.opts.aeFlush[0], GPU_FLUSH_CLEAN);
+  assert_int_equal(a.opts.nMode, 1);
+  assert_int_equal(a.opts.abBatch[0], 0);
+  assert_int_equal(a.opts.iRepeat, 1);
+  assert_int_equal(a.opts.nTimeoutS, 60);
+  bench_args_free(&a);
+}
+
+/* --flush and --mode replace the default list (not add to it), in the order
+** given; --warm is --flush none, --batch is --mode batch. */
+static void test_flush_and_mode_lists(void **state) {
+  (void)state;
+  bench_args a;
+  char zErr[256] = "";
+  const char *az1[] = {"--flush", "memset", "--mode=batch", NULL};
+  if (parse(&a, zErr, sizeof zErr, az1) != BENCH_ARGS_RUN) fail_msg("refused: %s", zErr);
+  assert_int_equal(a.opts.nFlush, 1);
+  assert_int_equal(a.opts.aeFlush[0], GPU_FLUSH_MEMSET);
+  assert_int_equal(a.opts.nMode, 1);
+  assert_int_equal(a.opts.abBatch[0], 1);
+  bench_args_free(&a);
+  const char *az2[] = {"--flush", "none,clean,memset", "--mode", "batch,single", NULL};
+  if (parse(&a, zErr, sizeof zErr, az2) != BENCH_ARGS_RUN) fail_msg("refused: %s", zErr);
+  assert_int_equal(a.opts.nFlush, 3);
+  assert_true(a.opts.aeFlush[0] == GPU_FLUSH_NONE && a.opts.aeFlush[1] == GPU_FLUSH_CLEAN &&
+              a.opts.aeFlush[2] == GPU_FLUSH_MEMSET);
+  assert_int_equal(a.opts.nMode, 2);
+  assert_true(a.opts.abBatch[0] == 1 && a.opts.abBatch[1] == 0);
+  bench_args_free(&a);
+  const char *az3[] = {"--warm", "--batch", NULL};
+  if (parse(&a, zErr, sizeof zErr, az3) != BENCH_ARGS_RUN) fail_msg("refused: %s", zErr);
+  assert_true(a.opts.nFlush == 1 && a.opts.aeFlush[0] == GPU_FLUSH_NONE);
+  assert_true(a.opts.nMode == 1 && a.opts.abBatch[0] == 1);
+  bench_args_free(&a);
+}
+
+/* A registry entry as the kernel families have them: kernel_variant first. */
+typedef struct {
+  kernel_variant v;
+  int iPayload;
+} test_variant;
+
+/* bench_variant_axis(): every key (the extra one last) is a choice and the
+** default list, one "  key  description" line per variant is appended to the
+** about text, and bench_variant_registry() gives the registry back. */
+static void test_variant_axis(void **state) {
+  (void)state;
+  static const test_variant aReg[] = {{{.zKey = "first", .zDesc = "one"}, 1},
+                                      {{.zKey = "second-long", .zDesc = "two"}, 2}};
+  static const kernel_variant extra = {.zKey = "host", .zDesc = "three"};
+  bench_axis ax = {.zName = "variant", .zHelp = "kernel"};
+  char zAbout[512] = "About.\n";
+  assert_int_equal(bench_variant_axis(&ax, aReg, 2, sizeof aReg[0], &extra, zAbout, sizeof zAbout), 0);
+  assert_string_equal(ax.zDefault, "first,second-long,host");
+  assert_non_null(ax.azChoice);
+  assert_string_equal(ax.azChoice[0], "first");
+  assert_string_equal(ax.azChoice[1], "second-long");
+  assert_string_equal(ax.azChoice[2], "host");
+  assert_null(ax.azChoice[3]);
+  assert_string_equal(zAbout, "About.\n"
+                              "  first        one\n"
+                              "  second-long  two\n"
+                              "  host         three");
+  const void *pReg = NULL;
+  size_t nStride = 0;
+  const kernel_variant *pExtra = NULL;
+  assert_int_equal(bench_variant_registry(&pReg, &nStride, &pExtra), 2);
+  assert_ptr_equal(pReg, aReg);
+  assert_int_equal(nStride, sizeof aReg[0]);
+  assert_ptr_equal(pExtra, &extra);
+}
+
+/* bench_variant_axis() returns -1 for a registry of more than BENCH_MAX_VALS
+** variants (with or without the extra one), and for an about text that does
+** not fit, writing nothing past nAbout. */
+static void test_variant_axis_limits(void **state) {
+  (void)state;
+  static test_variant aReg[BENCH_MAX_VALS + 1];
+  static char azKey[BENCH_MAX_VALS + 1][8];
+  for (int i = 0; i <= BENCH_MAX_VALS; i++) {
+    snprintf(azKey[i], sizeof azKey[i], "k%d", i);
+    aReg[i].v.zKey = azKey[i];
+    aReg[i].v.zDesc = "d";
+  }
+  static const kernel_variant extra = {.zKey = "host", .zDesc = "h"};
+  bench_axis ax = {.zName = "variant"};
+  static char zAbout[BENCH_MAX_VALS * 32];
+  zAbout[0] = 0;
+  assert_int_equal(bench_variant_axis(&ax, aReg, BENCH_MAX_VALS, sizeof aReg[0], NULL, zAbout, sizeof zAbout), 0);
+  zAbout[0] = 0;
+  assert_int_equal(bench_variant_axis(&ax, aReg, BENCH_MAX_VALS + 1, sizeof aReg[0], NULL, zAbout, sizeof zAbout),
+                   -1);
+  zAbout[0] = 0;
+  assert_int_equal(bench_variant_axis(&ax, aReg, BENCH_MAX_VALS, sizeof aReg[0], &extra, zAbout, sizeof zAbout),
+                   -1);
+  /* An about buffer of 8 bytes inside a larger one: only those 8 are written. */
+  char zBig[256];
+  memset(zBig, 'x', sizeof zBig);
+  zBig[0] = 0;
+  assert_int_equal(bench_variant_axis(&ax, aReg, 8, sizeof aReg[0], NULL, zBig, 8), -1);
+  assert_int_equal(strlen(zBig), 7);
+  for (size_t i = 8; i < sizeof zBig; i++)
+    if (zBig[i] != 'x') fail_msg("byte %zu past the 8-byte buffer was written", i);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_defaults),
@@ -166,6 +288,10 @@ int main(void) {
       cmocka_unit_test(test_unknown_and_choices),
       cmocka_unit_test(test_usage_lists_axes),
       cmocka_unit_test(test_flags),
+      cmocka_unit_test(test_sampling_defaults),
+      cmocka_unit_test(test_flush_and_mode_lists),
+      cmocka_unit_test(test_variant_axis),
+      cmocka_unit_test(test_variant_axis_limits),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
