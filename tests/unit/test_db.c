@@ -668,6 +668,29 @@ static void test_add_variants(void **state) {
   db_close(p);
 }
 
+/* Problem size and block size as db.h states: stored as given (n from 0,
+** block from 1), NULL for n < 0 and block <= 0. */
+static void test_n_and_block_columns(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  long long iRun = db_begin_run(p, &g, &ri);
+  const double aMs[] = {1, 2};
+  db_result r = ok_result("k-small", aMs, 2);
+  r.n = 0;
+  r.nBlock = 1;
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
+  r = ok_result("k-none", aMs, 2);
+  r.n = -1;
+  r.nBlock = 0;
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result WHERE config_key='k-small' AND n=0 AND block=1"), 1);
+  assert_int_equal(
+      q_int(f->zPath, "SELECT count(*) FROM result WHERE config_key='k-none' AND n IS NULL AND block IS NULL"), 1);
+  db_close(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_open_creates_schema, setup, teardown),
@@ -686,6 +709,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_add_counter, setup, teardown),
       cmocka_unit_test_setup_teardown(test_exec, setup, teardown),
       cmocka_unit_test_setup_teardown(test_add_variants, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_n_and_block_columns, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,12 @@
 ** dead after, a run on this host as dead once its process is gone; a dead
 ** run's claim and live_run row are forgotten; storing a result releases its
 ** claim and renews the run's heartbeat; a finished result makes it done
-** for a resuming run; the run's start time; the NVML reading's fields.
+** for a resuming run; the run's start time; the NVML reading's fields; a
+** dead run found by a handle that has written nothing yet; a run the
+** watchdog marked ('timeout pending') and that died, ended by the next claim
+** with its timeout stored; a failure inside db_claim()'s or db_add_result()'s
+** transaction (injected with a TEMP trigger on the failing handle) changes
+** nothing.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -263,6 +268,112 @@ static void test_damaged_refused(void **state) {
   assert_true(zErr[0] != 0);
 }
 
+/* Make run iRun's process a dead one of this host (a reaped child's pid). */
+static void kill_run(fixture *f, long long iRun) {
+  pid_t pid = fork();
+  if (pid == 0) _exit(0);
+  assert_true(pid > 0);
+  assert_int_equal(waitpid(pid, NULL, 0), pid);
+  char zSql[200];
+  snprintf(zSql, sizeof zSql, "UPDATE live_run SET pid=%lld WHERE run_id=%lld", (long long)pid, iRun);
+  if (db_exec(f->pB, zSql)) fail_msg("%s: %s", zSql, db_errmsg(f->pB));
+}
+
+/* A fresh handle, which has inserted nothing yet, reaps a dead run as its
+** first write and begins its own run. */
+static void test_reap_by_fresh_handle(void **state) {
+  fixture *f = *state;
+  long long iHolder = -1, iC = -1;
+  assert_int_equal(claim(f->pA, f->iA, "k1", &iHolder), DB_CLAIMED);
+  kill_run(f, f->iA);
+  db *pC = open_run(f->zPath, &iC);
+  assert_true(iC > f->iB);
+  assert_int_equal(count(f->zPath, "SELECT count(*) FROM live_run WHERE run_id=%lld", f->iA), 0);
+  assert_int_equal(count(f->zPath, "SELECT count(*) FROM claim WHERE run_id=%lld", f->iA), 0);
+  assert_int_equal(count(f->zPath, "SELECT count(*) FROM live_run WHERE run_id=%lld", iC), 1);
+  db_close(pC);
+}
+
+/* A run the watchdog marked (db_mark_timeout) that died before storing the
+** failure: the next db_claim() stores its claimed configuration as failed
+** 'timeout' (variant from the key) and ends the run 'failed'; runs that are
+** alive, or dead without the mark, get no such result. */
+static void test_timeout_pending_recorded(void **state) {
+  fixture *f = *state;
+  long long iHolder = -1;
+  const char *zKey = "n=1024 variant=cub dtype=int32";
+  assert_int_equal(claim(f->pA, f->iA, zKey, &iHolder), DB_CLAIMED);
+  assert_int_equal(claim(f->pB, f->iB, "n=8 variant=cub", &iHolder), DB_CLAIMED);
+  assert_int_equal(db_mark_timeout(f->pA, f->iA, zKey), 0);
+  assert_int_equal(db_mark_timeout(f->pB, f->iB, "n=8 variant=cub"), 0);
+  /* Alive: nothing happens. */
+  assert_int_equal(claim(f->pB, f->iB, "k2", &iHolder), DB_CLAIMED);
+  assert_int_equal(count(f->zPath, "SELECT count(*) FROM result", 0), 0);
+  kill_run(f, f->iA);
+  assert_int_equal(claim(f->pB, f->iB, "k3", &iHolder), DB_CLAIMED);
+  assert_int_equal(count(f->zPath,
+                         "SELECT count(*) FROM result WHERE run_id=%lld AND config_key='n=1024 variant=cub dtype=int32'"
+                         " AND variant='cub' AND status='failed' AND cache='cold' AND error LIKE 'timeout:%%'",
+                         f->iA), 1);
+  assert_int_equal(count(f->zPath, "SELECT count(*) FROM result", 0), 1);
+  assert_int_equal(count(f->zPath,
+                         "SELECT count(*) FROM run WHERE run_id=%lld AND status='failed' AND finished_utc IS NOT NULL"
+                         " AND note='ended by the watchdog: n=1024 variant=cub dtype=int32 timed out"
+                         " (recorded by a later run)'", f->iA), 1);
+  assert_int_equal(count(f->zPath, "SELECT count(*) FROM run WHERE run_id=%lld AND status='running'", f->iB), 1);
+}
+
+/* Create a TEMP trigger (this handle only) that makes zEvent fail. */
+static void inject(db *p, const char *zName, const char *zEvent) {
+  char zSql[300];
+  snprintf(zSql, sizeof zSql, "CREATE TEMP TRIGGER %s %s BEGIN SELECT RAISE(ABORT, 'injected'); END;", zName,
+           zEvent);
+  if (db_exec(p, zSql)) fail_msg("%s: %s", zSql, db_errmsg(p));
+}
+
+/* A failure while reaping a dead run (storing its timeout) fails db_claim()
+** with the cause and changes nothing: the dead run keeps its live_run row
+** and claim, no claim is made. */
+static void test_reap_failure_changes_nothing(void **state) {
+  fixture *f = *state;
+  long long iHolder = -1;
+  assert_int_equal(claim(f->pA, f->iA, "k1 variant=cub", &iHolder), DB_CLAIMED);
+  assert_int_equal(db_mark_timeout(f->pA, f->iA, "k1 variant=cub"), 0);
+  kill_run(f, f->iA);
+  inject(f->pB, "no_result", "BEFORE INSERT ON main.result");
+  assert_int_equal(claim(f->pB, f->iB, "k2", &iHolder), -1);
+  assert_non_null(strstr(db_errmsg(f->pB), "injected"));
+  assert_int_equal(count(f->zPath, "SELECT count(*) FROM live_run WHERE run_id=%lld", f->iA), 1);
+  assert_int_equal(count(f->zPath, "SELECT count(*) FROM claim WHERE run_id=%lld", f->iA), 1);
+  assert_int_equal(count(f->zPath, "SELECT count(*) FROM claim WHERE run_id=%lld", f->iB), 0);
+  assert_int_equal(count(f->zPath, "SELECT count(*) FROM run WHERE status='running'", 0), 2);
+}
+
+/* db_add_result is one transaction: if releasing the claim or renewing the
+** heartbeat fails, it returns -1 and stores neither the result nor its
+** samples, and the claim stays. */
+static void test_add_result_all_or_nothing(void **state) {
+  fixture *f = *state;
+  long long iHolder = -1;
+  const double aMs[] = {1.0, 2.0, 3.0};
+  db_result r = {.zConfigKey = "k1", .zVariant = "cub", .zDtype = "int32", .n = 1024, .nBlock = 256,
+                 .zParams = "{}", .zStatus = "ok", .nBytesRead = 4096, .nBytesWritten = 4, .aMs = aMs,
+                 .nRep = 3};
+  const char *azEvent[] = {"BEFORE DELETE ON main.claim", "BEFORE UPDATE ON main.live_run"};
+  for (int i = 0; i < 2; i++) {
+    assert_int_equal(claim(f->pA, f->iA, "k1", &iHolder), DB_CLAIMED);
+    inject(f->pA, "fail_release", azEvent[i]);
+    if (db_add_result(f->pA, f->iA, "reduce", &r) != -1) fail_msg("stored despite a failing '%s'", azEvent[i]);
+    assert_non_null(strstr(db_errmsg(f->pA), "injected"));
+    assert_int_equal(count(f->zPath, "SELECT count(*) FROM result", 0), 0);
+    assert_int_equal(count(f->zPath, "SELECT count(*) FROM sample", 0), 0);
+    assert_int_equal(count(f->zPath, "SELECT count(*) FROM claim WHERE run_id=%lld AND config_key='k1'", f->iA), 1);
+    exec_ok(f->pA, "DROP TRIGGER temp.fail_release", 0);
+  }
+  if (db_add_result(f->pA, f->iA, "reduce", &r)) fail_msg("db_add_result: %s", db_errmsg(f->pA));
+  assert_int_equal(count(f->zPath, "SELECT count(*) FROM result", 0), 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_held_by_live_run, setup, teardown),
@@ -272,6 +383,10 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_done_when_resuming, setup, teardown),
       cmocka_unit_test_setup_teardown(test_run_env_fields, setup, teardown),
       cmocka_unit_test_setup_teardown(test_damaged_refused, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_reap_by_fresh_handle, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_timeout_pending_recorded, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_reap_failure_changes_nothing, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_add_result_all_or_nothing, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
