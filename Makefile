@@ -293,15 +293,15 @@ FIGURES_SVG  := $(FIG_NAMES:%=$(FIG_DIR)/%.svg)
 
 # The report reads a snapshot: the local database if measurements were taken
 # here, else the measurements shipped in data/measurements.sql. Added to it:
-# the report's views, the errata found by running the seeds' logic as written
+# the report's own tables (reports/schema.sql), the report's views, the errata found by running the seeds' logic as written
 # ($(BIN)/errata), the measurement matrices line by line, and the build facts.
-$(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/views.sql $(MATRICES) $(BIN)/errata \
+$(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports/views.sql $(MATRICES) $(BIN)/errata \
               reports/matrix.awk | $(BIN)/dbtool deps-report
 	@mkdir -p $(@D)
 	$(Q)rm -f $@; if [ -f $(DB) ]; then echo "report: using measurements in $(DB)"; \
 	  sqlite3 $(DB) ".backup '$@'"; else echo "report: using the shipped measurements in data/measurements.sql"; \
 	  $(BIN)/dbtool load data/measurements.sql $@; fi
-	$(Q)sqlite3 -bail $@ < reports/views.sql
+	$(Q)cat reports/schema.sql reports/views.sql | sqlite3 -bail $@
 	$(Q)$(BIN)/errata | sqlite3 -bail $@
 	$(Q)awk -f reports/matrix.awk $(MATRICES) | sqlite3 -bail $@
 	$(Q)printf "INSERT INTO report_build VALUES ('%s', %s);\n" '$(GIT_COMMIT)' '$(GIT_DIRTY)' | sqlite3 -bail $@

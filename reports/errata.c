@@ -1,7 +1,8 @@
 /*
 ** reports/errata.c: the seeds' bugs, shown by running their logic as written.
 **
-**   errata > errata.sql   (then: sqlite3 report.db < errata.sql)
+**   errata > errata.sql   (then: sqlite3 report.db < errata.sql, after
+**                          reports/schema.sql, which creates table erratum)
 **
 ** Host-only C (no GPU): each check below emulates, on the CPU, what a seed's
 ** code does as written on an input where it fails, next to what the correct
@@ -73,8 +74,6 @@ static void neighbored_inplace(int32_t *g, size_t n, int block) {
 
 int main(void) {
   char zA[256], zC[256], zIn[256];
-  puts("CREATE TABLE IF NOT EXISTS erratum (bug_id TEXT PRIMARY KEY, ord INTEGER, seed TEXT, what TEXT, input TEXT,");
-  puts("  as_written TEXT, correct TEXT, fixed_by TEXT);");
   puts("DELETE FROM erratum;");
 
   /* 003: unroll8 drops the tail when n is not a multiple of 8 * blockDim. */

@@ -1,8 +1,8 @@
 # reports/matrix.awk: the measurement matrices (experiments/*/*.matrix) as SQL
-# rows of table matrix_line, so the report's appendix lists the exact sweeps
-# that `make measure` runs. Comments and blank lines are left out.
+# rows of table matrix_line (created by reports/schema.sql), so the report's
+# appendix lists the exact sweeps that `make measure` runs. Comments and blank
+# lines are left out.
 BEGIN {
-  print "CREATE TABLE IF NOT EXISTS matrix_line (study TEXT, ord INTEGER, line TEXT);"
   print "DELETE FROM matrix_line;"
 }
 FNR == 1 { study = FILENAME; sub(/.*\//, "", study); sub(/\.matrix$/, "", study) }

@@ -1,7 +1,8 @@
 -- reports/views.sql: report-only views and labels, applied to the report's
--- snapshot of the database (build/report.db). No measurement is typed here:
--- only names and the seeds' own published claims; the order of the ladder
--- comes from table variant.
+-- snapshot of the database (build/report.db) after reports/schema.sql (the
+-- report's own tables, filled here and by the report build). No measurement
+-- is typed here: only names and the seeds' own published claims; the order
+-- of the ladder comes from table variant.
 
 -- Order, origin and text of every study's variants, from table variant (what
 -- the binaries' registries recorded; data/schema.sql). A variant that has
@@ -53,7 +54,6 @@ FROM (SELECT DISTINCT d.device_id, d.name, d.peak_gbps, dl.label FROM run u JOIN
 --   target_pct_peak  the ladder's target: % of the theoretical DRAM bandwidth
 --   saturated_pct_copy  a kernel at or above this % of the measured copy
 --                    bandwidth has saturated memory throughput (claim 003-unroll)
-CREATE TABLE IF NOT EXISTS report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
 INSERT OR REPLACE INTO report_setting VALUES
   ('noisy_rsd', 0.10, 'relative standard deviation above which a result is flagged noisy'),
   ('faster', 1.05, 'a ratio of median times counts as faster or slower from this factor on'),
@@ -384,8 +384,6 @@ GROUP BY device_id, binary, config_key;
 -- id, seed, wording, the seed's own number where it gives one, and the rule
 -- that turns the measurements into a verdict (the thresholds are stated here
 -- and printed in the report). claim_verdict below applies the rules.
-CREATE TABLE IF NOT EXISTS seed_claim (claim_id TEXT PRIMARY KEY, ord INTEGER, seed TEXT, claim TEXT, value REAL,
-                                       rule TEXT);
 DELETE FROM seed_claim;
 INSERT INTO seed_claim VALUES
  ('000-broadcast', 1, '000, 002', 'a constant read is broadcast to a half-warp, so its traffic is about 1/16 of global reads', 0.0625,
@@ -640,9 +638,6 @@ SELECT '004-l1trans', h.device_id, h.name,
        WHEN p.mx >= 11.5 THEN 'holds' WHEN p.mx >= 7.5 THEN 'holds in part'
        ELSE 'does not hold' END
 FROM has h LEFT JOIN spr_ca p USING (device_id);
-
--- Facts of the report build itself (filled in by the Makefile).
-CREATE TABLE IF NOT EXISTS report_build (git_commit TEXT, git_dirty INTEGER);
 
 -- ---------------------------------------------------- measurement method --
 -- Agreement of repeat runs: per GPU kind (device name), build and

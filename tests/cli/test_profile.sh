@@ -78,11 +78,12 @@ NCU=$FAKE sh experiments/tools/run-matrix "$tmp/t.profile" "$db" "$BIN/tests" 2>
 check_eq "profile matrix: exit 0" $? 0
 check_eq "profile matrix: every line ran" "$(q "$db" "SELECT group_concat(DISTINCT n) FROM counter WHERE metric_set = 'local'")" "11,12,13"
 
-# The report's view of a reduction step over these rows (reports/views.sql on a
-# copy, the run taken as the reduce study's): counts add up over the kernels,
-# rates are averaged by duration over the kernels that have them.
+# The report's view of a reduction step over these rows (reports/schema.sql
+# and views.sql on a copy, the run taken as the reduce study's): counts add up
+# over the kernels, rates are averaged by duration over the kernels that have
+# them.
 cp "$db" "$tmp/v.db"
-q "$tmp/v.db" "UPDATE run SET study = 'reduce'; $(cat reports/views.sql)" > /dev/null
+q "$tmp/v.db" "UPDATE run SET study = 'reduce'; $(cat reports/schema.sql reports/views.sql)" > /dev/null
 check_eq "counter_reduce_step: sums and weighted means over kernels" \
   "$(q "$tmp/v.db" "SELECT divergent_branches || ' ' || occupancy_pct || ' ' || dram_bytes || ' ' || duration_ns
                     FROM counter_reduce_step WHERE variant = 'sum' AND n = 2")" "16.0 70.5 68419584.0 46032.0"

@@ -1,0 +1,28 @@
+-- reports/schema.sql: the report's own tables, the only place they are
+-- created. The report build applies this file to its copy of the database
+-- (build/report.db) first; then reports/views.sql fills report_setting and
+-- seed_claim, build/bin/errata fills erratum, reports/matrix.awk fills
+-- matrix_line and the Makefile fills report_build. Nothing here is measured:
+-- data/schema.sql holds the measurement tables.
+
+-- Every threshold of the report (values and their meaning: reports/views.sql).
+CREATE TABLE IF NOT EXISTS report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
+
+-- Every claim of the five seed documents: id, order, seed, wording, the
+-- seed's own number where it gives one, and the rule behind its verdict
+-- (rows and rules: reports/views.sql, view claim_verdict).
+CREATE TABLE IF NOT EXISTS seed_claim (claim_id TEXT PRIMARY KEY, ord INTEGER, seed TEXT, claim TEXT, value REAL,
+                                       rule TEXT);
+
+-- The seeds' bugs, shown by running their code as written on the CPU
+-- (reports/errata.c): the input where it fails, what it gives, what the
+-- correct code gives, and which study code avoids the bug.
+CREATE TABLE IF NOT EXISTS erratum (bug_id TEXT PRIMARY KEY, ord INTEGER, seed TEXT, what TEXT, input TEXT,
+  as_written TEXT, correct TEXT, fixed_by TEXT);
+
+-- The measurement matrices (experiments/*/*.matrix), one sweep a line, in
+-- file order (reports/matrix.awk).
+CREATE TABLE IF NOT EXISTS matrix_line (study TEXT, ord INTEGER, line TEXT);
+
+-- Facts of the report build itself (the Makefile).
+CREATE TABLE IF NOT EXISTS report_build (git_commit TEXT, git_dirty INTEGER);
