@@ -79,13 +79,18 @@ CREATE VIEW IF NOT EXISTS latest_default AS
 SELECT * FROM latest WHERE cache = 'cold' AND config_key NOT LIKE '% flush=%' AND config_key NOT LIKE '% mode=%';
 
 -- One cell of the appendix's compact tables: every latest result with its
--- GPU's label and order and its median time, starred when noisy.
+-- GPU's label and order, its size n as the tables print it (2^k^ for a power
+-- of two from 1024 on) and its median time, starred when noisy.
 CREATE VIEW IF NOT EXISTS report_cell AS
 SELECT l.*, v.label AS gpu, v.ord AS gpu_ord,
+       CASE WHEN l.n >= 1024 AND (l.n & (l.n - 1)) = 0 THEN printf('2^%d^', CAST(round(log2(l.n)) AS INTEGER))
+            ELSE CAST(l.n AS TEXT) END AS n_cell,
        printf('%.4f%s', l.median_ms, CASE WHEN l.rsd > s.noisy_rsd THEN '*' ELSE '' END) AS ms_cell
 FROM latest_default l JOIN report_devices v USING (device_id), setting s
--- the tuning sweep's other loads/grid values are not cells of the tables (one cell per key)
-WHERE coalesce(json_extract(l.params, '$.loads'), 8) = 8 AND coalesce(json_extract(l.params, '$.grid'), 1) = 1;
+-- the reduction tuning sweep's other loads/grid values are not cells of the
+-- tables (one cell per key); distance's grid is the field's side
+WHERE l.study <> 'reduce'
+   OR (coalesce(json_extract(l.params, '$.loads'), 8) = 8 AND coalesce(json_extract(l.params, '$.grid'), 1) = 1);
 
 -- ------------------------------------------------------------ reduction --
 -- Every reduction variant at its fastest block, per device, type and size,

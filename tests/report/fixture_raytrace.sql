@@ -9,6 +9,15 @@ INSERT OR IGNORE INTO device (uuid, name, cc, sm_count, l2_bytes, global_mem_byt
                               mem_clock_khz, bus_width_bits, peak_gbps)
 VALUES ('fixture-gpu', 'Fixture GPU', '9.0', 100, 50331648, 85899345920, 1500000, 2500000, 5120, 3200.0);
 
+-- The study's registry as its binary records it at a run's start (table
+-- variant): the report orders the variants by it.
+INSERT OR REPLACE INTO variant (study, variant, ord, description, bottleneck, flags, origin) VALUES
+  ('raytrace', 'global', 1, 'spheres in global memory, plain loads (book''s commented-out version)', '', '', 'seed 002'),
+  ('raytrace', 'constant', 2, 'spheres in __constant__ memory via cudaMemcpyToSymbol (book''s version)',
+   'per-thread loads of warp-uniform spheres (one broadcast per warp)', 'constant-memory', 'seed 002'),
+  ('raytrace', 'readonly', 3, 'spheres in global memory via const __restrict__ + __ldg (read-only cache)',
+   'the coherent load path (read-only cache)', '', 'seed 002');
+
 INSERT INTO run (study, binary, device_id, status, started_utc, finished_utc, argv, host, git_commit, git_dirty,
                  build_id, nvcc_version, nvcc_flags, driver_version, runtime_version, copy_gbps_start,
                  copy_gbps_end, warmups, max_reps, note)

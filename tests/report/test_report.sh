@@ -229,6 +229,14 @@ done
 ok "no claim id or variant key split at a hyphen ($nsplit)" test "$nsplit" -eq 0
 ok "the appendix's compact tables have a column per GPU" \
   sh -c "grep '^| n | variant |' '$tmp/build/report.md' | head -1 | grep -q '| Fixture GPU A int32 |.*| Fixture GPU B int32 |'"
+# The compact distance table: memory spaces in registry order, cells the
+# median of the raw result row (4 decimals, no star at this rsd).
+want=$(q "SELECT printf('| 256 | 20 | 1 | %.4f |', r.median_ms) FROM result r JOIN run u USING (run_id)
+          JOIN device d USING (device_id) WHERE d.name = 'Fixture GPU A' AND u.status = 'complete'
+          AND r.config_key = 'grid=256 points=20 k=1 tile=16 variant=global cache=cold' ORDER BY r.run_id DESC LIMIT 1")
+ok "the compact distance table: g c r s per GPU, the first cell is the raw median" \
+  sh -c "grep -A2 '^| grid | P | k |' '$tmp/build/report.md' | head -1 | grep -q '| Fixture GPU A g | Fixture GPU A c | Fixture GPU A r | Fixture GPU A s |' \
+         && grep -A2 '^| grid | P | k |' '$tmp/build/report.md' | sed -n 3p | grep -qF -- '$want'"
 
 # ---- reproducible: a second render of the same database, in another
 # directory, gives the same bytes.
