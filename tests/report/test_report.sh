@@ -24,7 +24,7 @@ ok() {
 
 db=$tmp/fixture.db
 cat data/schema.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql tests/report/fixture_access.sql \
-    tests/report/fixture_two_devices.sql tests/report/fixture_measure.sql | sqlite3 -bail "$db" || { echo "not ok - fixture"; exit 1; }
+    tests/report/fixture_two_devices.sql tests/report/fixture_stencil.sql tests/report/fixture_measure.sql | sqlite3 -bail "$db" || { echo "not ok - fixture"; exit 1; }
 if ! make --no-print-directory DB="$db" REPORT_BUILD="$tmp/build" REPORT_PDF="$tmp/report.pdf" \
      REPORT_HTML="$tmp/report.html" "$tmp/report.pdf" "$tmp/report.html" > "$tmp/make.log" 2>&1; then
   cat "$tmp/make.log"; echo "not ok - the report builds from the fixture"; exit 1
@@ -119,15 +119,21 @@ for dev in 'Fixture GPU A' 'Fixture GPU B'; do
   verdict 001-64k "$dev" holds
   # The fixture holds no distance or ray tracer counters: traffic claims are not tested.
   for c in 000-broadcast 000-cached 002-idle; do verdict $c "$dev" 'not tested'; done
+  # 001-texture: the stencil's tex path at its largest size, its GB/s
+  # interval (requested bytes) against the GPU's best copy bandwidth.
+  verdict 001-texture "$dev" "$(q "WITH r AS ($R), t AS (SELECT * FROM r WHERE dev = '$dev' AND study = 'stencil' AND variant = 'tex'),
+      c AS (SELECT max(u.copy_gbps_start) AS c FROM run u JOIN device d USING (device_id) WHERE d.name = '$dev')
+    SELECT CASE WHEN count(*) = 0 THEN 'not measured'
+      WHEN (bytes_read + bytes_written) / (coalesce(ci_hi_ms, q3_ms) * 1e6) > c THEN 'holds'
+      WHEN (bytes_read + bytes_written) / (coalesce(ci_lo_ms, q1_ms) * 1e6) < c THEN 'does not hold' ELSE 'inconclusive' END
+    FROM t, c WHERE json_extract(params, '\$.size') = (SELECT max(json_extract(params, '\$.size')) FROM t)")"
   if [ "$has_acc" -eq 0 ]; then
-    for c in 001-texture 001-local 004-flat 004-sector 004-l2seg 004-l1trans; do verdict $c "$dev" 'not measured'; done
+    for c in 001-local 004-flat 004-sector 004-l2seg 004-l1trans; do verdict $c "$dev" 'not measured'; done
   else
     # 001-local is judged by DRAM bytes (profile set 'local'); the fixture has none
     verdict 001-local "$dev" "$(q "SELECT CASE WHEN count(*) > 0 THEN 'counters present: extend this test' ELSE 'not tested' END
       FROM counter c JOIN run u USING (run_id) JOIN device d USING (device_id) WHERE d.name = '$dev' AND c.metric = 'dram__bytes_write.sum'
       AND c.config_key LIKE 'variant=local-%'")"
-    # 001-texture is judged on the stencil study, which the fixture does not hold.
-    verdict 001-texture "$dev" 'not measured'
     fl=$(q "$W max(abs(t.median_ms / z.median_ms - 1)) FROM r t JOIN r z ON z.dev = t.dev AND z.variant = t.variant AND z.n = t.n
             AND z.block = t.block AND json_extract(z.params, '\$.l1') = json_extract(t.params, '\$.l1') AND json_extract(z.params, '\$.k') = 0
             WHERE t.dev = '$dev' AND t.variant = 'read-offset' AND t.n = 1048576 AND t.block = 512 AND json_extract(t.params, '\$.k') IN (11, 128)")
@@ -170,6 +176,33 @@ want=$(q "$T")
 ok "top-of-ladder targets: $want" sh -c "tr '\n' ' ' < '$tmp/plain.txt' | tr -s ' ' | grep -qF '$want'"
 ok "the ceiling figure shows both GPUs with both ceilings" \
   test "$(grep -cE '^Fixture GPU [AB].*	(read ceiling|theoretical)	' "$tmp/build/figures/reduce_ceiling.dat")" -eq 4
+
+# ---- the texture section (tests/report/fixture_stencil.sql): per GPU, the
+# texture path against the copy bandwidth and every other read path against
+# it, with the comparison word by the 'faster' factor (1.05); computed here
+# from the raw rows at the largest image.
+md=$tmp/build/report.md
+for dev in 'Fixture GPU A' 'Fixture GPU B'; do
+  S="WITH r AS ($R), s AS (SELECT variant, json_extract(params, '\$.size') AS side, (bytes_read + bytes_written) / (median_ms * 1e6) AS g
+       FROM r WHERE dev = '$dev' AND study = 'stencil'), m AS (SELECT * FROM s WHERE side = (SELECT max(side) FROM s)),
+     x AS (SELECT g AS tex FROM m WHERE variant = 'tex')"
+  want=$(q "$S, c AS (SELECT max(u.copy_gbps_start) AS c FROM run u JOIN device d USING (device_id) WHERE d.name = '$dev')
+    SELECT printf('texture path is served at %.0f GB/s requested, %.2fx the copy bandwidth of %.0f GB/s', tex, tex / c, c) FROM x, c")
+  ok "texture section, $dev: $want" grep -qF "$want" "$md"
+  for v in global ldg shared; do
+    want=$(q "$S SELECT printf('%s is %s (%.0f GB/s, %.2fx)', variant, CASE WHEN g >= 1.05 * tex THEN 'faster' WHEN g * 1.05 <= tex THEN 'slower'
+      ELSE 'no different' END, g, g / tex) FROM m, x WHERE variant = '$v'")
+    ok "texture section, $dev: $want" grep -qF "$want" "$md"
+  done
+done
+ok "texture section: counters of A (DRAM 1.01x to 1.02x the image, hit rates), none for B" \
+  sh -c "grep -qF 'the DRAM bytes read are 1.01x to 1.02x the image on every path' '$md' &&
+         grep -qF 'hit rate is 88% (global), 88% (ldg), 95% (tex), 10% (shared)' '$md' &&
+         test \$(grep -c 'Nsight Compute at 4096' '$md') -eq 1"
+ok "texture section: across GPUs, the verdicts grouped" \
+  grep -qF 'Claim 001-texture holds on the Fixture GPU A; does not hold on the Fixture GPU B.' "$md"
+ok "the stencil figure shows both GPUs, four read paths and the copy bandwidth each (10 series)" \
+  test "$(grep -c '^[a-z].*	side	' "$tmp/build/figures/stencil_gbps.dat")" -eq 10
 
 # ---- figures: numbered captions 1..N, N = the figures in report.md.
 nfig_md=$(grep -c '^!\[.*\](.*){#fig:' "$tmp/build/report.md")
