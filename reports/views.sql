@@ -663,10 +663,18 @@ HAVING count(DISTINCT b.run_id) >= 2;
 -- Its summary per GPU kind and commit: configurations compared, the share
 -- within 2%, and the same for configurations under 20 us; latest = 1 for
 -- the commit of the newest such runs of each GPU kind (what the report quotes).
+INSERT OR REPLACE INTO report_setting VALUES
+  ('agree_rel', 0.02, 'repeat runs agree on a configuration when their medians differ by at most this fraction'),
+  ('agree_short_ms', 0.020, 'configurations under this median time (ms) get an agreement share of their own'),
+  ('agree_target_pct', 95, 'the share (%) of configurations on which repeat runs should agree'),
+  ('agree_target_short_pct', 90, 'the same target for the configurations under agree_short_ms'),
+  ('listed_rsd', 0.01, 'relative standard deviation above which the measurement section lists a configuration');
 CREATE VIEW IF NOT EXISTS run_agreement_summary AS
 SELECT a.device, a.git_commit, max(a.runs) AS runs, max(a.devices) AS devices, count(*) AS configs,
-       avg(a.rel_diff <= 0.02) AS share_2pct, sum(a.min_ms < 0.020) AS configs_u20,
-       avg(CASE WHEN a.min_ms < 0.020 THEN a.rel_diff <= 0.02 END) AS share_2pct_u20,
+       avg(a.rel_diff <= (SELECT value FROM report_setting WHERE key = 'agree_rel')) AS share_2pct,
+       sum(a.min_ms < (SELECT value FROM report_setting WHERE key = 'agree_short_ms')) AS configs_u20,
+       avg(CASE WHEN a.min_ms < (SELECT value FROM report_setting WHERE key = 'agree_short_ms')
+                THEN a.rel_diff <= (SELECT value FROM report_setting WHERE key = 'agree_rel') END) AS share_2pct_u20,
        a.git_commit IS (SELECT a2.git_commit FROM run_agreement a2 WHERE a2.device = a.device
                         ORDER BY a2.last_run_id DESC LIMIT 1) AS latest
 FROM run_agreement a GROUP BY a.device, a.git_commit;
