@@ -9,9 +9,14 @@
 #   row holds a number, '|' escaped, a newline in a cell a space, NULL empty;
 # - {{if: SQL}} A {{else}} B {{end}}: true is non-zero and non-NULL; no row
 #   and NULL are false; nesting; the branch not taken is not evaluated;
+# - {{each: SQL}} BODY {{end}}: a body per row, columns bound as :name (64
+#   bound columns at most, nested blocks together); {{pivot: SQL}}: a column
+#   per header, right-aligned when its first cell starts like a number;
 # - a failing query, no row, a NULL scalar, an empty table, an unclosed {{,
 #   an unknown directive, a stray {{else}}/{{end}}, an unclosed or too deep
-#   {{if:}}: exit 1 naming FILE:LINE; the database is opened read-only;
+#   {{if:}}: exit 1 naming FILE:LINE (lines counted across {{each:}}
+#   blocks and inside their directive) and a non-empty cause; the database
+#   is opened read-only;
 # - --help (exit 0), wrong usage (exit 2), a missing database or section
 #   (exit 1).
 # Needs build/bin/mdquery and build/bin/tests/sqlq (no sqlite3 command).
@@ -144,6 +149,25 @@ EOF
 printf '\n| row | B | A |\n|:------|------:|:-----|\n| r1 | 1.5 | x |\n| r2 | 2 | - |\n\n\n\n' > "$tmp/p.want"
 run_mdq "$tmp/p.md"
 same "pivot: a column per header, a row per key, '-' for a missing cell" "$tmp/p.want"
+# A pivoted column's alignment: '-5' starts like a number (right), '-x' does not (left).
+cat > "$tmp/pn.md" <<'EOF'
+{{pivot: SELECT 'r1' AS "row", h, v FROM (SELECT 1 AS o, 'A' AS h, '-x' AS v UNION ALL SELECT 2, 'B', '-5') ORDER BY o}}
+EOF
+printf '\n| row | A | B |\n|:------|:-----|-----:|\n| r1 | -x | -5 |\n\n\n\n' > "$tmp/pn.want"
+run_mdq "$tmp/pn.md"
+same "pivot: '-5' right-aligned, '-x' left-aligned" "$tmp/pn.want"
+
+# 64 bound columns are allowed; a 65th (here in a nested block) stops the build.
+cols() { i=1; sep=''; while [ $i -le "$1" ]; do printf '%s%d AS c%d' "$sep" $i $i; sep=', '; i=$((i + 1)); done; }
+printf '{{each: SELECT %s}}{{= SELECT :c1 + :c64}}{{end}}' "$(cols 64)" > "$tmp/b64.md"
+run_mdq "$tmp/b64.md"
+check_eq "each: 64 bound columns" "$rc:$(cat "$tmp/out")" "0:65"
+printf '{{each: SELECT %s}}{{each: SELECT 1 AS x}}{{= SELECT :x}}{{end}}{{end}}' "$(cols 64)" > "$tmp/b65.md"
+run_mdq "$tmp/b65.md"
+case "$rc:$err" in
+  "1:mdquery: $tmp/b65.md:1: {{each:}}: too many bound columns"*) ok "each: a 65th bound column stops the build" ;;
+  *) notok "each: a 65th bound column stops the build" "exit $rc: $err" ;;
+esac
 
 # ---- errors: exit 1, FILE:LINE and the cause on stderr.
 # fails NAME TEXT LINE CAUSE
@@ -154,6 +178,11 @@ fails() {
     "1:mdquery: $tmp/f.md:$3: $4"*) ok "error: $1" ;;
     *) notok "error: $1" "exit $rc: $err" ;;
   esac
+  # The first line is 'mdquery: FILE:LINE: WHAT: CAUSE', the cause not empty.
+  case "$(printf '%s\n' "$err" | head -n 1)" in
+    "mdquery: $tmp/f.md:$3: $4"*": "?*) ok "error: $1: the cause is given" ;;
+    *) notok "error: $1: the cause is given" "$err" ;;
+  esac
 }
 fails "bad SQL" 'a\nb {{= SELEC 1}}' 2 "query failed"
 fails "no row" 'x\n{{= SELECT v FROM e}}' 2 "query returned no row"
@@ -161,6 +190,8 @@ fails "NULL scalar" '\n\n{{= SELECT NULL}}' 3 "query returned NULL"
 fails "empty scalar" '\n{{= SELECT substr(name, 99) FROM t}}' 2 "query returned an empty text"
 fails "unbound parameter" '{{= SELECT :gpu}}' 1 "parameter not bound by an enclosing {{each:}}"
 fails "unclosed each" 'a\n{{each: SELECT 1}}x' 2 "{{each:}} without {{end}}"
+fails "line inside a many-line each directive" '{{each: SELECT\n1 AS k}}{{= SELECT nope}}{{end}}' 2 "query failed"
+fails "line after an each block" 'a\n{{each: SELECT 1}}\nx\n{{end}}\n{{= SELECT nope}}' 5 "query failed"
 fails "two cells for one pivot cell" '{{pivot: SELECT 1, 2, 3 UNION ALL SELECT 1, 2, 4}}' 1 "pivot"
 fails "pivot of two columns" '{{pivot: SELECT 1, 2}}' 1 "pivot"
 fails "bad table SQL" '{{table: SELECT nope}}' 1 "table query failed"

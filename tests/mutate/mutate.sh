@@ -14,9 +14,10 @@
 #     binaries of the file's line in targets are relinked (make, narrow) and its
 #     tests run under a timeout (MUTATE_TIMEOUT seconds): a failure or a
 #     timeout kills the mutant, else it survived.
-# Prints one line per tested mutant, then the score (killed / tested) and
-# every survivor; writes them to $MUTATE_DIR/summary.txt and survivors.txt.
-# Exits 1 when the score is below MUTATE_MIN percent (default 90).
+# Prints one line per tested mutant, then the score (killed / tested) of
+# each file and of all, and every survivor; writes them to
+# $MUTATE_DIR/summary.txt and survivors.txt. Exits 1 when the total score or
+# any file's is below MUTATE_MIN percent (default 90).
 #
 # Environment (set by tests/tests.mk): MUTATE_UM (universalmutator's
 # `mutate`), MUTATE_CC (the compiler and the project's C flags), MUTATE_MAKE
@@ -40,7 +41,7 @@ mkdir -p "$MUTATE_DIR" || exit 1
 LOG="$MUTATE_DIR/log.txt"
 SUMMARY="$MUTATE_DIR/summary.txt"
 SURV="$MUTATE_DIR/survivors.txt"
-: > "$LOG"; : > "$SURV"
+: > "$LOG"; : > "$SURV"; : > "$MUTATE_DIR/files.txt"
 
 # Collapse runs of blanks and trim: how mutants and equivalent.txt compare.
 norm() { tr -s ' \t' '  ' | sed -e 's/^ //' -e 's/ $//'; }
@@ -63,7 +64,7 @@ restore() {
 trap 'restore; exit 130' INT TERM
 trap 'restore' EXIT
 
-total_tested=0 total_killed=0 total_still=0 total_same=0 total_listed=0
+total_tested=0 total_killed=0 total_still=0 total_same=0 total_listed=0 n_low=0
 start=$(date +%s)
 
 for line in $(grep -v '^[[:space:]]*#' "$TARGETS" | grep . | sed 's/ *| */|/g; s/ /^/g'); do
@@ -140,7 +141,7 @@ for line in $(grep -v '^[[:space:]]*#' "$TARGETS" | grep . | sed 's/ *| */|/g; s
       same=$((same + 1)); continue
     fi
     if printf '%s\n' "$src: $was ==> $now" | norm | grep -Fxq -f "$MUTATE_DIR/equiv.keys"; then
-      listed=$((listed + 1)); echo "equivalent  $what"; continue
+      listed=$((listed + 1)); printf 'equivalent  %s\n' "$what"; continue
     fi
     # 4. Link and run its tests.
     tested=$((tested + 1))
@@ -150,16 +151,20 @@ for line in $(grep -v '^[[:space:]]*#' "$TARGETS" | grep . | sed 's/ *| */|/g; s
     if ! $MUTATE_MAKE $(for b in $builds; do echo "$MUTATE_BUILD/$b"; done) >> "$LOG" 2>&1; then
       tested=$((tested - 1)); still=$((still + 1)); continue
     fi
-    echo "== mutant $what" >> "$LOG"
+    printf '== mutant %s\n' "$what" >> "$LOG"
     if run_tests; then
-      echo "SURVIVED    $what"; echo "$what" >> "$SURV"
+      printf 'SURVIVED    %s\n' "$what"; printf '%s\n' "$what" >> "$SURV"
     else
-      killed=$((killed + 1)); echo "killed      $what"
+      killed=$((killed + 1)); printf 'killed      %s\n' "$what"
     fi
   done
   restore
   cp "$src" "$copy"
   echo "mutate: $src: $killed of $tested killed ($n_all mutants generated; skipped $still stillborn, $same same code, $listed listed equivalent)"
+  file_score=100
+  [ "$tested" -gt 0 ] && file_score=$(( 100 * killed / tested ))
+  [ "$file_score" -ge "$MUTATE_MIN" ] || n_low=$((n_low + 1))
+  printf '  %s: %d of %d killed (%d%%)\n' "$src" "$killed" "$tested" "$file_score" >> "$MUTATE_DIR/files.txt"
   total_tested=$((total_tested + tested)); total_killed=$((total_killed + killed))
   total_still=$((total_still + still)); total_same=$((total_same + same)); total_listed=$((total_listed + listed))
 done
@@ -174,7 +179,9 @@ n_surv=$(wc -l < "$SURV")
 {
   echo "mutation score: $total_killed of $total_tested killed ($score%; target $MUTATE_MIN%), seed $MUTATE_SEED, at most $MUTATE_MAX per file, $secs s"
   echo "not counted: $total_still stillborn (do not compile), $total_same with the original's object code, $total_listed listed in $EQUIV"
+  echo "per file ($n_low below $MUTATE_MIN%):"
+  cat "$MUTATE_DIR/files.txt"
   echo "survivors: $n_surv"
   sed 's/^/  /' "$SURV"
 } | tee "$SUMMARY"
-[ "$score" -ge "$MUTATE_MIN" ]
+[ "$score" -ge "$MUTATE_MIN" ] && [ "$n_low" -eq 0 ]

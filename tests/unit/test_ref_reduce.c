@@ -80,13 +80,17 @@ static void test_f32_compensated(void **state) {
 }
 
 /* The float tolerance is (ceil(log2 n) + 2048) * FLT_EPSILON * sumAbs: zero for
-** sumAbs 0, proportional to sumAbs, and growing with n. */
+** sumAbs 0, proportional to sumAbs, and growing with n; finite for every
+** size_t n (at most 64 levels). */
 static void test_f32_tolerance(void **state) {
   (void)state;
   assert_near(ref_reduce_f32_tolerance(1024, 1.0), (10 + 2048.0) * FLT_EPSILON, 0);
   assert_near(ref_reduce_f32_tolerance(1025, 1.0), (11 + 2048.0) * FLT_EPSILON, 0);
   assert_near(ref_reduce_f32_tolerance(1, 1.0), 2048.0 * FLT_EPSILON, 0);
   assert_near(ref_reduce_f32_tolerance(1000, 0.0), 0.0, 0);
+  assert_near(ref_reduce_f32_tolerance((size_t)1 << 63, 1.0), (63 + 2048.0) * FLT_EPSILON, 0);
+  assert_near(ref_reduce_f32_tolerance(((size_t)1 << 63) + 1, 1.0), (64 + 2048.0) * FLT_EPSILON, 0);
+  assert_near(ref_reduce_f32_tolerance(SIZE_MAX, 1.0), (64 + 2048.0) * FLT_EPSILON, 0);
   for (size_t n = 1; n < ((size_t)1 << 40); n = n * 3 + 1) {
     const double t = ref_reduce_f32_tolerance(n, 10.0);
     assert_near(ref_reduce_f32_tolerance(n, 20.0), 2 * t, 1e-12 * t);

@@ -6,7 +6,11 @@
 ** kernels/access.cu for sm_80 and sm_90, part of reduce.cu and distance.cu
 ** for sm_90), and inline
 ** ptxas lines for what the recorded kernels do not show (spills, cmem[3],
-** properties of a device function).
+** properties of a device function); cuobjdump fields apart by tabs, a tag
+** only as a whole word followed by ':', a resource line only right after its
+** Function line; a line of 1022 characters read whole; a failing COMMIT
+** (a deferred foreign key of a TEMP table, on this handle only) stores
+** nothing and returns -1.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -153,12 +157,73 @@ static void test_ptxas_empty(void **state) {
   assert_int_equal(count_rows(), 0);
 }
 
+/* cuobjdump: fields apart by spaces or tabs; a tag counts only as a whole word
+** followed by ':' (not MAXREG, XSTACK or STACKS); a resource line counts only
+** right after its Function line (the stray third one is not _Z1bv's). */
+static void test_cuobjdump_words(void **state) {
+  const char *zText = " Function _Z1av:\n"
+                      "  REG:16\tSTACK:8\tSHARED:32 CONSTANT[3]:4\n"
+                      " Function _Z1bv:\n"
+                      "  MAXREG:255 REG:24 XSTACK:99 STACKS:7 STACK:16 SHARED:0\n"
+                      "  REG:40 STACK:0 SHARED:0\n";
+  int nKernel = 0;
+  assert_int_equal(resources_store_cuobjdump(zText, "b1", "bin", *state, &nKernel), 0);
+  assert_int_equal(nKernel, 2);
+  assert_int_equal(count_rows(), 2);
+  assert_string_equal(row("_Z1av"), "16:8:-:-:32:4");
+  assert_string_equal(row("_Z1bv"), "24:16:-:-:0:-");
+}
+
+/* ptxas: a line of 1022 characters (one short of the line buffer's 1023) is
+** read whole, without its newline: its kernel's properties are found. */
+static void test_ptxas_long_line(void **state) {
+  static char zText[4096];
+  const char *zProps = "ptxas info    : Function properties for _Z1kv";
+  int nPad = 1022 - (int)strlen(zProps);
+  snprintf(zText, sizeof zText,
+           "ptxas info    : Compiling entry function '_Z1kv' for 'sm_90'\n"
+           "%*s%s\n"
+           "    24 bytes stack frame, 4 bytes spill stores, 8 bytes spill loads\n"
+           "ptxas info    : Used 8 registers\n",
+           nPad, "", zProps);
+  int nKernel = 0;
+  assert_int_equal(resources_store_ptxas(zText, "b1", "bin", *state, &nKernel), 0);
+  assert_int_equal(nKernel, 1);
+  assert_string_equal(row("_Z1kv"), "8:24:4:8:0:-");
+}
+
+/* A COMMIT that fails (a deferred foreign key broken by a TEMP trigger on
+** this handle) stores nothing and returns -1, for both parsers. */
+static void test_commit_failure(void **state) {
+  assert_int_equal(db_exec(*state,
+                           "CREATE TEMP TABLE fk_parent(id INTEGER PRIMARY KEY);"
+                           "CREATE TEMP TABLE fk_child(p INTEGER REFERENCES fk_parent(id) DEFERRABLE INITIALLY DEFERRED);"
+                           "CREATE TEMP TRIGGER fail_commit AFTER INSERT ON main.kernel_resource"
+                           " BEGIN INSERT INTO fk_child VALUES (1); END;"),
+                   0);
+  int nKernel = -1;
+  assert_int_equal(resources_store_cuobjdump(" Function _Z1av:\n  REG:16 STACK:8 SHARED:32\n", "b1", "bin", *state,
+                                             &nKernel), -1);
+  assert_int_equal(count_rows(), 0);
+  assert_int_equal(resources_store_ptxas("ptxas info    : Compiling entry function '_Z1kv' for 'sm_90'\n"
+                                         "ptxas info    : Used 8 registers\n", "b1", "bin", *state, &nKernel), -1);
+  assert_int_equal(count_rows(), 0);
+  /* The handle is usable again: without the trigger both store. */
+  assert_int_equal(db_exec(*state, "DROP TRIGGER temp.fail_commit"), 0);
+  assert_int_equal(resources_store_cuobjdump(" Function _Z1av:\n  REG:16 STACK:8 SHARED:32\n", "b1", "bin", *state,
+                                             &nKernel), 0);
+  assert_int_equal(count_rows(), 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_cuobjdump, setup, teardown),
       cmocka_unit_test_setup_teardown(test_ptxas_recorded, setup, teardown),
       cmocka_unit_test_setup_teardown(test_ptxas_lines, setup, teardown),
       cmocka_unit_test_setup_teardown(test_ptxas_empty, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_cuobjdump_words, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_ptxas_long_line, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_commit_failure, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,7 +35,8 @@ static void test_seed_unroll8_drops_tail(void **state) {
 
 /* A partly filled last chunk that the seed's grid still counts keeps only the
 ** first element of each column that does not reach n: block 4, n 30 gives
-** one block; columns 0,1 are whole (8 each), columns 2,3 keep x[2], x[3]. */
+** one block; columns 0,1 are whole (8 each), columns 2,3 keep x[2], x[3];
+** n 29 (ceil(29/4) = 8 blocks exactly) still one block. */
 static void test_seed_unroll8_partial_chunk(void **state) {
   (void)state;
   int32_t a[30];
@@ -47,13 +48,18 @@ static void test_seed_unroll8_partial_chunk(void **state) {
     for (int k = 0; k < 8; k++) want += c + 4 * k;
   want += 2 + 3;
   assert_int_equal(seed_unroll8_as_written(a, 30, 4), want);
+  /* The grid is ceil(n/block)/8: n 29, block 4 is 8 blocks of 4, so one
+  ** chunk; column 0 reaches n (x[28] is its last), columns 1..3 keep x[1..3]. */
+  for (int i = 0; i < 30; i++) a[i] = 1;
+  assert_int_equal(seed_unroll8_as_written(a, 29, 4), 8 + 3);
 }
 
 /* When n is a multiple of 8*block nothing is dropped: the seed's unroll8 equals
-** the exact sum (random values with negatives); n == 0 or block < 1 give 0. */
+** the exact sum (random values with negatives; blocks from 1); n == 0 or
+** block < 1 give 0. */
 static void test_seed_unroll8_exact_when_multiple(void **state) {
   (void)state;
-  const int aBlock[] = {32, 64, 256, 1024};
+  const int aBlock[] = {1, 2, 32, 64, 256, 1024};
   uint64_t iSeed = 7;
   for (size_t j = 0; j < sizeof(aBlock) / sizeof(aBlock[0]); j++) {
     const size_t n = (size_t)8 * aBlock[j] * 5;
