@@ -293,10 +293,12 @@ FIGURES_SVG  := $(FIG_NAMES:%=$(FIG_DIR)/%.svg)
 
 # The report reads a snapshot: the local database if measurements were taken
 # here, else the measurements shipped in data/measurements.sql. Added to it:
-# the report's own tables (reports/schema.sql), the report's views, the errata found by running the seeds' logic as written
-# ($(BIN)/errata), the measurement matrices line by line, and the build facts.
+# the report's own tables (reports/schema.sql), the report's views, the
+# errata found by running the seeds' logic as written ($(BIN)/errata), the
+# measurement matrices line by line, the metric sets of the profile mode
+# (from experiments/harness/profile.c), and the build facts.
 $(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports/views.sql $(MATRICES) $(BIN)/errata \
-              reports/matrix.awk | $(BIN)/dbtool deps-report
+              reports/matrix.awk reports/profile_sets.awk experiments/harness/profile.c | $(BIN)/dbtool deps-report
 	@mkdir -p $(@D)
 	$(Q)rm -f $@; if [ -f $(DB) ]; then echo "report: using measurements in $(DB)"; \
 	  sqlite3 $(DB) ".backup '$@'"; else echo "report: using the shipped measurements in data/measurements.sql"; \
@@ -304,6 +306,7 @@ $(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports
 	$(Q)cat reports/schema.sql reports/views.sql | sqlite3 -bail $@
 	$(Q)$(BIN)/errata | sqlite3 -bail $@
 	$(Q)awk -f reports/matrix.awk $(MATRICES) | sqlite3 -bail $@
+	$(Q)awk -f reports/profile_sets.awk experiments/harness/profile.c | sqlite3 -bail $@
 	$(Q)printf "INSERT INTO report_build VALUES ('%s', %s);\n" '$(GIT_COMMIT)' '$(GIT_DIRTY)' | sqlite3 -bail $@
 
 # Host-only: the seeds' code as written, run on inputs where it fails.

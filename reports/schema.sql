@@ -2,7 +2,8 @@
 -- created. The report build applies this file to its copy of the database
 -- (build/report.db) first; then reports/views.sql fills report_setting and
 -- seed_claim, build/bin/errata fills erratum, reports/matrix.awk fills
--- matrix_line and the Makefile fills report_build. Nothing here is measured:
+-- matrix_line, reports/profile_sets.awk fills profile_set_metric and the
+-- Makefile fills report_build. Nothing here is measured:
 -- data/schema.sql holds the measurement tables.
 
 -- Every threshold of the report (values and their meaning: reports/views.sql).
@@ -23,6 +24,12 @@ CREATE TABLE IF NOT EXISTS erratum (bug_id TEXT PRIMARY KEY, ord INTEGER, seed T
 -- The measurement matrices (experiments/*/*.matrix), one sweep a line, in
 -- file order (reports/matrix.awk).
 CREATE TABLE IF NOT EXISTS matrix_line (study TEXT, ord INTEGER, line TEXT);
+
+-- The metrics of every set of the profile mode (`--profile SET`), from
+-- their one definition, profile_sets[] in experiments/harness/profile.c
+-- (reports/profile_sets.awk); view profile_run_gap compares them with what
+-- each profile run stored.
+CREATE TABLE IF NOT EXISTS profile_set_metric (metric_set TEXT, metric TEXT, PRIMARY KEY (metric_set, metric));
 
 -- Facts of the report build itself (the Makefile).
 CREATE TABLE IF NOT EXISTS report_build (git_commit TEXT, git_dirty INTEGER);

@@ -233,15 +233,6 @@ SELECT device_id, variant, json_extract(params, '$.grid') AS grid, json_extract(
        json_extract(params, '$.k') AS k, median_ms AS ms, q1_ms, q3_ms, rsd
 FROM latest_default WHERE study = 'distance' AND json_extract(params, '$.tile') = 16;
 
--- Uniform access (k = 1): speedup of constant over global per (grid, P).
-CREATE VIEW IF NOT EXISTS const_uniform AS
-SELECT g.device_id, g.grid, g.p, g.ms / c.ms AS x,
-       (SELECT r.variant FROM distance_t r WHERE r.device_id = g.device_id AND r.grid = g.grid AND r.p = g.p
-          AND r.k = 1 ORDER BY r.ms LIMIT 1) AS fastest
-FROM distance_t g JOIN distance_t c ON c.device_id = g.device_id AND c.grid = g.grid AND c.p = g.p
-  AND c.k = 1 AND c.variant = 'constant'
-WHERE g.variant = 'global' AND g.k = 1;
-
 -- The serialisation curve at 2048 x 2048, 1024 points: one row per device
 -- and k, median ms per memory space.
 CREATE VIEW IF NOT EXISTS const_k AS
@@ -255,14 +246,6 @@ SELECT a.device_id, b16.c / a.c AS c16, b32.c / a.c AS c32, b16.g / a.g AS g16, 
        b32.c / b32.g AS cg32, b32.c / b32.r AS cr32, a.g / a.c AS gc1
 FROM const_k a JOIN const_k b16 ON b16.device_id = a.device_id AND b16.k = 16
   JOIN const_k b32 ON b32.device_id = a.device_id AND b32.k = 32 WHERE a.k = 1;
-
--- Ray tracer: speedup of constant over global per (size, spheres).
-CREATE VIEW IF NOT EXISTS rt_pair AS
-SELECT g.device_id, json_extract(g.params, '$.size') AS size, json_extract(g.params, '$.spheres') AS spheres,
-       g.median_ms / c.median_ms AS x
-FROM latest_default g JOIN latest_default c ON c.device_id = g.device_id AND c.study = g.study
-  AND c.config_key = replace(g.config_key, 'variant=global', 'variant=constant')
-WHERE g.study = 'raytrace' AND g.variant = 'global';
 
 -- --------------------------------------------------------------- access --
 CREATE VIEW IF NOT EXISTS access_t AS
@@ -384,6 +367,113 @@ SELECT device_id, variant, n, block, params, config_key, json_extract(params, '$
 FROM counter_config WHERE study = 'access' AND variant LIKE 'local-%'
 GROUP BY device_id, binary, config_key;
 
+-- ---------------------------------------------- claims from intervals --
+-- The time-based claims of the constant-memory and access studies are judged
+-- like the ladder's: from config_stats' 95% intervals (stats_default, the
+-- default cold configurations over all runs). A ratio of two times a / b
+-- runs from a_lo / b_hi to a_hi / b_lo; a threshold is met when the whole
+-- interval is on its side, missed when the whole interval is on the other,
+-- and the comparison is inconclusive otherwise. A claim over several
+-- configurations holds when every one meets it, does not hold when every one
+-- misses it, holds in part when some meet and some miss, and is inconclusive
+-- otherwise. Thresholds: report_setting.
+INSERT OR REPLACE INTO report_setting VALUES
+  ('serialise_lo', 8, 'claim 000-serialise: the least slowdown of constant reads at k = 16 over k = 1 of the seed''s magnitude (half its 16x)'),
+  ('serialise_hi', 32, 'claim 000-serialise: the largest slowdown of the seed''s magnitude (a warp''s 32 lanes serialised)'),
+  ('serialise_min', 2, 'claim 000-serialise: a slowdown of at least this, and this times global memory''s, is serialisation of another magnitude'),
+  ('flat_tol', 0.10, 'claim 004-flat: times within this fraction of offset 0''s show no trend'),
+  ('sector_tol', 5, 'claim 004-sector: percentage points within which the bytes used per sector match the seed''s'),
+  ('l2seg_tol', 0.1, 'claim 004-l2seg: sectors per request within this of the seed''s 5 segments'),
+  ('l1trans_holds', 11.5, 'claim 004-l1trans: sectors per load request with L1 on from which 3 lines of 128 bytes are moved'),
+  ('l1trans_part', 7.5, 'claim 004-l1trans: sectors per load request from which 2 lines are moved (holds in part)'),
+  ('cached_max_x', 4, 'claims 000-cached, 000-broadcast: DRAM bytes a kernel reads at most this many times the data it reads over and over count as one pass (each byte fetched about once)');
+
+-- The distance field's default configurations (16 x 16 tiles) with their
+-- interval, over all runs.
+CREATE VIEW IF NOT EXISTS distance_ci AS
+SELECT device_id, variant, json_extract(params, '$.grid') AS grid, json_extract(params, '$.points') AS p,
+       json_extract(params, '$.k') AS k, median_ms AS ms, lo_ms, hi_ms
+FROM stats_default WHERE study = 'distance' AND json_extract(params, '$.tile') = 16;
+
+-- Uniform access (k = 1) per device and (grid, P): constant over global
+-- (global time / constant time) and its interval; fastest = 1 where
+-- constant's whole interval is below every other space's, 0 where another
+-- space's whole interval is below constant's, NULL otherwise.
+CREATE VIEW IF NOT EXISTS const_uniform_ci AS
+WITH d AS MATERIALIZED (SELECT * FROM distance_ci WHERE k = 1),
+o AS (SELECT device_id, grid, p, min(lo_ms) AS lo_ms, min(hi_ms) AS hi_ms FROM d WHERE variant <> 'constant'
+      GROUP BY device_id, grid, p)
+SELECT c.device_id, c.grid, c.p, g.ms / c.ms AS x, g.lo_ms / c.hi_ms AS x_lo, g.hi_ms / c.lo_ms AS x_hi,
+  CASE WHEN c.hi_ms < o.lo_ms THEN 1 WHEN c.lo_ms > o.hi_ms THEN 0 END AS fastest
+FROM d c JOIN d g ON g.device_id = c.device_id AND g.grid = c.grid AND g.p = c.p AND g.variant = 'global'
+  JOIN o ON o.device_id = c.device_id AND o.grid = c.grid AND o.p = c.p
+WHERE c.variant = 'constant';
+
+-- The serialisation curve at 2048 x 2048, 1024 points, per device and k:
+-- each memory space's median and interval.
+CREATE VIEW IF NOT EXISTS const_k_ci AS
+SELECT device_id, k,
+  max(CASE WHEN variant = 'global' THEN ms END) AS g, max(CASE WHEN variant = 'global' THEN lo_ms END) AS g_lo,
+  max(CASE WHEN variant = 'global' THEN hi_ms END) AS g_hi,
+  max(CASE WHEN variant = 'constant' THEN ms END) AS c, max(CASE WHEN variant = 'constant' THEN lo_ms END) AS c_lo,
+  max(CASE WHEN variant = 'constant' THEN hi_ms END) AS c_hi,
+  max(CASE WHEN variant = 'readonly' THEN ms END) AS r, max(CASE WHEN variant = 'readonly' THEN lo_ms END) AS r_lo,
+  max(CASE WHEN variant = 'readonly' THEN hi_ms END) AS r_hi
+FROM distance_ci WHERE grid = 2048 AND p = 1024 GROUP BY device_id, k;
+
+-- The ratios the divergent-access claims read, per device, with intervals:
+-- constant at k = 16 (and 32) over constant at k = 1, the same for global,
+-- constant over global at k = 16, constant over read-only at k = 32.
+CREATE VIEW IF NOT EXISTS const_slow_ci AS
+SELECT a.device_id,
+  b16.c / a.c AS c16, b16.c_lo / a.c_hi AS c16_lo, b16.c_hi / a.c_lo AS c16_hi, b32.c / a.c AS c32,
+  b16.g / a.g AS g16, b16.g_lo / a.g_hi AS g16_lo, b16.g_hi / a.g_lo AS g16_hi,
+  b16.c / b16.g AS cg16, b16.c_lo / b16.g_hi AS cg16_lo, b16.c_hi / b16.g_lo AS cg16_hi,
+  b32.c / b32.r AS cr32, b32.c_lo / b32.r_hi AS cr32_lo, b32.c_hi / b32.r_lo AS cr32_hi
+FROM const_k_ci a JOIN const_k_ci b16 ON b16.device_id = a.device_id AND b16.k = 16
+  JOIN const_k_ci b32 ON b32.device_id = a.device_id AND b32.k = 32 WHERE a.k = 1;
+
+-- Ray tracer: constant over global per (size, spheres), with its interval.
+CREATE VIEW IF NOT EXISTS rt_pair_ci AS
+SELECT g.device_id, json_extract(g.params, '$.size') AS size, json_extract(g.params, '$.spheres') AS spheres,
+       g.median_ms / c.median_ms AS x, g.lo_ms / c.hi_ms AS x_lo, g.hi_ms / c.lo_ms AS x_hi
+FROM stats_default g JOIN stats_default c ON c.device_id = g.device_id AND c.study = g.study
+  AND c.config_key = replace(g.config_key, 'variant=global', 'variant=constant')
+WHERE g.study = 'raytrace' AND g.variant = 'global';
+
+-- Seed 004's configuration (offset read, 2^20 floats, block 512): the time
+-- at offsets 11 and 128 over offset 0's, per device and L1 mode, with intervals.
+CREATE VIEW IF NOT EXISTS access_flat_ci AS
+WITH a AS (SELECT device_id, CAST(json_extract(params, '$.k') AS INTEGER) AS k, json_extract(params, '$.l1') AS l1,
+                  median_ms AS ms, lo_ms, hi_ms
+           FROM stats_default WHERE study = 'access' AND variant = 'read-offset' AND n = 1048576 AND block = 512)
+SELECT t.device_id, t.l1, t.k, z.ms AS ms0, t.ms, t.ms / z.ms AS x, t.lo_ms / z.hi_ms AS x_lo, t.hi_ms / z.lo_ms AS x_hi
+FROM a t JOIN a z ON z.device_id = t.device_id AND z.l1 = t.l1 AND z.k = 0 WHERE t.k IN (11, 128);
+
+-- ------------------------------------------------------- profile runs --
+-- Profile runs that are not whole: a run of kind 'profile' that did not
+-- complete (interrupted, failed, or left 'running': killed), or whose
+-- counters lack metrics of its set (table profile_set_metric, from
+-- experiments/harness/profile.c): ncu refused them, or they were cut off
+-- (before commit baf2c81 the harness kept only ncu's first 256 CSV
+-- columns). The set is the one its counters name, else the one its command
+-- line names.
+CREATE VIEW IF NOT EXISTS profile_run_gap AS
+WITH u AS (SELECT u.*, substr(u.argv, instr(u.argv, '--profile ') + 10) || ' ' AS tail FROM run u WHERE u.kind = 'profile'),
+r AS (SELECT u.run_id, u.device_id, u.binary, u.status, u.note, u.started_utc,
+             coalesce((SELECT max(c.metric_set) FROM counter c WHERE c.run_id = u.run_id),
+                      substr(u.tail, 1, instr(u.tail, ' ') - 1)) AS metric_set,
+             (SELECT count(DISTINCT c.config_key) FROM counter c WHERE c.run_id = u.run_id) AS configs
+      FROM u),
+m AS (SELECT r.run_id, count(*) AS n_missing, group_concat(p.metric, ' ') AS missing
+      FROM r JOIN profile_set_metric p ON p.metric_set = r.metric_set
+      WHERE NOT EXISTS (SELECT 1 FROM counter c WHERE c.run_id = r.run_id AND c.metric = p.metric)
+      GROUP BY r.run_id)
+SELECT r.*, (SELECT count(*) FROM profile_set_metric p WHERE p.metric_set = r.metric_set) AS n_metrics,
+       coalesce(m.n_missing, 0) AS n_missing, m.missing
+FROM r LEFT JOIN m USING (run_id)
+WHERE r.status <> 'complete' OR m.n_missing > 0;
+
 -- ------------------------------------------------------- seeds' claims --
 -- Every claim of the five seed documents (/work/shared/seeds/README.md): its
 -- id, seed, wording, the seed's own number where it gives one, and the rule
@@ -392,29 +482,29 @@ GROUP BY device_id, binary, config_key;
 DELETE FROM seed_claim;
 INSERT INTO seed_claim VALUES
  ('000-broadcast', 1, '000, 002', 'a constant read is broadcast to a half-warp, so its traffic is about 1/16 of global reads', 0.0625,
-  'needs memory-traffic counters of the distance study'),
+  'Nsight Compute (set constant, distance field at k = 1): DRAM bytes read by the constant kernel over the global kernel''s: holds within seed_tolerance of the seed''s 1/16; does not hold if the global kernel already reads its points in one pass (at most cached_max_x times their bytes) or constant reads no less by the ''faster'' factor; other magnitude otherwise'),
  ('000-cached', 2, '000', 'constant data is cached: repeated reads of one address cost no extra traffic', NULL,
-  'needs memory-traffic counters of the distance study'),
+  'Nsight Compute (set constant, distance field at k = 1): holds if the constant kernel reads at most cached_max_x times its points'' bytes from DRAM although every thread reads every point, does not hold if more'),
  ('000-faster', 3, '000, 002', 'hence __constant__ beats global memory when all threads read one point (distance field, k = 1)', NULL,
-  'holds if constant is faster than global by the ''faster'' factor in every (grid, P) configuration at k = 1; in part if in some'),
+  'constant over global at k = 1, in every (grid, P) configuration: holds if the whole 95% interval of the ratio is at least the ''faster'' factor in all; does not hold if wholly below in all; in part if some are and some are not; else inconclusive'),
  ('000-serialise', 4, '000, 001', 'divergent constant reads serialise: up to 16x slower when a half-warp reads 16 addresses', 16,
-  'constant time at k = 16 over k = 1 (2048 x 2048, 1024 points): holds if 8x to 32x; other magnitude if at least 2x and 2x global''s'),
+  'constant time at k = 16 over k = 1 (2048 x 2048, 1024 points), 95% interval: holds if within serialise_lo to serialise_hi; other magnitude if wholly outside them, at least serialise_min and serialise_min times global''s ratio; does not hold if wholly below serialise_min (or its multiple of global''s); else inconclusive'),
  ('000-hurts', 5, '000', 'then constant memory hurts: slower than global memory', NULL,
-  'holds if constant is slower than global by the ''faster'' factor at k = 16 (2048 x 2048, 1024 points)'),
+  'constant over global at k = 16 (2048 x 2048, 1024 points): holds if the whole 95% interval is at least the ''faster'' factor, does not hold if wholly below, else inconclusive'),
  ('001-uniform', 6, '001', 'constant memory is the fastest space when all threads read one address', NULL,
-  'holds if constant is the fastest of global, constant, read-only and shared at k = 1 in every configuration; in part if in some'),
+  'at k = 1 in every configuration: constant is fastest where its whole 95% interval is below every other space''s, not where another''s is wholly below it; holds if fastest in all, does not hold if in none, in part if in some and not in others, else inconclusive'),
  ('001-64k', 7, '001', 'constant memory holds 64 KB', 65536,
   'holds if the configurations that fill 64 KB (8192 points, 2340 spheres) ran and were verified'),
  ('001-readonly', 8, '001', 'read-only arrays read at different addresses belong in the texture/read-only path, not in constant memory', NULL,
-  'holds if constant is slower than the read-only path by the ''faster'' factor at k = 32 (2048 x 2048, 1024 points)'),
+  'constant over read-only at k = 32 (2048 x 2048, 1024 points): holds if the whole 95% interval is at least the ''faster'' factor, does not hold if wholly below, else inconclusive'),
  ('001-texture', 9, '001', 'texture caching can exceed the global-memory bandwidth on reuse', NULL,
   'stencil study, tex variant at its largest size: holds if the whole 95% interval of its requested-bytes GB/s (25 taps x 4 bytes per pixel) is above the copy bandwidth measured at run start (else the DRAM peak), does not hold if the whole interval is below, else inconclusive'),
  ('001-local', 10, '001', 'local memory is DRAM: register spills and run-time indexed arrays can cause a sudden slowdown', NULL,
   'Nsight Compute (set local): holds if the run-time indexed array (local-dynamic) moves more DRAM bytes than the register version (local-static) by the ''faster'' factor, does not hold if not; time alone cannot tell DRAM from the L1 and L2'),
  ('002-faster', 11, '002', 'spheres in constant memory make the ray tracer faster than spheres in global memory', NULL,
-  'holds if faster by the ''faster'' factor in every (size, spheres) configuration; in part if in some'),
+  'global over constant in every (size, spheres) configuration: holds if the whole 95% interval of the ratio is at least the ''faster'' factor in all; does not hold if wholly below in all; in part if some are and some are not; else inconclusive'),
  ('002-idle', 12, '002', 'constant memory reduces the bandwidth used and the idle time of the arithmetic units', NULL,
-  'needs memory-traffic and stall counters of the ray tracer'),
+  'Nsight Compute (set constant, ray tracer at each profiled sphere count): bandwidth: the global kernel reads at least the ''faster'' factor more DRAM bytes; idle: its share of issue slots left idle (100% less issue active) is at least the ''faster'' factor the constant kernel''s; holds if both, in part if one, does not hold if neither'),
  ('003-divergence', 13, '003', 'warp divergence matters: remapping the neighbored index makes it faster', NULL,
   'seed''s configuration (float32, 2^24^, block 1024): holds if faster by the ''faster'' factor over the whole 95% interval of the ratio'),
  ('003-interleaved', 14, '003', 'interleaved pairs are faster than neighbored pairs (2.48 ms -> 1.36 ms)', 1.8,
@@ -426,34 +516,68 @@ INSERT INTO seed_claim VALUES
  ('003-complete', 17, '003', 'completely unrolling the in-block loop helps further', NULL,
   'seed''s configuration: holds if complete-unroll-warps8 is faster than unroll-warps8 by the ''faster'' factor over the whole interval'),
  ('004-flat', 18, '004', 'the time shows no clear trend with the offset (0.090 / 0.084 / 0.083 ms at offsets 0 / 11 / 128)', NULL,
-  'seed''s configuration (2^20^ floats, block 512): holds if the times at offsets 11 and 128 are within 10% of offset 0''s, L1 on and off'),
+  'seed''s configuration (2^20^ floats, block 512): holds if the 95% intervals of the times at offsets 11 and 128 over offset 0''s lie within 1 +/- flat_tol, L1 on and off; does not hold if one lies wholly outside; else inconclusive'),
  ('004-sector', 19, '004', 'bytes used per 32-byte sector: 100% / 80% / 100% at offsets 0 / 11 / 128', 80,
-  'Nsight Compute, offset read loads (2^24^, block 512): holds if within 5 points of 100 / 80 / 100, L1 on and off'),
+  'Nsight Compute, offset read loads (2^24^, block 512): holds if within sector_tol points of the seed''s 100 / 80 / 100, L1 on and off'),
  ('004-l2seg', 20, '004', 'misaligned L2-only loads need up to 5 segments (at least 80% bus use)', 5,
-  'Nsight Compute, L2-only (cg) loads of the offset read: holds if the most 32-byte sectors per warp request over all offsets is 5 (4 aligned)'),
+  'Nsight Compute, L2-only (cg) loads of the offset read: holds if the most 32-byte sectors per warp request over all offsets is within l2seg_tol of the seed''s 5 (4 aligned)'),
  ('004-l1trans', 21, '004', 'with L1 (128-byte) loads a misaligned access needs up to 3 transactions', 3,
-  'holds if a load request with L1 on moves at least 11.5 sectors (3 lines of 128 bytes), in part from 7.5 (2 lines); Nsight Compute sectors and requests');
+  'Nsight Compute sectors and requests: holds if a load request with L1 on moves at least l1trans_holds sectors (3 lines of 128 bytes), in part from l1trans_part (2 lines)');
 
 -- The verdict of every claim on every device with a complete run. Verdicts:
 -- 'holds', 'other magnitude' (the effect is there, its size differs from the
--- seed's), 'holds in part', 'does not hold', 'not measured' (the study has no
--- results on this device), 'not tested' (the data to judge it is not collected).
+-- seed's), 'holds in part', 'does not hold', 'inconclusive' (a 95% interval
+-- straddles the threshold), 'not measured' (the study has no results on this
+-- device), 'not profiled on <GPU>' (the Nsight Compute counters the rule
+-- needs were not stored for this device: `make profile`, or a set cut off,
+-- see view profile_run_gap), 'not tested' (the data to judge it is missing).
 CREATE VIEW IF NOT EXISTS claim_verdict AS
-WITH dv AS (SELECT device_id, name FROM report_devices),
-has AS (SELECT dv.device_id, dv.name,
+WITH dv AS (SELECT device_id, name, label FROM report_devices),
+-- the counter views, evaluated once
+cc AS MATERIALIZED (SELECT * FROM counter_constant), cl AS MATERIALIZED (SELECT * FROM counter_local),
+ac AS MATERIALIZED (SELECT * FROM access_counter), slow AS MATERIALIZED (SELECT * FROM const_slow_ci),
+has AS (SELECT dv.device_id, dv.name, 'not profiled on ' || dv.label AS unprofiled,
           (SELECT count(*) FROM latest_default l WHERE l.device_id = dv.device_id AND l.study = 'distance') AS n_dist,
           (SELECT count(*) FROM latest_default l WHERE l.device_id = dv.device_id AND l.study = 'raytrace') AS n_rt,
           (SELECT count(*) FROM latest_default l WHERE l.device_id = dv.device_id AND l.study = 'access') AS n_acc,
-          (SELECT count(*) FROM counter c JOIN run u USING (run_id) WHERE u.device_id = dv.device_id
-             AND u.study IN ('distance', 'raytrace')) AS n_cctr,
-          (SELECT count(*) FROM access_counter a WHERE a.device_id = dv.device_id) AS n_actr
+          (SELECT count(*) FROM cc c WHERE c.device_id = dv.device_id AND c.study = 'distance') AS n_cdist,
+          (SELECT count(*) FROM cc c WHERE c.device_id = dv.device_id AND c.study = 'raytrace') AS n_crt,
+          (SELECT count(*) FROM cl c WHERE c.device_id = dv.device_id) AS n_cloc,
+          (SELECT count(*) FROM ac a WHERE a.device_id = dv.device_id) AS n_actr
         FROM dv),
-cu AS (SELECT device_id, count(*) AS n, sum(x >= (SELECT faster FROM setting)) AS nf, min(x) AS lo, max(x) AS hi,
-              sum(fastest = 'constant') AS nc FROM const_uniform GROUP BY device_id),
-rt AS (SELECT device_id, count(*) AS n, sum(x >= (SELECT faster FROM setting)) AS nf, min(x) AS lo, max(x) AS hi FROM rt_pair GROUP BY device_id),
+-- the verdict over several configurations from the counts met / missed of n
+cu AS (SELECT u.device_id, count(*) AS n, sum(u.x_lo >= s.faster) AS nf, sum(u.x_hi < s.faster) AS nn, min(u.x) AS lo,
+              max(u.x) AS hi, sum(u.fastest = 1) AS nc, sum(u.fastest = 0) AS nnc
+       FROM const_uniform_ci u, setting s GROUP BY u.device_id),
+rt AS (SELECT r.device_id, count(*) AS n, sum(r.x_lo >= s.faster) AS nf, sum(r.x_hi < s.faster) AS nn, min(r.x) AS lo,
+              max(r.x) AS hi FROM rt_pair_ci r, setting s GROUP BY r.device_id),
 k64 AS (SELECT device_id, sum(study = 'distance' AND json_extract(params, '$.points') = 8192) AS nd,
                sum(study = 'raytrace' AND json_extract(params, '$.spheres') = 2340) AS nr
         FROM latest_default WHERE study IN ('distance', 'raytrace') GROUP BY device_id),
+-- 000-broadcast, 000-cached: the distance kernels' DRAM bytes at k = 1 (set
+-- constant), against the bytes of the points they read (result.bytes_read)
+cdr AS (SELECT c.device_id, c.dram_read_bytes AS c_dram, g.dram_read_bytes AS g_dram,
+               json_extract(c.params, '$.grid') AS grid, json_extract(c.params, '$.points') AS p,
+               (SELECT max(r.bytes_read) FROM result r WHERE r.study = 'distance' AND r.config_key = c.config_key) AS data_bytes
+        FROM cc c JOIN cc g ON g.device_id = c.device_id AND g.study = 'distance'
+          AND g.variant = 'global' AND g.params = c.params
+        WHERE c.study = 'distance' AND c.variant = 'constant' AND json_extract(c.params, '$.k') = 1
+          AND c.config_key = (SELECT max(c2.config_key) FROM cc c2 WHERE c2.device_id = c.device_id
+                AND c2.study = 'distance' AND c2.variant = 'constant' AND json_extract(c2.params, '$.k') = 1)),
+-- 002-idle: the ray tracer's DRAM bytes and idle issue slots (set constant),
+-- global over constant, per profiled sphere count
+cri AS (SELECT c.device_id, count(*) AS n,
+               min(g.dram_read_bytes / c.dram_read_bytes) AS bw_lo, max(g.dram_read_bytes / c.dram_read_bytes) AS bw_hi,
+               min((100 - g.issue_active_pct) / (100 - c.issue_active_pct)) AS idle_lo,
+               max((100 - g.issue_active_pct) / (100 - c.issue_active_pct)) AS idle_hi,
+               sum(c.issue_active_pct IS NULL OR g.issue_active_pct IS NULL) AS idle_missing,
+               sum(c.dram_read_bytes IS NULL OR g.dram_read_bytes IS NULL) AS bw_missing,
+               group_concat(printf('%.2fx at %d spheres', g.dram_read_bytes / c.dram_read_bytes,
+                                   json_extract(c.params, '$.spheres')), ', ') AS bw_text,
+               group_concat(printf('%.2fx', (100 - g.issue_active_pct) / (100 - c.issue_active_pct)), ', ') AS idle_text
+        FROM cc c JOIN cc g ON g.device_id = c.device_id AND g.study = 'raytrace'
+          AND g.variant = 'global' AND g.params = c.params
+        WHERE c.study = 'raytrace' AND c.variant = 'constant' GROUP BY c.device_id),
 -- 001-texture: the stencil's tex variant at the largest size it ran (cold,
 -- single launches), its requested-bytes GB/s interval against the copy
 -- bandwidth of the device's runs (else the DRAM peak)
@@ -471,60 +595,93 @@ tex AS (SELECT s.device_id, s.gbps, s.gbps_lo, s.gbps_hi, json_extract(s.params,
 loc AS (SELECT d.device_id, d.ms / s.ms AS x FROM access_t d JOIN access_t s ON s.device_id = d.device_id
           AND s.variant = 'local-static' AND s.n = d.n AND s.block = d.block AND s.l1 = d.l1
         WHERE d.variant = 'local-dynamic' AND d.n = 67108864 AND d.block = 256 AND d.l1 = 'ca'),
-fl AS (SELECT a.device_id,
-          max(CASE WHEN a.l1 = 'ca' AND a.k = 0 THEN a.ms END) AS ca0, max(CASE WHEN a.l1 = 'ca' AND a.k = 11 THEN a.ms END) AS ca11,
-          max(CASE WHEN a.l1 = 'ca' AND a.k = 128 THEN a.ms END) AS ca128, max(CASE WHEN a.l1 = 'cg' AND a.k = 0 THEN a.ms END) AS cg0,
-          max(CASE WHEN a.l1 = 'cg' AND a.k = 11 THEN a.ms END) AS cg11, max(CASE WHEN a.l1 = 'cg' AND a.k = 128 THEN a.ms END) AS cg128
-        FROM access_t a WHERE a.variant = 'read-offset' AND a.n = 1048576 AND a.block = 512 GROUP BY a.device_id),
+fl AS (SELECT f.device_id, count(*) AS n,
+          sum(f.x_lo >= 1 - s.flat_tol AND f.x_hi <= 1 + s.flat_tol) AS n_in,
+          sum(f.x_hi < 1 - s.flat_tol OR f.x_lo > 1 + s.flat_tol) AS n_out,
+          max(CASE WHEN f.l1 = 'ca' THEN f.ms0 END) AS ca0, max(CASE WHEN f.l1 = 'ca' AND f.k = 11 THEN f.ms END) AS ca11,
+          max(CASE WHEN f.l1 = 'ca' AND f.k = 128 THEN f.ms END) AS ca128, max(CASE WHEN f.l1 = 'cg' THEN f.ms0 END) AS cg0,
+          max(CASE WHEN f.l1 = 'cg' AND f.k = 11 THEN f.ms END) AS cg11, max(CASE WHEN f.l1 = 'cg' AND f.k = 128 THEN f.ms END) AS cg128,
+          min(f.x_lo) AS x_lo, max(f.x_hi) AS x_hi
+        FROM access_flat_ci f, (SELECT value AS flat_tol FROM report_setting WHERE key = 'flat_tol') s GROUP BY f.device_id),
 sec AS (SELECT device_id,
           max(CASE WHEN l1 = 'ca' AND k = 0 THEN value END) AS ca0, max(CASE WHEN l1 = 'ca' AND k = 11 THEN value END) AS ca11,
           max(CASE WHEN l1 = 'ca' AND k = 128 THEN value END) AS ca128, max(CASE WHEN l1 = 'cg' AND k = 0 THEN value END) AS cg0,
           max(CASE WHEN l1 = 'cg' AND k = 11 THEN value END) AS cg11, max(CASE WHEN l1 = 'cg' AND k = 128 THEN value END) AS cg128
-        FROM access_counter WHERE variant = 'read-offset'
+        FROM ac WHERE variant = 'read-offset'
           AND metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct' GROUP BY device_id),
 spr AS (SELECT s.device_id, max(s.value / r.value) AS mx, min(s.value / r.value) AS mn
-        FROM access_counter s JOIN access_counter r ON r.device_id = s.device_id AND r.config_key = s.config_key
+        FROM ac s JOIN ac r ON r.device_id = s.device_id AND r.config_key = s.config_key
           AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'
         WHERE s.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum' AND s.variant = 'read-offset' AND s.l1 = 'cg'
         GROUP BY s.device_id),
 spr_ca AS (SELECT s.device_id, max(s.value / r.value) AS mx
-        FROM access_counter s JOIN access_counter r ON r.device_id = s.device_id AND r.config_key = s.config_key
+        FROM ac s JOIN ac r ON r.device_id = s.device_id AND r.config_key = s.config_key
           AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'
         WHERE s.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum' AND s.variant = 'read-offset' AND s.l1 = 'ca'
-        GROUP BY s.device_id)
+        GROUP BY s.device_id),
+-- the thresholds of report_setting by name
+st AS (SELECT (SELECT value FROM report_setting WHERE key = 'serialise_lo') AS serialise_lo,
+              (SELECT value FROM report_setting WHERE key = 'serialise_hi') AS serialise_hi,
+              (SELECT value FROM report_setting WHERE key = 'serialise_min') AS serialise_min,
+              (SELECT value FROM report_setting WHERE key = 'sector_tol') AS sector_tol,
+              (SELECT value FROM report_setting WHERE key = 'l2seg_tol') AS l2seg_tol,
+              (SELECT value FROM report_setting WHERE key = 'l1trans_holds') AS l1trans_holds,
+              (SELECT value FROM report_setting WHERE key = 'l1trans_part') AS l1trans_part,
+              (SELECT value FROM report_setting WHERE key = 'cached_max_x') AS cached_max_x)
 SELECT '000-broadcast' AS claim_id, h.device_id, h.name AS device,
-  CASE WHEN n_dist = 0 THEN 'no distance results' WHEN n_cctr = 0 THEN 'traffic counters not collected; see 000-faster'
-       ELSE 'counters stored, not judged' END AS evidence,
-  CASE WHEN n_dist = 0 THEN 'not measured' ELSE 'not tested' END AS verdict FROM has h
+  CASE WHEN h.n_dist = 0 THEN 'no distance results'
+       WHEN b.c_dram IS NULL OR b.g_dram IS NULL THEN 'DRAM bytes of the distance kernels at k = 1 not stored (make profile, set constant)'
+       ELSE printf('DRAM bytes read at k = 1 (%d x %d, %d points): constant %d, global %d (%.2fx; seed %.4f); global reads %.1fx the %d bytes of points',
+                   b.grid, b.grid, b.p, CAST(b.c_dram AS INTEGER), CAST(b.g_dram AS INTEGER), b.c_dram / b.g_dram, c.value,
+                   b.g_dram / b.data_bytes, b.data_bytes) END AS evidence,
+  CASE WHEN h.n_dist = 0 THEN 'not measured' WHEN b.c_dram IS NULL OR b.g_dram IS NULL THEN h.unprofiled
+       WHEN b.c_dram / b.g_dram <= c.value * (1 + t.seed_tolerance) THEN 'holds'
+       WHEN b.g_dram <= st.cached_max_x * b.data_bytes OR b.c_dram / b.g_dram > 1 / t.faster THEN 'does not hold'
+       ELSE 'other magnitude' END AS verdict
+FROM has h, setting t, st JOIN seed_claim c ON c.claim_id = '000-broadcast' LEFT JOIN cdr b ON b.device_id = h.device_id
 UNION ALL
 SELECT '000-cached', h.device_id, h.name,
-  CASE WHEN n_dist = 0 THEN 'no distance results' WHEN n_cctr = 0 THEN 'traffic counters not collected' ELSE 'counters stored, not judged' END,
-  CASE WHEN n_dist = 0 THEN 'not measured' ELSE 'not tested' END FROM has h
+  CASE WHEN h.n_dist = 0 THEN 'no distance results'
+       WHEN b.c_dram IS NULL OR b.data_bytes IS NULL THEN 'DRAM bytes of the constant kernel at k = 1 not stored (make profile, set constant)'
+       ELSE printf('the constant kernel read %d bytes from DRAM, %.2fx its %d bytes of points, which each of its %d threads reads in full',
+                   CAST(b.c_dram AS INTEGER), b.c_dram / b.data_bytes, b.data_bytes, b.grid * b.grid) END,
+  CASE WHEN h.n_dist = 0 THEN 'not measured' WHEN b.c_dram IS NULL OR b.data_bytes IS NULL THEN h.unprofiled
+       WHEN b.c_dram <= st.cached_max_x * b.data_bytes THEN 'holds' ELSE 'does not hold' END
+FROM has h, st LEFT JOIN cdr b ON b.device_id = h.device_id
 UNION ALL
 SELECT '000-faster', h.device_id, h.name,
   CASE WHEN cu.n IS NULL THEN 'no distance results'
-       ELSE printf('constant faster in %d of %d configurations; %.2fx to %.2fx', cu.nf, cu.n, cu.lo, cu.hi) END,
-  CASE WHEN cu.n IS NULL THEN 'not measured' WHEN cu.lo >= (SELECT faster FROM setting) THEN 'holds' WHEN cu.hi >= (SELECT faster FROM setting) THEN 'holds in part'
-       ELSE 'does not hold' END
+       ELSE printf('constant faster over the whole interval in %d of %d configurations, not in %d, inconclusive in %d; %.2fx to %.2fx',
+                   cu.nf, cu.n, cu.nn, cu.n - cu.nf - cu.nn, cu.lo, cu.hi) END,
+  CASE WHEN cu.n IS NULL THEN 'not measured' WHEN cu.nf = cu.n THEN 'holds' WHEN cu.nn = cu.n THEN 'does not hold'
+       WHEN cu.nf > 0 AND cu.nn > 0 THEN 'holds in part' ELSE 'inconclusive' END
 FROM has h LEFT JOIN cu USING (device_id)
 UNION ALL
 SELECT '000-serialise', h.device_id, h.name,
   CASE WHEN s.c16 IS NULL THEN 'no distance results'
-       ELSE printf('constant %.2fx slower at k = 16, %.2fx at k = 32; global %.2fx at k = 16', s.c16, s.c32, s.g16) END,
-  CASE WHEN s.c16 IS NULL THEN 'not measured' WHEN s.c16 >= 8 AND s.c16 <= 32 THEN 'holds'
-       WHEN s.c16 >= 2 AND s.c16 >= 2 * s.g16 THEN 'other magnitude' ELSE 'does not hold' END
-FROM has h LEFT JOIN const_slow s USING (device_id)
+       ELSE printf('constant %.2fx [%.2f, %.2f] slower at k = 16, %.2fx at k = 32; global %.2fx [%.2f, %.2f] at k = 16',
+                   s.c16, s.c16_lo, s.c16_hi, s.c32, s.g16, s.g16_lo, s.g16_hi) END,
+  CASE WHEN s.c16 IS NULL THEN 'not measured'
+       WHEN s.c16_lo >= st.serialise_lo AND s.c16_hi <= st.serialise_hi THEN 'holds'
+       WHEN s.c16_hi < st.serialise_min OR s.c16_hi < st.serialise_min * s.g16_lo THEN 'does not hold'
+       WHEN s.c16_lo >= st.serialise_min AND s.c16_lo >= st.serialise_min * s.g16_hi
+            AND (s.c16_hi < st.serialise_lo OR s.c16_lo > st.serialise_hi) THEN 'other magnitude'
+       ELSE 'inconclusive' END
+FROM has h, st LEFT JOIN slow s USING (device_id)
 UNION ALL
 SELECT '000-hurts', h.device_id, h.name,
-  CASE WHEN s.cg16 IS NULL THEN 'no distance results' ELSE printf('at k = 16 constant takes %.2fx the time of global', s.cg16) END,
-  CASE WHEN s.cg16 IS NULL THEN 'not measured' WHEN s.cg16 >= (SELECT faster FROM setting) THEN 'holds' ELSE 'does not hold' END
-FROM has h LEFT JOIN const_slow s USING (device_id)
+  CASE WHEN s.cg16 IS NULL THEN 'no distance results'
+       ELSE printf('at k = 16 constant takes %.2fx [%.2f, %.2f] the time of global', s.cg16, s.cg16_lo, s.cg16_hi) END,
+  CASE WHEN s.cg16 IS NULL THEN 'not measured' WHEN s.cg16_lo >= t.faster THEN 'holds'
+       WHEN s.cg16_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+FROM has h, setting t LEFT JOIN slow s USING (device_id)
 UNION ALL
 SELECT '001-uniform', h.device_id, h.name,
   CASE WHEN cu.n IS NULL THEN 'no distance results'
-       ELSE printf('constant fastest of the four spaces in %d of %d configurations', cu.nc, cu.n) END,
-  CASE WHEN cu.n IS NULL THEN 'not measured' WHEN cu.nc = cu.n THEN 'holds' WHEN cu.nc > 0 THEN 'holds in part'
-       ELSE 'does not hold' END
+       ELSE printf('constant fastest of the four spaces over the whole interval in %d of %d configurations, not in %d, inconclusive in %d',
+                   cu.nc, cu.n, cu.nnc, cu.n - cu.nc - cu.nnc) END,
+  CASE WHEN cu.n IS NULL THEN 'not measured' WHEN cu.nc = cu.n THEN 'holds' WHEN cu.nnc = cu.n THEN 'does not hold'
+       WHEN cu.nc > 0 AND cu.nnc > 0 THEN 'holds in part' ELSE 'inconclusive' END
 FROM has h LEFT JOIN cu USING (device_id)
 UNION ALL
 SELECT '001-64k', h.device_id, h.name,
@@ -534,9 +691,11 @@ SELECT '001-64k', h.device_id, h.name,
 FROM has h LEFT JOIN k64 k USING (device_id)
 UNION ALL
 SELECT '001-readonly', h.device_id, h.name,
-  CASE WHEN s.cr32 IS NULL THEN 'no distance results' ELSE printf('at k = 32 constant takes %.2fx the time of read-only', s.cr32) END,
-  CASE WHEN s.cr32 IS NULL THEN 'not measured' WHEN s.cr32 >= (SELECT faster FROM setting) THEN 'holds' ELSE 'does not hold' END
-FROM has h LEFT JOIN const_slow s USING (device_id)
+  CASE WHEN s.cr32 IS NULL THEN 'no distance results'
+       ELSE printf('at k = 32 constant takes %.2fx [%.2f, %.2f] the time of read-only', s.cr32, s.cr32_lo, s.cr32_hi) END,
+  CASE WHEN s.cr32 IS NULL THEN 'not measured' WHEN s.cr32_lo >= t.faster THEN 'holds'
+       WHEN s.cr32_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+FROM has h, setting t LEFT JOIN slow s USING (device_id)
 UNION ALL
 SELECT '001-texture', h.device_id, h.name,
   CASE WHEN t.gbps IS NULL THEN 'no stencil results'
@@ -548,28 +707,36 @@ FROM has h LEFT JOIN tex t USING (device_id)
 UNION ALL
 SELECT '001-local', h.device_id, h.name,
   CASE WHEN h.n_acc = 0 THEN 'no access results'
-       WHEN l.dyn IS NULL THEN printf('local array %.2fx the time of registers; DRAM counters (profile set local) not collected', lt.x)
+       WHEN l.dyn IS NULL THEN printf('local array %.2fx the time of registers; DRAM counters (make profile, set local) not stored', lt.x)
        ELSE printf('DRAM bytes of the local array %.3gx those of the register version; time %.2fx', l.dyn / l.stat, lt.x) END,
-  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN l.dyn IS NULL THEN 'not tested'
+  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN l.dyn IS NULL THEN h.unprofiled
        WHEN l.dyn >= t.faster * l.stat THEN 'holds' ELSE 'does not hold' END
 FROM has h, setting t LEFT JOIN loc lt USING (device_id)
 LEFT JOIN (SELECT d.device_id, d.dram_read_bytes + d.dram_write_bytes AS dyn, s.dram_read_bytes + s.dram_write_bytes AS stat
-           FROM counter_local d JOIN counter_local s ON s.device_id = d.device_id AND s.variant = 'local-static'
+           FROM cl d JOIN cl s ON s.device_id = d.device_id AND s.variant = 'local-static'
              AND s.n = d.n AND s.block = d.block AND s.l1 = d.l1
            WHERE d.variant = 'local-dynamic' AND d.l1 = 'ca'
-             AND d.n = (SELECT max(n) FROM counter_local c WHERE c.device_id = d.device_id AND c.variant = 'local-dynamic')) l
+             AND d.n = (SELECT max(n) FROM cl c WHERE c.device_id = d.device_id AND c.variant = 'local-dynamic')) l
   ON l.device_id = h.device_id
 UNION ALL
 SELECT '002-faster', h.device_id, h.name,
   CASE WHEN r.n IS NULL THEN 'no ray tracer results'
-       ELSE printf('constant faster in %d of %d configurations; %.2fx to %.2fx', r.nf, r.n, r.lo, r.hi) END,
-  CASE WHEN r.n IS NULL THEN 'not measured' WHEN r.lo >= (SELECT faster FROM setting) THEN 'holds' WHEN r.hi >= (SELECT faster FROM setting) THEN 'holds in part'
-       ELSE 'does not hold' END
+       ELSE printf('constant faster over the whole interval in %d of %d configurations, not in %d, inconclusive in %d; %.2fx to %.2fx',
+                   r.nf, r.n, r.nn, r.n - r.nf - r.nn, r.lo, r.hi) END,
+  CASE WHEN r.n IS NULL THEN 'not measured' WHEN r.nf = r.n THEN 'holds' WHEN r.nn = r.n THEN 'does not hold'
+       WHEN r.nf > 0 AND r.nn > 0 THEN 'holds in part' ELSE 'inconclusive' END
 FROM has h LEFT JOIN rt r USING (device_id)
 UNION ALL
 SELECT '002-idle', h.device_id, h.name,
-  CASE WHEN n_rt = 0 THEN 'no ray tracer results' ELSE 'traffic and stall counters not collected; see 002-faster' END,
-  CASE WHEN n_rt = 0 THEN 'not measured' ELSE 'not tested' END FROM has h
+  CASE WHEN h.n_rt = 0 THEN 'no ray tracer results'
+       WHEN i.n IS NULL OR i.bw_missing > 0 THEN 'DRAM bytes and issue activity of the ray tracer not stored (make profile, set constant)'
+       WHEN i.idle_missing > 0 THEN printf('DRAM bytes read, global over constant: %s; idle issue slots not stored (set constant cut off, see the provenance)', i.bw_text)
+       ELSE printf('DRAM bytes read, global over constant: %s; idle issue slots, global over constant: %s', i.bw_text, i.idle_text) END,
+  CASE WHEN h.n_rt = 0 THEN 'not measured' WHEN i.n IS NULL OR i.bw_missing > 0 OR i.idle_missing > 0 THEN h.unprofiled
+       WHEN i.bw_lo >= t.faster AND i.idle_lo >= t.faster THEN 'holds'
+       WHEN i.bw_lo >= t.faster OR i.idle_lo >= t.faster THEN 'holds in part'
+       ELSE 'does not hold' END
+FROM has h, setting t LEFT JOIN cri i USING (device_id)
 UNION ALL
 SELECT '003-divergence', h.device_id, h.name,
   CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'no results in the seed''s configuration'
@@ -615,34 +782,36 @@ FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '004-flat', h.device_id, h.name,
   CASE WHEN f.ca0 IS NULL OR f.cg0 IS NULL THEN 'no results in the seed''s configuration'
-       ELSE printf('L1 on %.4f / %.4f / %.4f ms, off %.4f / %.4f / %.4f ms', f.ca0, f.ca11, f.ca128, f.cg0, f.cg11, f.cg128) END,
-  CASE WHEN f.ca0 IS NULL OR f.cg0 IS NULL THEN 'not measured'
-       WHEN max(abs(f.ca11 / f.ca0 - 1), abs(f.ca128 / f.ca0 - 1), abs(f.cg11 / f.cg0 - 1), abs(f.cg128 / f.cg0 - 1)) <= 0.10
-       THEN 'holds' ELSE 'does not hold' END
+       ELSE printf('L1 on %.4f / %.4f / %.4f ms, off %.4f / %.4f / %.4f ms; ratios to offset 0 within [%.3f, %.3f]',
+                   f.ca0, f.ca11, f.ca128, f.cg0, f.cg11, f.cg128, f.x_lo, f.x_hi) END,
+  CASE WHEN f.ca0 IS NULL OR f.cg0 IS NULL THEN 'not measured' WHEN f.n_in = f.n THEN 'holds'
+       WHEN f.n_out > 0 THEN 'does not hold' ELSE 'inconclusive' END
 FROM has h LEFT JOIN fl f USING (device_id)
 UNION ALL
 SELECT '004-sector', h.device_id, h.name,
-  CASE WHEN h.n_acc = 0 THEN 'no access results' WHEN s.ca0 IS NULL THEN 'Nsight Compute counters not collected'
+  CASE WHEN h.n_acc = 0 THEN 'no access results' WHEN h.n_actr = 0 THEN 'Nsight Compute counters not stored (make profile, set sectors)'
+       WHEN s.ca0 IS NULL OR s.cg0 IS NULL THEN 'bytes used per sector not stored (set sectors cut off, see the provenance)'
        ELSE printf('L1 on %.0f / %.0f / %.0f%%, off %.0f / %.0f / %.0f%%', s.ca0, s.ca11, s.ca128, s.cg0, s.cg11, s.cg128) END,
-  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN s.ca0 IS NULL OR s.cg0 IS NULL THEN 'not tested'
-       WHEN max(abs(s.ca0 - 100), abs(s.ca11 - 80), abs(s.ca128 - 100), abs(s.cg0 - 100), abs(s.cg11 - 80), abs(s.cg128 - 100)) <= 5
+  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN s.ca0 IS NULL OR s.cg0 IS NULL THEN h.unprofiled
+       WHEN max(abs(s.ca0 - 100), abs(s.ca11 - c.value), abs(s.ca128 - 100), abs(s.cg0 - 100), abs(s.cg11 - c.value),
+                abs(s.cg128 - 100)) <= st.sector_tol
        THEN 'holds' ELSE 'does not hold' END
-FROM has h LEFT JOIN sec s USING (device_id)
+FROM has h, st JOIN seed_claim c ON c.claim_id = '004-sector' LEFT JOIN sec s ON s.device_id = h.device_id
 UNION ALL
 SELECT '004-l2seg', h.device_id, h.name,
-  CASE WHEN h.n_acc = 0 THEN 'no access results' WHEN p.mx IS NULL THEN 'Nsight Compute counters not collected'
+  CASE WHEN h.n_acc = 0 THEN 'no access results' WHEN p.mx IS NULL THEN 'Nsight Compute counters not stored (make profile, set sectors)'
        ELSE printf('%.2f to %.2f sectors per request', p.mn, p.mx) END,
-  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN p.mx IS NULL THEN 'not tested'
-       WHEN abs(p.mx - 5) <= 0.1 THEN 'holds' ELSE 'does not hold' END
-FROM has h LEFT JOIN spr p USING (device_id)
+  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN p.mx IS NULL THEN h.unprofiled
+       WHEN abs(p.mx - c.value) <= st.l2seg_tol THEN 'holds' ELSE 'does not hold' END
+FROM has h, st JOIN seed_claim c ON c.claim_id = '004-l2seg' LEFT JOIN spr p ON p.device_id = h.device_id
 UNION ALL
 SELECT '004-l1trans', h.device_id, h.name,
-  CASE WHEN h.n_acc = 0 THEN 'no access results' WHEN p.mx IS NULL THEN 'Nsight Compute counters not collected'
+  CASE WHEN h.n_acc = 0 THEN 'no access results' WHEN p.mx IS NULL THEN 'Nsight Compute counters not stored (make profile, set sectors)'
        ELSE printf('with L1 on, at most %.2f sectors (%.0f bytes) per load request over offsets 0..128', p.mx, 32 * p.mx) END,
-  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN p.mx IS NULL THEN 'not tested'
-       WHEN p.mx >= 11.5 THEN 'holds' WHEN p.mx >= 7.5 THEN 'holds in part'
+  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN p.mx IS NULL THEN h.unprofiled
+       WHEN p.mx >= st.l1trans_holds THEN 'holds' WHEN p.mx >= st.l1trans_part THEN 'holds in part'
        ELSE 'does not hold' END
-FROM has h LEFT JOIN spr_ca p USING (device_id);
+FROM has h, st LEFT JOIN spr_ca p ON p.device_id = h.device_id;
 
 -- ---------------------------------------------------- measurement method --
 -- Agreement of repeat runs: per GPU kind (device name), build and
