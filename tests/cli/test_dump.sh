@@ -26,7 +26,18 @@ check_eq "SHIP_SAMPLES=10: 10 of 100 samples, every 10th" \
   "$(q "$tmp/r.db" "SELECT count(*), min(rep), max(rep), sum(rep % 10) FROM sample WHERE result_id = 1")" "10|0|90|0"
 check_eq "SHIP_SAMPLES=10: a result with fewer keeps all" "$(q "$tmp/r.db" "SELECT count(*) FROM sample WHERE result_id = 2")" 5
 SHIP_SAMPLES=0 sh experiments/tools/dump-db "$tmp/m.db" "$tmp/all.sql"
-check_eq "SHIP_SAMPLES=0: every sample" "$(grep -c '^INSERT INTO sample' "$tmp/all.sql")" 105
+check_eq "SHIP_SAMPLES=0: every sample, in one INSERT of many rows" \
+  "$(grep -c '^INSERT INTO sample' "$tmp/all.sql"):$(grep -c '^([0-9]*,[0-9]*,[0-9.]*)[,;]$' "$tmp/all.sql")" 1:105
+"$BIN/dbtool" load "$tmp/all.sql" "$tmp/all.db"
+check_eq "SHIP_SAMPLES=0: reload gives every sample unchanged" \
+  "$(q "$tmp/all.db" "SELECT count(*), sum(ms), max(rep) FROM sample")" "$(q "$tmp/m.db" "SELECT count(*), sum(ms), max(rep) FROM sample")"
+# 1200 rows: three INSERTs (500 rows at most each).
+i=0; while [ $i -lt 1200 ]; do echo "INSERT INTO sample VALUES(2, $((i + 5)), 2);"; i=$((i + 1)); done > "$tmp/more.sql"
+"$BIN/dbtool" exec "$tmp/m.db" "$(cat "$tmp/more.sql")"
+SHIP_SAMPLES=0 sh experiments/tools/dump-db "$tmp/m.db" "$tmp/all.sql"
+check_eq "SHIP_SAMPLES=0: 1305 samples in three INSERTs" "$(grep -c '^INSERT INTO sample' "$tmp/all.sql")" 3
+rm -f "$tmp/all.db"; "$BIN/dbtool" load "$tmp/all.sql" "$tmp/all.db"
+check_eq "reload: 1305 samples" "$(q "$tmp/all.db" "SELECT count(*) FROM sample")" 1305
 echo keep > "$tmp/keep.sql"
 sh experiments/tools/dump-db "$tmp/none.db" "$tmp/keep.sql" 2> "$tmp/err"
 check_eq "no database: exit 2" $? 2
