@@ -296,9 +296,11 @@ FIGURES_SVG  := $(FIG_NAMES:%=$(FIG_DIR)/%.svg)
 # the report's own tables (reports/schema.sql), the report's views, the
 # errata found by running the seeds' logic as written ($(BIN)/errata), the
 # measurement matrices line by line, the metric sets of the profile mode
-# (from experiments/harness/profile.c), and the build facts.
+# (from experiments/harness/profile.c), the build facts, and every figure's
+# points (table figure_point: captions say which series coincide).
 $(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports/views.sql $(MATRICES) $(BIN)/errata \
-              reports/matrix.awk reports/profile_sets.awk experiments/harness/profile.c | $(BIN)/dbtool deps-report
+              reports/matrix.awk reports/profile_sets.awk experiments/harness/profile.c reports/figure_points.sh \
+              $(wildcard reports/figures/*.sql) | $(BIN)/dbtool deps-report
 	@mkdir -p $(@D)
 	$(Q)rm -f $@; if [ -f $(DB) ]; then echo "report: using measurements in $(DB)"; \
 	  sqlite3 $(DB) ".backup '$@'"; else echo "report: using the shipped measurements in data/measurements.sql"; \
@@ -308,6 +310,7 @@ $(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports
 	$(Q)awk -f reports/matrix.awk $(MATRICES) | sqlite3 -bail $@
 	$(Q)awk -f reports/profile_sets.awk experiments/harness/profile.c | sqlite3 -bail $@
 	$(Q)printf "INSERT INTO report_build VALUES ('%s', %s);\n" '$(GIT_COMMIT)' '$(GIT_DIRTY)' | sqlite3 -bail $@
+	$(Q)sh reports/figure_points.sh $@ $(wildcard reports/figures/*.sql)
 
 # Host-only: the seeds' code as written, run on inputs where it fails.
 $(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/reports/seed_reduce.o $(OBJ)/experiments/reduce/ref_reduce.o

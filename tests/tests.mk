@@ -185,3 +185,11 @@ mutate: deps-test ## mutation testing of the host C code (MUTATE_FILES=, MUTATE_
 	  MUTATE_FILES='$(MUTATE_FILES)' MUTATE_MAX='$(MUTATE_MAX)' MUTATE_SEED='$(MUTATE_SEED)' \
 	  MUTATE_TIMEOUT='$(MUTATE_TIMEOUT)' MUTATE_MIN='$(MUTATE_MIN)' MUTATE_MATCH='$(MUTATE_MATCH)' \
 	  sh tests/mutate/mutate.sh
+
+# `make mutate-report`: mutation testing of the report (tests/report/mutate-report.sh):
+# comparison flips in the sections' and views' queries, report_setting
+# thresholds moved up and down, {{= }} printing nothing, the errata's one
+# pass; each must fail tests/report/test_report.sh. Prints the score.
+.PHONY: mutate-report
+mutate-report: $(BIN)/mdquery $(BIN)/dbtool $(BIN)/errata deps-test ## mutation testing of the report (MUTATE_REPORT_MATCH=, MUTATE_REPORT_QUICK=1)
+	$(Q)sh tests/report/mutate-report.sh

@@ -20,15 +20,17 @@ set -u
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 n=0 failed=0
+# REPORT_TEST_FAILFAST=1 (tests/report/mutate-report.sh): stop at the first failing check.
 ok() {
   n=$((n + 1)); what=$1; shift
-  if "$@"; then echo "ok $n - $what"; else echo "not ok $n - $what"; failed=$((failed + 1)); fi
+  if "$@"; then echo "ok $n - $what"; else echo "not ok $n - $what"; failed=$((failed + 1))
+    [ -n "${REPORT_TEST_FAILFAST:-}" ] && exit 1; fi
 }
 
 db=$tmp/fixture.db
 cat data/schema.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql tests/report/fixture_access.sql \
     tests/report/fixture_two_devices.sql tests/report/fixture_stencil.sql tests/report/fixture_claims.sql \
-    tests/report/fixture_measure.sql | sqlite3 -bail "$db" || { echo "not ok - fixture"; exit 1; }
+    tests/report/fixture_measure.sql tests/report/fixture_thresholds.sql | sqlite3 -bail "$db" || { echo "not ok - fixture"; exit 1; }
 if ! make --no-print-directory DB="$db" REPORT_BUILD="$tmp/build" REPORT_PDF="$tmp/report.pdf" \
      REPORT_HTML="$tmp/report.html" "$tmp/report.pdf" "$tmp/report.html" > "$tmp/make.log" 2>&1; then
   cat "$tmp/make.log"; echo "not ok - the report builds from the fixture"; exit 1
@@ -241,6 +243,22 @@ ok "top-of-ladder targets: $want" sh -c "tr '\n' ' ' < '$tmp/plain.txt' | tr -s 
 ok "the ceiling figure shows both GPUs with both ceilings" \
   test "$(grep -cE '^Fixture GPU [AB].*	(read ceiling|theoretical)	' "$tmp/build/figures/reduce_ceiling.dat")" -eq 4
 
+# ---- the constant section's uniform reads, per GPU: in how many (grid, P)
+# configurations at k = 1 constant is faster than global by the 'faster'
+# factor (1.05), no different, slower; from the raw rows.
+for dev in 'Fixture GPU A' 'Fixture GPU B'; do
+  want=$(q "WITH r AS ($R), u AS (SELECT max(CASE WHEN variant = 'global' THEN median_ms END) / max(CASE WHEN variant = 'constant' THEN median_ms END) AS x
+      FROM r WHERE dev = '$dev' AND study = 'distance' AND json_extract(params, '\$.k') = 1 GROUP BY params)
+    SELECT printf('is faster than global memory in %d of %d (grid, P) configurations, no different in %d and slower in %d',
+      sum(x >= 1.05), count(*), sum(x > 1 / 1.05 AND x < 1.05), sum(x <= 1 / 1.05)) FROM u")
+  ok "constant section, $dev: $want" sh -c "grep -F '**$dev.** **Uniform reads' '$tmp/build/report.md' | grep -qF '$want'"
+done
+
+# ---- the errata: the seed's distance kernel accumulates into a buffer that
+# holds one earlier launch's output, so its field sum is twice the right one.
+ok "errata: 000-unzeroed doubles the field sum (2.00x)" \
+  grep -qE '^\| 000-unzeroed \|.*\| field sum [0-9.e+]+ \(2\.00x\) \|' "$tmp/build/report.md"
+
 # ---- the texture section (tests/report/fixture_stencil.sql): per GPU, the
 # texture path against the copy bandwidth and every other read path against
 # it, with the comparison word by the 'faster' factor (1.05); computed here
@@ -265,6 +283,20 @@ ok "texture section: counters of A (DRAM 1.01x to 1.02x the image, hit rates), n
          test \$(grep -c 'Nsight Compute at 4096' '$md') -eq 1"
 ok "texture section: across GPUs, the verdicts grouped" \
   grep -qF 'Claim 001-texture holds on the Fixture GPU A; does not hold on the Fixture GPU B.' "$md"
+# The caption note of the stencil figure, from its data: series of one
+# panel coincide when every point differs by at most 2% (coincide_rel).
+pairs=$(awk -F'\t' 'NF > 1 && $2 != "side" { y[$6 "|" $1 "|" $2] = $3; s[$6 "|" $1] = 1; p[$6] = 1 }
+  END { for (a in s) for (b in s) { split(a, A, "|"); split(b, B, "|"); if (A[1] != B[1] || A[2] >= B[2]) continue
+          ok = 1; for (k in y) { split(k, K, "|"); if (K[1] "|" K[2] != a) continue
+            kb = B[1] "|" B[2] "|" K[3]; if (!(kb in y)) { ok = 0; continue }
+            d = y[k] - y[kb]; d = d < 0 ? -d : d; m = y[k] > y[kb] ? y[k] : y[kb]; if (d / m > 0.02) ok = 0 }
+          if (ok) print A[1] ": " A[2] " = " B[2] } }' "$tmp/build/figures/stencil_gbps.dat" | sort)
+ok "stencil figure: the series that coincide within 2% are global and ldg on A only ($pairs)" \
+  test "$pairs" = "Fixture GPU A: global = ldg"
+ok "stencil figure: its caption says so" \
+  grep -qF 'Series that coincide within 2% (setting `coincide_rel`), drawn on top of each other: "global" and "ldg" (on the Fixture GPU A).' "$md"
+ok "every line figure's caption has its coincide note" \
+  test "$(grep -c '^!\[.*\(coincide within\|No two series coincide\).*\](figures/' "$md")" -eq "$(ls reports/figures/*.gp | grep -vc 'reduce_bars\|reduce_ceiling')"
 ok "the stencil figure shows both GPUs, four read paths and the copy bandwidth each (10 series)" \
   test "$(grep -c '^[a-z].*	side	' "$tmp/build/figures/stencil_gbps.dat")" -eq 10
 
@@ -298,6 +330,32 @@ agree=$(q "WITH a AS (SELECT abs(r1.median_ms - r2.median_ms) / min(r1.median_ms
              WHERE u1.argv = 'fixture reduce' AND u2.argv = 'fixture repeat' AND r1.study = 'reduce')
            SELECT printf('within 2%% on %.0f%% of %d', 100.0 * avg(d <= 0.02), count(*)) FROM a")
 ok "measurement: repeat runs agree $agree configurations" has_text "$agree"
+# The noise counts: configurations (latest result of each) with an rsd above
+# noisy_rsd (0.10) and above listed_rsd (0.01); the stencil fixture puts
+# rows on both sides of each.
+noisy=$(q "WITH l AS (SELECT r.rsd, r.timer, row_number() OVER (PARTITION BY u.device_id, r.study, r.config_key ORDER BY r.result_id DESC) AS k
+             FROM result r JOIN run u USING (run_id) WHERE r.status = 'ok' AND u.status = 'complete')
+           SELECT printf('Of %d timed configurations, %d (%.1f%%) have an rsd above 10%%', count(*), sum(rsd > 0.10), 100.0 * sum(rsd > 0.10) / count(*))
+           FROM l WHERE k = 1")
+ok "measurement: $noisy" has_text "$noisy"
+listed=$(q "WITH l AS (SELECT r.rsd, r.timer, row_number() OVER (PARTITION BY u.device_id, r.study, r.config_key ORDER BY r.result_id DESC) AS k
+             FROM result r JOIN run u USING (run_id) WHERE r.status = 'ok' AND u.status = 'complete')
+           SELECT printf('Of %d timed configurations, %d have a relative standard deviation above 1%%', count(*), sum(rsd > 0.01))
+           FROM l WHERE k = 1 AND timer = 'cuda-event'")
+ok "measurement: $listed" has_text "$listed"
+word=$(q "WITH a AS (SELECT abs(r1.median_ms - r2.median_ms) / min(r1.median_ms, r2.median_ms) AS d
+             FROM result r1 JOIN run u1 ON u1.run_id = r1.run_id JOIN result r2 ON r2.config_key = r1.config_key
+             JOIN run u2 ON u2.run_id = r2.run_id
+             WHERE u1.argv = 'fixture reduce' AND u2.argv = 'fixture repeat' AND r1.study = 'reduce')
+           SELECT CASE WHEN 100.0 * avg(d <= 0.02) >= 95 THEN 'met' ELSE 'missed' END FROM a")
+ok "measurement: the agreement target (95%) is $word" has_text "$agree configurations (target: 95%, $word)"
+short=$(q "WITH a AS (SELECT abs(r1.median_ms - r2.median_ms) / min(r1.median_ms, r2.median_ms) AS d, min(r1.median_ms, r2.median_ms) AS m
+             FROM result r1 JOIN run u1 ON u1.run_id = r1.run_id JOIN result r2 ON r2.config_key = r1.config_key
+             JOIN run u2 ON u2.run_id = r2.run_id
+             WHERE u1.argv = 'fixture reduce' AND u2.argv = 'fixture repeat' AND r1.study = 'reduce')
+           SELECT printf('and on %.0f%% of the %d under 20 us (target: 90%%, %s)', 100.0 * avg(CASE WHEN m < 0.020 THEN d <= 0.02 END),
+             sum(m < 0.020), CASE WHEN 100.0 * avg(CASE WHEN m < 0.020 THEN d <= 0.02 END) >= 90 THEN 'met' ELSE 'missed' END) FROM a")
+ok "measurement: the short configurations $short" has_text "$short"
 bias=$(q "SELECT printf('loses up to %.0f%%', 100 * max(1 - c.median_ms / m.median_ms)) FROM result c
           JOIN run uc ON uc.run_id = c.run_id JOIN result m ON m.variant = c.variant AND m.n = c.n
           AND m.dtype = c.dtype AND m.block IS c.block JOIN run um ON um.run_id = m.run_id
