@@ -75,9 +75,9 @@ tab=$(printf '\t')
 while IFS="$tab" read -r name file from to; do
   case "$name" in *"$match"*) ;; *) continue ;; esac
   n=$((n + 1))
-  cp "$root/$file" "$work/$file.orig"
+  cp -p "$work/$file" "$work/$file.orig"
   if ! plant "$work/$file" "$from" "$to"; then
-    mv "$work/$file.orig" "$work/$file"
+    mv "$work/$file.orig" "$work/$file"; touch "$work/$file"
     echo "ERROR   $name: '$from' not found in $file"; echo "$name (not planted: text not found)" >> "$dir/survivors.txt"; continue
   fi
   fate=''
@@ -87,7 +87,7 @@ while IFS="$tab" read -r name file from to; do
   elif (cd "$work" && REPORT_TEST_FAILFAST=1 sh tests/report/test_report.sh > "$dir/test.log" 2>&1); then
     fate="SURVIVED (test_report.sh passed)"
   else fate="killed ($(grep -m1 '^not ok' "$dir/test.log" | cut -c1-100))"; fi
-  mv "$work/$file.orig" "$work/$file"
+  mv "$work/$file.orig" "$work/$file"; touch "$work/$file"   # newer than what the mutant built: make rebuilds it
   case "$fate" in killed*) killed=$((killed + 1)) ;; *) echo "$name: $fate" >> "$dir/survivors.txt" ;; esac
   echo "$fate: $name"
 done < "$all"
