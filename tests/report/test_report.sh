@@ -407,6 +407,9 @@ fi
 # table headers, coloured verdicts, and under 3 MB.
 size=$(wc -c < "$tmp/report.html")
 ok "the HTML is under 3 MB ($size bytes)" test "$size" -lt 3145728
+ok "the HTML embeds its figures as plain SVG data URIs (no base64) and aligns cells by class" \
+  sh -c "grep -q 'src=\"data:image/svg+xml,%3C' '$tmp/report.html' && ! grep -q 'svg+xml;base64' '$tmp/report.html' \
+    && ! grep -q 'style=\"text-align' '$tmp/report.html'"
 ok "the HTML has a table of contents and numbered sections" \
   sh -c "grep -q '<nav id=\"TOC\"' '$tmp/report.html' && grep -q 'class=\"header-section-number\"' '$tmp/report.html'"
 ok "the HTML colours the verdicts and keeps table headers in view" \
