@@ -10,9 +10,10 @@
 --     read-only's time (001-readonly holds on A, inconclusive on B: the
 --     interval of 1.03 runs across the 'faster' factor).
 --   - Counters (set constant) of the distance field at k = 1 and 32 on A and
---     B: A's constant kernel reads 1.5x its points' bytes from DRAM, 0.06x
---     global's (000-cached holds, 000-broadcast holds); B's reads 6x (does
---     not hold), 0.3x global's, which reads 20x (other magnitude).
+--     B: A's constant kernel reads 3.8x its points' bytes from DRAM, 0.06x
+--     global's (000-cached holds, not at cached_max_x / 1.1; 000-broadcast
+--     holds); B's reads 4.2x (does not hold; holds at cached_max_x x 1.1),
+--     0.21x global's, which reads 20x (other magnitude).
 --   - Counters of the ray tracer: A reads half the DRAM bytes with spheres
 --     in constant memory and leaves half the issue slots idle (002-idle
 --     holds); B's run lacks the issue metrics (a set cut off: 002-idle is
@@ -78,9 +79,9 @@ INSERT INTO constant_set VALUES ('dram__bytes_read.sum', 'byte'), ('gpu__time_du
 -- and over): DRAM bytes read per variant as multiples of 8192, and the rest
 -- of set constant.
 WITH c(s, variant, k, dram) AS (VALUES
-  ('a', 'constant', 1, 1.5), ('a', 'global', 1, 25.0), ('a', 'readonly', 1, 24.0), ('a', 'shared', 1, 2.0),
+  ('a', 'constant', 1, 3.8), ('a', 'global', 1, 63.0), ('a', 'readonly', 1, 24.0), ('a', 'shared', 1, 2.0),
   ('a', 'constant', 32, 1.6), ('a', 'global', 32, 25.0), ('a', 'readonly', 32, 24.0), ('a', 'shared', 32, 2.0),
-  ('b', 'constant', 1, 6.0), ('b', 'global', 1, 20.0), ('b', 'readonly', 1, 20.0), ('b', 'shared', 1, 3.0),
+  ('b', 'constant', 1, 4.2), ('b', 'global', 1, 20.0), ('b', 'readonly', 1, 20.0), ('b', 'shared', 1, 3.0),
   ('b', 'constant', 32, 6.0), ('b', 'global', 32, 20.0), ('b', 'readonly', 32, 20.0), ('b', 'shared', 32, 3.0)),
 m(metric, unit) AS (SELECT metric, unit FROM constant_set)
 INSERT INTO counter (run_id, config_key, metric, value, unit, variant, dtype, n, block, params, kernel, launches, combine,
