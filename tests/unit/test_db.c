@@ -273,7 +273,8 @@ static void test_add_ok_result(void **state) {
 }
 
 /* A failed result keeps its error text and verification numbers, has NULL
-** timing columns and no samples, even when samples are passed. A skipped one
+** timing columns (clock, stop reason and interval too) and no samples, even
+** when samples and a clock are passed. A skipped one
 ** also has NULL max_err/tolerance. */
 static void test_add_failed_result(void **state) {
   fixture *f = *state;
@@ -288,12 +289,15 @@ static void test_add_failed_result(void **state) {
   r.zError = "wrong sum: got 3, want 4";
   r.maxErr = 1.0;
   r.tolerance = 0.0;
+  r.clockMhz = 1500;
+  r.nClockDiscarded = 2;
   assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
   assert_string_equal(q_text(f->zPath, "SELECT status FROM result", z, sizeof z), "failed");
   assert_string_equal(q_text(f->zPath, "SELECT error FROM result", z, sizeof z), "wrong sum: got 3, want 4");
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result WHERE reps IS NULL AND median_ms IS NULL"
                                    " AND min_ms IS NULL AND max_ms IS NULL AND q1_ms IS NULL AND q3_ms IS NULL"
-                                   " AND mean_ms IS NULL AND rsd IS NULL"), 1);
+                                   " AND mean_ms IS NULL AND rsd IS NULL AND stop_reason IS NULL AND clock_mhz IS NULL"
+                                   " AND clock_discarded IS NULL AND ci_lo_ms IS NULL AND ci_hi_ms IS NULL"), 1);
   int bNull;
   assert_near(q_real(f->zPath, "SELECT max_err FROM result", &bNull), 1.0, 0);
   assert_false(bNull);
@@ -691,6 +695,22 @@ static void test_n_and_block_columns(void **state) {
   db_close(p);
 }
 
+/* db_add_counter returns -1 when its INSERT cannot be prepared (here a TEMP
+** table of that name, on this handle only, hides table counter). */
+static void test_add_counter_fails(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  long long iRun = db_begin_run(p, &g, &ri);
+  db_counter c = {"k", "v1", NULL, 1024, 256, "{}", "kern", "dram__bytes_read.sum", 100, "byte", 1, "sum", "set1"};
+  assert_int_equal(db_exec(p, "CREATE TEMP TABLE counter(x)"), 0);
+  assert_int_equal(db_add_counter(p, iRun, &c), -1);
+  assert_int_equal(db_exec(p, "DROP TABLE temp.counter"), 0);
+  assert_int_equal(db_add_counter(p, iRun, &c), 0);
+  db_close(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_open_creates_schema, setup, teardown),
@@ -710,6 +730,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_exec, setup, teardown),
       cmocka_unit_test_setup_teardown(test_add_variants, setup, teardown),
       cmocka_unit_test_setup_teardown(test_n_and_block_columns, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_add_counter_fails, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
