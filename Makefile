@@ -383,7 +383,8 @@ $(REPORT_BUILD)/html/figures/raytrace.png: $(BUILD)/figures/raytrace.png
 	  set margins 0,0,0,0; set size ratio -1; plot '$<' binary filetype=png with rgbimage"
 # The HTML, self-contained: figures as percent-encoded SVG data URIs
 # (reports/inline-svg.lua; base64 is a third larger), table cells aligned by
-# class (reports/report.css) instead of a style attribute on each of ~20000.
+# class (reports/report.css; a cell's default is left) instead of a style
+# attribute on each of ~20000.
 $(REPORT_HTML): $(REPORT_BUILD)/report.md $(FIGURES_SVG) $(REPORT_BUILD)/html/figures/raytrace.png reports/template.yaml \
                 reports/report.css reports/crossref.lua reports/verdicts.lua reports/inline-svg.lua | deps-report
 	$(call say,PANDOC,$@)
@@ -392,7 +393,7 @@ $(REPORT_HTML): $(REPORT_BUILD)/report.md $(FIGURES_SVG) $(REPORT_BUILD)/html/fi
 	  --resource-path=$(REPORT_BUILD)/html:.:$(REPORT_BUILD):$(BUILD) \
 	  --default-image-extension=svg --standalone --self-contained --toc --toc-depth=2 --number-sections \
 	  --css=reports/report.css --metadata=pagetitle:'GPU memory optimizations, measured' -t html -o $@.tmp
-	$(Q)sed -e 's/ style="text-align: left;"/ class="l"/g' -e 's/ style="text-align: right;"/ class="r"/g' \
+	$(Q)sed -e 's/<td style="text-align: left;">/<td>/g' -e 's/ style="text-align: left;"/ class="l"/g' -e 's/ style="text-align: right;"/ class="r"/g' \
 	  -e 's/ style="text-align: center;"/ class="c"/g' $@.tmp > $@ && rm -f $@.tmp
 
 .PHONY: report

@@ -14,8 +14,10 @@
 load "< awk -f reports/figures/panels.awk '" . datafile . "'"
 svg = strstrt(outfile, ".svg") > 0
 ph = npanel > 1 ? npanel : 1
+# The PDF's page holds 6.8 in of figure beside its caption: from three GPUs on,
+# the panels share that height (the HTML scrolls: its SVG grows with them).
 if (svg) { set terminal svg enhanced font "Helvetica,12" size 800,(ph > 1 ? 60 + 300 * ph : 450) background rgb "white" } \
-else { eval sprintf('set terminal pdfcairo enhanced font "Helvetica,9" size 6in,%.2fin', ph > 1 ? 0.4 + 2.3 * ph : 3.4) }
+else { eval sprintf('set terminal pdfcairo enhanced font "Helvetica,9" size 6in,%.2fin', ph > 1 ? (ph > 2 ? 6.8 : 0.4 + 2.3 * ph) : 3.4) }
 set output outfile
 set datafile separator "\t"
 set key outside right top font ",8" spacing 1.1
