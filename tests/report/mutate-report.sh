@@ -33,8 +33,13 @@ root=$(pwd)
 work=$dir/work
 mkdir -p "$work"
 git ls-files -co --exclude-standard -z | xargs -0 tar -cf - | tar -xf - -C "$work" || exit 1
-[ -d build ] && cp -a build "$work/" 2>/dev/null
-rm -rf "$work/build/mutate-report"
+# (build/ without the mutation work folders of earlier runs: mutate*, hundreds of MB)
+if [ -d build ]; then
+  mkdir -p "$work/build"
+  for f in build/* build/.[!.]*; do
+    case ${f#build/} in mutate*|'.[!.]*'|'*') ;; *) cp -a "$f" "$work/build/" 2>/dev/null ;; esac
+  done
+fi
 
 # The mutants, one per line: NAME<TAB>FILE<TAB>FROM<TAB>TO (FROM: a literal
 # text that must occur in FILE; its first occurrence becomes TO).
