@@ -21,6 +21,9 @@ else { eval sprintf('set terminal pdfcairo enhanced font "Helvetica,9" size 6in,
 set output outfile
 set datafile separator "\t"
 set key outside right top font ",8" spacing 1.1
+# The PDF's shorter panels (three GPUs on): a smaller key, so a long one stays a
+# single column in the right margin instead of spilling over the first panel.
+if (!svg && ph > 2) { set key font ",6" spacing 0.75 }
 set grid lc rgb "#dddddd"
 set border lc rgb "#444444"
 set style data linespoints
