@@ -20,3 +20,27 @@ check() {
   if "$@"; then ok "$c_name"; else notok "$c_name"; fi
 }
 check_eq() { if [ "$2" = "$3" ]; then ok "$1"; else notok "$1" "got '$2', want '$3'"; fi; }
+
+# bad_args BINARY ARGS...: exits 2, says why on stderr, writes no database.
+bad_args() {
+  b=$1; shift
+  "$BIN/$b" --db "$tmp/x.db" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [ $rc -eq 2 ] && [ -s "$tmp/err" ] && [ ! -e "$tmp/x.db" ] ||
+    { echo "# $b $*: exit $rc, stderr: $(cat "$tmp/err")"; return 1; }
+}
+
+# check_constant_study_cli BINARY: what the distance and raytrace binaries
+# share: --help (writing $tmp/help-BINARY) naming the global, constant and
+# read-only variants, and one-line refusals of bad arguments.
+check_constant_study_cli() {
+  b=$1
+  check "$b --help exits 0" sh -c "'$BIN/$b' --help > '$tmp/help-$b'"
+  check "$b --help describes the variants" sh -c \
+    "grep -q '^  global  ' '$tmp/help-$b' && grep -q '^  constant  .*__constant__' '$tmp/help-$b' && grep -q '^  readonly  ' '$tmp/help-$b'"
+  check "$b: unknown variant" bad_args $b --variant texture
+  check "$b: unknown option" bad_args $b --nope 1
+  check "$b: garbage tile" bad_args $b --tile 16x
+  check "$b: tile 33" bad_args $b --tile 33
+  check "$b: missing value" bad_args $b --tile
+}

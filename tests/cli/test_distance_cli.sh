@@ -9,24 +9,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
 
-# bad_args BINARY ARGS...: exits 2, says why on stderr, writes no database.
-bad_args() {
-  b=$1; shift
-  "$BIN/$b" --db "$tmp/x.db" "$@" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  [ $rc -eq 2 ] && [ -s "$tmp/err" ] && [ ! -e "$tmp/x.db" ] ||
-    { echo "# $b $*: exit $rc, stderr: $(cat "$tmp/err")"; return 1; }
-}
-
-b=distance
-check "$b --help exits 0" sh -c "'$BIN/$b' --help > '$tmp/help-$b'"
-check "$b --help describes the variants" sh -c \
-  "grep -q '^  global  ' '$tmp/help-$b' && grep -q '^  constant  .*__constant__' '$tmp/help-$b' && grep -q '^  readonly  ' '$tmp/help-$b'"
-check "$b: unknown variant" bad_args $b --variant texture
-check "$b: unknown option" bad_args $b --nope 1
-check "$b: garbage tile" bad_args $b --tile 16x
-check "$b: tile 33" bad_args $b --tile 33
-check "$b: missing value" bad_args $b --tile
+check_constant_study_cli distance
 check "distance --help describes the shared variant" grep -q '^  shared  ' "$tmp/help-distance"
 check "distance: k = 3 (not a power of two)" bad_args distance --k 3
 check "distance: k = 64" bad_args distance --k 64

@@ -10,24 +10,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
 
-# bad_args BINARY ARGS...: exits 2, says why on stderr, writes no database.
-bad_args() {
-  b=$1; shift
-  "$BIN/$b" --db "$tmp/x.db" "$@" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  [ $rc -eq 2 ] && [ -s "$tmp/err" ] && [ ! -e "$tmp/x.db" ] ||
-    { echo "# $b $*: exit $rc, stderr: $(cat "$tmp/err")"; return 1; }
-}
-
-b=raytrace
-check "$b --help exits 0" sh -c "'$BIN/$b' --help > '$tmp/help-$b'"
-check "$b --help describes the variants" sh -c \
-  "grep -q '^  global  ' '$tmp/help-$b' && grep -q '^  constant  .*__constant__' '$tmp/help-$b' && grep -q '^  readonly  ' '$tmp/help-$b'"
-check "$b: unknown variant" bad_args $b --variant texture
-check "$b: unknown option" bad_args $b --nope 1
-check "$b: garbage tile" bad_args $b --tile 16x
-check "$b: tile 33" bad_args $b --tile 33
-check "$b: missing value" bad_args $b --tile
+check_constant_study_cli raytrace
 check "raytrace: spheres 0" bad_args raytrace --spheres 0
 check "raytrace: spheres 2341 (over 64 KB of constant memory)" bad_args raytrace --spheres 2341
 check "raytrace: size 0" bad_args raytrace --size 0
