@@ -5,7 +5,10 @@
 -- count the report test checks. Apply last (after fixture_measure.sql).
 -- Made-up numbers only. The others' placement: fixture_stencil.sql (faster,
 -- coincide_rel, noisy_rsd, listed_rsd), fixture_two_devices.sql
--- (target_pct_peak: A met, B missed; top_*).
+-- (target_pct_peak: A met, B missed; top_*), fixture_claims.sql
+-- (cached_max_x: A 3.8x, B 4.2x), fixture_five_devices.sql (the thresholds
+-- one GPU cannot straddle both ways: serialise_hi, sector_tol, l2seg_tol,
+-- l1trans_holds, l1trans_part, on GPUs C, D and E).
 --
 
 -- saturated_pct_copy (90): B's copy bandwidth 3000 GB/s puts its unroll8 at
@@ -48,3 +51,57 @@ UPDATE result SET median_ms = CASE variant WHEN 'unroll8' THEN 0.019 ELSE 0.021 
                   mean_ms = CASE variant WHEN 'unroll8' THEN 0.019 ELSE 0.021 END
 WHERE run_id IN (SELECT run_id FROM run WHERE argv IN ('fixture reduce', 'fixture repeat')) AND n = 65536 AND block = 256
   AND dtype = 'int32' AND variant IN ('unroll8', 'unroll-warps8');
+
+-- serialise_lo (8) and serialise_min (2): constant memory at 2048 x 2048,
+-- 1024 points, k = 16 takes 8x its k = 1 time on A and 2x on B, each ratio's
+-- interval +/- 2% (quartiles): 000-serialise is inconclusive on both. A:
+-- other magnitude at serialise_lo x 1.1, holds at / 1.1. B (global memory
+-- 0.93x its k = 1 time at k = 16): does not hold at serialise_min x 1.1,
+-- other magnitude at / 1.1.
+UPDATE result SET median_ms = median_ms * f.x, min_ms = min_ms * f.x, max_ms = max_ms * f.x, q1_ms = q1_ms * f.x,
+                  q3_ms = q3_ms * f.x, mean_ms = mean_ms * f.x
+FROM (SELECT r.result_id AS id, o.median_ms * CASE u.argv WHEN 'fixture distance' THEN 8.0 ELSE 2.0 END / r.median_ms AS x
+      FROM result r JOIN run u USING (run_id)
+      JOIN result o ON o.run_id = r.run_id AND o.config_key = replace(r.config_key, ' k=16 ', ' k=1 ')
+      WHERE u.argv IN ('fixture distance', 'fixture distance B') AND r.variant = 'constant'
+        AND r.params = '{"grid":2048,"points":1024,"k":16,"tile":16}') f
+WHERE result_id = f.id;
+
+-- seed_tolerance (0.25), downwards: A's global distance kernel at k = 1
+-- reads 49x its points' bytes from DRAM, so its constant kernel (3.8x) reads
+-- 0.0776x global's, 24% above the seed's 1/16: 000-broadcast holds; other
+-- magnitude at 0.227.
+UPDATE counter SET value = 8192 * 49.0
+WHERE metric = 'dram__bytes_read.sum' AND config_key = 'grid=1024 points=1024 k=1 tile=16 variant=global cache=cold'
+  AND run_id = (SELECT run_id FROM run WHERE argv = 'fixture-ncu distance a --profile constant');
+
+-- flat_tol (0.10): A's offset read at 2^20 floats, block 512, L1 on, takes
+-- 1.10x offset 0's time at offset 11, both with a 95% interval of +/- 0.2%:
+-- the ratio's interval [1.096, 1.104] straddles 1 + flat_tol, so 004-flat
+-- is inconclusive; holds at 0.11, does not hold at 0.0909.
+UPDATE result SET median_ms = median_ms * f.x, min_ms = min_ms * f.x, max_ms = max_ms * f.x, q1_ms = q1_ms * f.x,
+                  q3_ms = q3_ms * f.x, mean_ms = mean_ms * f.x
+FROM (SELECT r.result_id AS id, 1.10 * o.median_ms / r.median_ms AS x
+      FROM result r JOIN run u USING (run_id) JOIN result o ON o.run_id = r.run_id
+        AND o.config_key = replace(r.config_key, ' k=11 ', ' k=0 ')
+      WHERE u.argv = 'fixture access-ca' AND r.variant = 'read-offset' AND r.n = 1048576 AND r.block = 512
+        AND json_extract(r.params, '$.k') = 11) f
+WHERE result_id = f.id;
+UPDATE result SET ci_lo_ms = median_ms * 0.998, ci_hi_ms = median_ms * 1.002
+WHERE run_id = (SELECT run_id FROM run WHERE argv = 'fixture access-ca') AND variant = 'read-offset' AND n = 1048576
+  AND block = 512 AND json_extract(params, '$.k') IN (0, 11);
+
+-- The offset read's counters on A at offset 11 (set sectors; the other
+-- offsets keep fixture_access.sql's 4 or 5 sectors per request):
+--   sector_tol (5): with L1 on, 84.8% of each sector's bytes used, 4.8
+--     points from the seed's 80: 004-sector holds, does not at 4.55;
+--   l2seg_tol (0.1): with L1 off, 5.095 sectors per request, 0.095 from the
+--     seed's 5: 004-l2seg holds, does not at 0.0909;
+--   l1trans_part (7.5): with L1 on, 7.4 sectors per request: 004-l1trans
+--     does not hold; holds in part at 6.82.
+UPDATE counter SET value = CASE WHEN metric LIKE 'smsp__sass_average_data_bytes_per_sector%' THEN 84.8
+                                WHEN config_key LIKE '% l1=ca %' THEN value / 5.0 * 7.4 ELSE value / 5.0 * 5.095 END
+WHERE run_id IN (SELECT run_id FROM run WHERE argv IN ('fixture-ncu access-ca', 'fixture-ncu access-cg'))
+  AND config_key LIKE 'variant=read-offset n=16777216 block=512 k=11 %'
+  AND (metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'
+       OR (metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct' AND config_key LIKE '% l1=ca %'));

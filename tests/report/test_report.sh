@@ -78,14 +78,18 @@ done
 
 # ---- claim verdicts, computed here (the thresholds are the rules stated in
 # reports/views.sql and printed in the report).
-nv=0
+# claims DEVICE...: the checks, on the database $db and the PDF text $layout
+# (the two-GPU fixture here; GPUs C, D and E of the five-GPU one below,
+# which carry the thresholds' other side: tests/report/fixture_five_devices.sql).
+nv=0 layout=$tmp/layout.txt
 verdict() { # CLAIM DEVICE EXPECTED: one check per claim and GPU
   nv=$((nv + 1))
   # the verdict ends at the column gap (two spaces or more) or the line's end,
   # so that 'holds' does not match 'holds in part'
-  ok "claim $1 on $2: $3" grep -Eq "^ *$1 +$2 +$3(  |\$)" "$tmp/layout.txt"
+  ok "claim $1 on $2: $3" grep -Eq "^ *$1 +$2 +$3(  |\$)" "$layout"
 }
-for dev in 'Fixture GPU A' 'Fixture GPU B'; do
+claims() {
+for dev in "$@"; do
   W="WITH r AS ($R) SELECT"
   F="FROM r WHERE dev = '$dev'"
   has_acc=$(q "$W count(*) $F AND study = 'access'")
@@ -204,6 +208,8 @@ for dev in 'Fixture GPU A' 'Fixture GPU B'; do
       AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum' AND s.config_key LIKE 'variant=read-offset %l1=ca%'")"
   fi
 done
+}
+claims 'Fixture GPU A' 'Fixture GPU B'
 ok "every claim of seed_claim was checked on both GPUs ($nv)" \
   test "$nv" -eq "$((2 * $(grep -c "^ *('[0-9][0-9][0-9]-" reports/views.sql)))"
 
@@ -486,6 +492,13 @@ ok "five GPUs: the compact distance table has a column per GPU (5)" \
 ok "five GPUs: zero overfull lines in the LaTeX log ($(grep -c 'Overfull' "$tmp/bfive/report.log" 2>/dev/null))" \
   sh -c "test -s '$tmp/bfive/report.log' && ! grep -q 'Overfull' '$tmp/bfive/report.log'"
 ok "five GPUs: the summary compares the GPUs" grep -q 'Reduction across GPUs:' "$tmp/bfive/report.md"
+# The claims on C, D and E, which sit on the other side of thresholds A
+# straddles one way only (tests/report/fixture_five_devices.sql).
+pdftotext -layout "$tmp/five.pdf" "$tmp/five-layout.txt"
+db=$five layout=$tmp/five-layout.txt nv=0
+claims 'Fixture GPU C' 'Fixture GPU D' 'Fixture GPU E'
+ok "five GPUs: every claim of seed_claim was checked on C, D and E ($nv)" \
+  test "$nv" -eq "$((3 * $(grep -c "^ *('[0-9][0-9][0-9]-" reports/views.sql)))"
 
 if [ $failed -ne 0 ]; then echo "# $failed of $n checks failed"; exit 1; fi
 echo "# all $n checks passed"
