@@ -15,23 +15,13 @@
 #include <cmocka.h>
 
 #include "experiments/harness/profile.h"
+#include "tests/unit/slurp.h"
 
 /* The value of kernel zKernel's metric zMetric in a, or NULL. */
 static const profile_value *find(const profile_value *a, int n, const char *zKernel, const char *zMetric) {
   for (int i = 0; i < n; i++)
     if (!strcmp(a[i].zKernel, zKernel) && !strcmp(a[i].zMetric, zMetric)) return &a[i];
   return NULL;
-}
-
-/* Read a file of the test data (path from the repository root). */
-static char *slurp(const char *zPath) {
-  FILE *f = fopen(zPath, "rb");
-  assert_non_null(f);
-  static char zBuf[1 << 16];
-  size_t n = fread(zBuf, 1, sizeof(zBuf) - 1, f);
-  fclose(f);
-  zBuf[n] = 0;
-  return zBuf;
 }
 
 /* One record: quoted fields with commas, doubled quotes, an empty field. */

@@ -26,19 +26,9 @@
 
 #include "experiments/harness/db.h"
 #include "experiments/harness/resources.h"
+#include "tests/unit/slurp.h"
 
 static char zDbPath[] = "/tmp/test_resources_XXXXXX";
-
-/* Read a file of the test data (path from the repository root). */
-static char *slurp(const char *zPath) {
-  FILE *f = fopen(zPath, "rb");
-  assert_non_null(f);
-  static char zBuf[1 << 16];
-  size_t n = fread(zBuf, 1, sizeof(zBuf) - 1, f);
-  fclose(f);
-  zBuf[n] = 0;
-  return zBuf;
-}
 
 /* A fresh database for each test. */
 static int setup(void **state) {
