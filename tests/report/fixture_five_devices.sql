@@ -59,13 +59,15 @@ WHERE result_id = f.id;
 --   l1trans_holds (11.5), l1trans_part (7.5): with L1 on, C moves 11.6
 --     sectors per request (004-l1trans holds; in part at 12.65), D 11.4 (in
 --     part; holds at 10.45), E 7.6 (in part; does not hold at 8.25).
-UPDATE counter SET value = CASE
-    WHEN metric LIKE 'smsp__sass_average_data_bytes_per_sector%' THEN CASE WHEN u.argv LIKE '% C' THEN 85.2 ELSE value END
-    WHEN config_key LIKE '% l1=cg %' THEN CASE WHEN u.argv LIKE '% C' THEN value / 5.095 * 5.105 ELSE value END
-    ELSE value / 7.4 * CASE substr(u.argv, -1) WHEN 'C' THEN 11.6 WHEN 'D' THEN 11.4 ELSE 7.6 END END
-FROM run u
-WHERE u.run_id = counter.run_id AND u.argv IN ('fixture-ncu access-ca C', 'fixture-ncu access-ca D', 'fixture-ncu access-ca E',
-                                               'fixture-ncu access-cg C')
-  AND counter.config_key LIKE 'variant=read-offset n=16777216 block=512 k=11 %'
-  AND (counter.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'
-       OR (counter.metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct' AND counter.config_key LIKE '% l1=ca %'));
+WITH t(argv, spr) AS (VALUES ('fixture-ncu access-ca C', 11.6), ('fixture-ncu access-ca D', 11.4),
+                             ('fixture-ncu access-ca E', 7.6), ('fixture-ncu access-cg C', 5.105))
+UPDATE counter SET value = t.spr * (SELECT r.value FROM counter r WHERE r.run_id = counter.run_id
+                                      AND r.config_key = counter.config_key AND r.kernel = counter.kernel
+                                      AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum')
+FROM run u JOIN t ON t.argv = u.argv
+WHERE u.run_id = counter.run_id AND counter.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'
+  AND counter.config_key LIKE 'variant=read-offset n=16777216 block=512 k=11 %';
+UPDATE counter SET value = 85.2
+WHERE run_id = (SELECT run_id FROM run WHERE argv = 'fixture-ncu access-ca C')
+  AND metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct'
+  AND config_key LIKE 'variant=read-offset n=16777216 block=512 k=11 %';

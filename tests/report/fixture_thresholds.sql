@@ -99,9 +99,14 @@ WHERE run_id = (SELECT run_id FROM run WHERE argv = 'fixture access-ca') AND var
 --     seed's 5: 004-l2seg holds, does not at 0.0909;
 --   l1trans_part (7.5): with L1 on, 7.4 sectors per request: 004-l1trans
 --     does not hold; holds in part at 6.82.
-UPDATE counter SET value = CASE WHEN metric LIKE 'smsp__sass_average_data_bytes_per_sector%' THEN 84.8
-                                WHEN config_key LIKE '% l1=ca %' THEN value / 5.0 * 7.4 ELSE value / 5.0 * 5.095 END
-WHERE run_id IN (SELECT run_id FROM run WHERE argv IN ('fixture-ncu access-ca', 'fixture-ncu access-cg'))
-  AND config_key LIKE 'variant=read-offset n=16777216 block=512 k=11 %'
-  AND (metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'
-       OR (metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct' AND config_key LIKE '% l1=ca %'));
+WITH t(argv, spr) AS (VALUES ('fixture-ncu access-ca', 7.4), ('fixture-ncu access-cg', 5.095))
+UPDATE counter SET value = t.spr * (SELECT r.value FROM counter r WHERE r.run_id = counter.run_id
+                                      AND r.config_key = counter.config_key AND r.kernel = counter.kernel
+                                      AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum')
+FROM run u JOIN t ON t.argv = u.argv
+WHERE u.run_id = counter.run_id AND counter.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'
+  AND counter.config_key LIKE 'variant=read-offset n=16777216 block=512 k=11 %';
+UPDATE counter SET value = 84.8
+WHERE run_id = (SELECT run_id FROM run WHERE argv = 'fixture-ncu access-ca')
+  AND metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct'
+  AND config_key LIKE 'variant=read-offset n=16777216 block=512 k=11 %';
