@@ -59,15 +59,5 @@ WHERE result_id = f.id;
 --   l1trans_holds (11.5), l1trans_part (7.5): with L1 on, C moves 11.6
 --     sectors per request (004-l1trans holds; in part at 12.65), D 11.4 (in
 --     part; holds at 10.45), E 7.6 (in part; does not hold at 8.25).
-WITH t(argv, spr) AS (VALUES ('fixture-ncu access-ca C', 11.6), ('fixture-ncu access-ca D', 11.4),
-                             ('fixture-ncu access-ca E', 7.6), ('fixture-ncu access-cg C', 5.105))
-UPDATE counter SET value = t.spr * (SELECT r.value FROM counter r WHERE r.run_id = counter.run_id
-                                      AND r.config_key = counter.config_key AND r.kernel = counter.kernel
-                                      AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum')
-FROM run u JOIN t ON t.argv = u.argv
-WHERE u.run_id = counter.run_id AND counter.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'
-  AND counter.config_key LIKE 'variant=read-offset n=16777216 block=512 k=11 %';
-UPDATE counter SET value = 85.2
-WHERE run_id = (SELECT run_id FROM run WHERE argv = 'fixture-ncu access-ca C')
-  AND metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct'
-  AND config_key LIKE 'variant=read-offset n=16777216 block=512 k=11 %';
+INSERT INTO fixture_offset11 VALUES ('fixture-ncu access-ca C', 11.6, 85.2), ('fixture-ncu access-ca D', 11.4, NULL),
+  ('fixture-ncu access-ca E', 7.6, NULL), ('fixture-ncu access-cg C', 5.105, NULL);

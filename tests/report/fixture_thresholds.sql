@@ -99,14 +99,19 @@ WHERE run_id = (SELECT run_id FROM run WHERE argv = 'fixture access-ca') AND var
 --     seed's 5: 004-l2seg holds, does not at 0.0909;
 --   l1trans_part (7.5): with L1 on, 7.4 sectors per request: 004-l1trans
 --     does not hold; holds in part at 6.82.
-WITH t(argv, spr) AS (VALUES ('fixture-ncu access-ca', 7.4), ('fixture-ncu access-cg', 5.095))
-UPDATE counter SET value = t.spr * (SELECT r.value FROM counter r WHERE r.run_id = counter.run_id
-                                      AND r.config_key = counter.config_key AND r.kernel = counter.kernel
-                                      AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum')
-FROM run u JOIN t ON t.argv = u.argv
-WHERE u.run_id = counter.run_id AND counter.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'
-  AND counter.config_key LIKE 'variant=read-offset n=16777216 block=512 k=11 %';
-UPDATE counter SET value = 84.8
-WHERE run_id = (SELECT run_id FROM run WHERE argv = 'fixture-ncu access-ca')
-  AND metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct'
-  AND config_key LIKE 'variant=read-offset n=16777216 block=512 k=11 %';
+-- (Table fixture_offset11 sets them: a row per profile run, its sectors per
+-- request at offset 11 and, with L1 on, its % of sector bytes used;
+-- tests/report/fixture_five_devices.sql adds rows for GPUs C, D and E.)
+CREATE TABLE fixture_offset11 (argv TEXT, spr REAL, pct REAL);
+CREATE TRIGGER fixture_offset11_set AFTER INSERT ON fixture_offset11 BEGIN
+  UPDATE counter SET value = CASE WHEN metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct'
+                                  THEN coalesce(NEW.pct, value)
+                                  ELSE NEW.spr * (SELECT r.value FROM counter r WHERE r.run_id = counter.run_id
+                                         AND r.config_key = counter.config_key AND r.kernel = counter.kernel
+                                         AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum') END
+  WHERE run_id = (SELECT run_id FROM run WHERE argv = NEW.argv)
+    AND config_key LIKE 'variant=read-offset n=16777216 block=512 k=11 %'
+    AND metric IN ('l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum',
+                   'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct');
+END;
+INSERT INTO fixture_offset11 VALUES ('fixture-ncu access-ca', 7.4, 84.8), ('fixture-ncu access-cg', 5.095, NULL);
