@@ -404,12 +404,40 @@ all: build ## measure what is stale (GPU machines only), then render the report
 	$(Q)if $(BIN)/gpu-probe 2>/dev/null; then $(MAKE) --no-print-directory measure; \
 	  else echo "make all: no CUDA GPU here: rendering from the measurements shipped in data/"; fi
 	$(Q)$(MAKE) --no-print-directory report
+	$(Q)if $(BIN)/gpu-probe 2>/dev/null; then $(MAKE) --no-print-directory compare-card; fi
 
 # Ship the local measurements: a text dump git can diff (experiments/tools/dump-db;
 # refuses, changing nothing, when $(DB) does not exist).
 .PHONY: dump
 dump: ## write data/measurements.sql from the database DB
 	$(Q)sh experiments/tools/dump-db $(DB) data/measurements.sql
+
+# ---------------------------------------------------------------- compare --
+# `make compare`: two measurement sets compared per configuration and GPU
+# (experiments/tools/compare; README, "Comparing measurement sets"): the
+# terminal table, table compare_verdict of $(COMPARE_DIR)/compare.db and a
+# page (compare.pdf, compare.html). Each side is a database, a dump (.sql)
+# or a git commit (its data/measurements.sql):
+#   BASE     default data/measurements.sql (the shipped data)
+#   NEW      default $(DB) (the local database)
+#   BAND     equivalence band (default 0.02: same = the ratio's interval within
+#            +-2%); BAND_<study>=B a study's own
+#   FAIL_ON  verdicts that make the exit status 1 (e.g. slower)
+#   ROWS     rows of the table and the page (default 40; 0 = all)
+# `make compare-card`: each GPU measured here against BASE's GPUs of its model, one line.
+BASE        ?= data/measurements.sql
+NEW         ?= $(DB)
+BAND        ?= 0.02
+FAIL_ON     ?=
+ROWS        ?= 40
+COMPARE_DIR ?= $(BUILD)/compare
+COMPARE_ARGS = --base '$(BASE)' --new '$(NEW)' --out '$(COMPARE_DIR)' --band '$(BAND)' --rows '$(ROWS)' \
+               $(foreach v,$(filter BAND_%,$(.VARIABLES)),--band '$(v:BAND_%=%)=$($(v))')
+.PHONY: compare compare-card
+compare: $(BIN)/dbtool ## compare two measurement sets (BASE=, NEW=: databases, dumps or commits; BAND=, FAIL_ON=slower)
+	$(Q)DBTOOL=$(BIN)/dbtool sh experiments/tools/compare $(COMPARE_ARGS) --fail-on '$(FAIL_ON)'
+compare-card: $(BIN)/dbtool ## one line: each GPU measured here against the shipped GPUs of its model
+	$(Q)DBTOOL=$(BIN)/dbtool sh experiments/tools/compare $(COMPARE_ARGS) --card
 
 # ------------------------------------------------------------------- test --
 include tests/tests.mk

@@ -1,0 +1,159 @@
+-- experiments/tools/compare.sql: pair the two sides' configurations, give each
+-- pair a ratio NEW/BASE with its 95% interval and a verdict (`make compare`,
+-- experiments/tools/compare). Runs in the output database after
+-- compare-trials.sql has read both sides, with temp tables
+--   opt(card INTEGER, band REAL)  card = 1: each local GPU's own trials (runs
+--                                 BASE lacks) against BASE's GPUs of its model;
+--                                 band: the default equivalence band (0.02 = ±2%)
+--   band(study TEXT, band REAL)   a study's own band
+--
+-- Groups (side_group). Normal: a GPU on both sides (same device.uuid) is
+-- compared with itself ('gpu'); a NEW GPU that BASE lacks is compared, with the
+-- other such GPUs of its model pooled, against every BASE GPU of that model
+-- ('model': the sides come from different machines). Card: 'card' groups only.
+--
+-- Method. Per side, the trials' medians of the configuration (group_stats):
+-- n trials, their logarithms' mean m and standard deviation s. The ratio is
+-- exp(m_new - m_base), the ratio of the geometric means; its 95% interval is
+-- ratio * exp(-+ t * se), se = sqrt(s_base^2 / n_base + s_new^2 / n_new),
+-- t the 97.5% quantile of Student's t with the Welch-Satterthwaite degrees of
+-- freedom (rounded down: wider), n_base + n_new - 2 where both s are 0.
+-- Verdict, band b (the ratio's equivalence band [1/(1+b), 1+b], symmetric on
+-- the log scale so that swapping the sides swaps faster and slower):
+--   inconclusive  fewer than 2 trials on a side (no interval), or else
+--   same          the whole interval inside the band
+--   slower        the interval above 1 and not inside the band
+--   faster        the interval below 1 and not inside the band
+--   inconclusive  the interval holds 1 and reaches beyond the band
+DELETE FROM side_group;
+-- Card: a local GPU's trials are those of runs BASE lacks.
+DELETE FROM side_trial WHERE (SELECT card FROM opt) = 1 AND side = 'new'
+  AND run_uuid IN (SELECT run_uuid FROM side_trial WHERE side = 'base' AND run_uuid IS NOT NULL);
+
+CREATE TEMP TABLE dev AS SELECT DISTINCT side, uuid, name FROM side_trial;
+INSERT INTO side_group
+SELECT 'gpu', d.uuid, d.side, d.uuid FROM dev d
+WHERE (SELECT card FROM opt) = 0
+  AND d.uuid IN (SELECT uuid FROM dev WHERE side = 'base') AND d.uuid IN (SELECT uuid FROM dev WHERE side = 'new');
+INSERT INTO side_group
+SELECT 'model', d.name, d.side, d.uuid FROM dev d
+WHERE (SELECT card FROM opt) = 0
+  AND d.name IN (SELECT name FROM dev n WHERE n.side = 'new' AND n.uuid NOT IN (SELECT uuid FROM dev WHERE side = 'base'))
+  AND d.name IN (SELECT name FROM dev WHERE side = 'base')
+  AND (d.side = 'base' OR d.uuid NOT IN (SELECT uuid FROM dev WHERE side = 'base'));
+INSERT INTO side_group
+SELECT 'card', n.uuid, 'new', n.uuid FROM dev n
+WHERE (SELECT card FROM opt) = 1 AND side = 'new' AND name IN (SELECT name FROM dev WHERE side = 'base');
+INSERT INTO side_group
+SELECT 'card', n.uuid, 'base', b.uuid FROM dev n JOIN dev b ON b.side = 'base' AND b.name = n.name
+WHERE (SELECT card FROM opt) = 1 AND n.side = 'new';
+
+-- Each group's name, as printed: a GPU is its model and the start of its uuid.
+CREATE TEMP TABLE grp_label AS
+SELECT level, grp,
+       (SELECT CASE WHEN count(*) = 1 THEN max(d.name) || ' #' || substr(max(d.uuid), 1, 4)
+                    ELSE max(d.name) || ' (' || count(*) || ' GPUs)' END
+        FROM side_group g2 JOIN dev d ON d.side = g2.side AND d.uuid = g2.uuid
+        WHERE g2.level = g.level AND g2.grp = g.grp AND g2.side = 'base') AS base_gpus,
+       (SELECT CASE WHEN count(*) = 1 THEN max(d.name) || ' #' || substr(max(d.uuid), 1, 4)
+                    ELSE max(d.name) || ' (' || count(*) || ' GPUs)' END
+        FROM side_group g2 JOIN dev d ON d.side = g2.side AND d.uuid = g2.uuid
+        WHERE g2.level = g.level AND g2.grp = g.grp AND g2.side = 'new') AS new_gpus
+FROM (SELECT DISTINCT level, grp FROM side_group) g;
+
+CREATE TEMP TABLE st AS SELECT * FROM group_stats;
+CREATE INDEX temp.st_by_cfg ON st(level, grp, side, cfg);
+
+-- Student's t, 97.5% quantile, by degrees of freedom (beyond 30: the
+-- Cornish-Fisher expansion below, within 1e-4).
+CREATE TEMP TABLE tq(df INTEGER PRIMARY KEY, t REAL);
+INSERT INTO tq VALUES (1, 12.7062), (2, 4.3027), (3, 3.1824), (4, 2.7764), (5, 2.5706), (6, 2.4469),
+  (7, 2.3646), (8, 2.3060), (9, 2.2622), (10, 2.2281), (11, 2.2010), (12, 2.1788), (13, 2.1604),
+  (14, 2.1448), (15, 2.1314), (16, 2.1199), (17, 2.1098), (18, 2.1009), (19, 2.0930), (20, 2.0860),
+  (21, 2.0796), (22, 2.0739), (23, 2.0687), (24, 2.0639), (25, 2.0595), (26, 2.0555), (27, 2.0518),
+  (28, 2.0484), (29, 2.0452), (30, 2.0423);
+
+DROP TABLE IF EXISTS compare_verdict;
+CREATE TABLE compare_verdict (
+  level        TEXT NOT NULL,          -- 'gpu', 'model' or 'card' (see above)
+  grp          TEXT NOT NULL,          -- the group: a uuid or a model name
+  base_gpus    TEXT NOT NULL,          -- BASE's GPUs: 'NAME #uuid4' or 'NAME (k GPUs)'
+  new_gpus     TEXT NOT NULL,          -- NEW's, the same way
+  study        TEXT NOT NULL,          -- the configuration (as in result)
+  variant      TEXT NOT NULL,
+  dtype        TEXT,
+  n            INTEGER,
+  block        INTEGER,
+  params       TEXT NOT NULL,
+  flush        TEXT NOT NULL,
+  mode         TEXT NOT NULL,
+  label        TEXT NOT NULL,          -- the configuration in one line, for people
+  base_runs    INTEGER NOT NULL,       -- trials on each side
+  new_runs     INTEGER NOT NULL,
+  base_ms      REAL NOT NULL,          -- geometric mean of the trials' medians
+  new_ms       REAL NOT NULL,
+  base_median_ms REAL NOT NULL,        -- median of the trials' medians (config_stats' value)
+  new_median_ms  REAL NOT NULL,
+  base_sd_rel  REAL,                   -- trial-to-trial sd of the log medians (NULL: 1 trial)
+  new_sd_rel   REAL,
+  ratio        REAL NOT NULL,          -- new_ms / base_ms
+  lo           REAL,                   -- its 95% interval (NULL: fewer than 2 trials on a side)
+  hi           REAL,
+  df           REAL,                   -- Welch-Satterthwaite degrees of freedom
+  band         REAL NOT NULL,          -- equivalence band b: same = interval in [1/(1+b), 1+b]
+  verdict      TEXT NOT NULL CHECK (verdict IN ('faster', 'slower', 'same', 'inconclusive')),
+  reason       TEXT NOT NULL,          -- why, in words
+  change_rank  INTEGER NOT NULL        -- 1 = the largest |log ratio|; the tables' order
+);
+
+INSERT INTO compare_verdict
+WITH p AS (
+  SELECT b.level, b.grp, b.cfg, b.study, b.variant, b.dtype, b.n, b.block, b.params, b.flush, b.mode,
+         b.runs AS nb, w.runs AS nn, b.gmean_ms AS base_ms, w.gmean_ms AS new_ms,
+         b.median_ms AS base_median_ms, w.median_ms AS new_median_ms, b.sd_rel AS sb, w.sd_rel AS sn,
+         w.gmean_ms / b.gmean_ms AS ratio,
+         coalesce((SELECT band FROM band WHERE band.study = b.study), (SELECT band FROM opt)) AS band
+  FROM st b JOIN st w ON w.level = b.level AND w.grp = b.grp AND w.side = 'new' AND w.cfg = b.cfg
+  WHERE b.side = 'base'),
+v AS (
+  SELECT *, sb * sb / nb AS vb, sn * sn / nn AS vn FROM p),
+w AS (
+  SELECT *, sqrt(vb + vn) AS se,
+         CASE WHEN vb + vn > 0 THEN (vb + vn) * (vb + vn) / (vb * vb / (nb - 1) + vn * vn / (nn - 1))
+              ELSE nb + nn - 2 END AS df
+  FROM v WHERE nb >= 2 AND nn >= 2
+  UNION ALL
+  SELECT *, NULL, NULL FROM v WHERE nb < 2 OR nn < 2),
+t AS (
+  SELECT *, CASE WHEN df < 1 THEN NULL
+                 WHEN df < 31 THEN (SELECT t FROM tq WHERE tq.df = CAST(w.df AS INTEGER))
+                 ELSE 1.959964 + (pow(1.959964, 3) + 1.959964) / (4 * CAST(df AS INTEGER))
+                      + (5 * pow(1.959964, 5) + 16 * pow(1.959964, 3) + 3 * 1.959964)
+                        / (96 * CAST(df AS INTEGER) * CAST(df AS INTEGER)) END AS tq
+  FROM w),
+i AS (
+  SELECT *, ratio * exp(-tq * se) AS lo, ratio * exp(tq * se) AS hi FROM t),
+d AS (
+  SELECT *, CASE WHEN lo IS NULL THEN 'inconclusive'
+                 WHEN lo >= 1 / (1 + band) AND hi <= 1 + band THEN 'same'
+                 WHEN lo > 1 THEN 'slower'
+                 WHEN hi < 1 THEN 'faster'
+                 ELSE 'inconclusive' END AS verdict
+  FROM i)
+SELECT d.level, d.grp, l.base_gpus, l.new_gpus, study, variant, dtype, n, block, params, flush, mode,
+       study || ' ' || variant || coalesce(' ' || dtype, '') || coalesce(' n=' || n, '')
+         || coalesce(' block=' || block, '')
+         || coalesce((SELECT ' ' || group_concat(key || '=' || CASE WHEN type = 'text' THEN value ELSE atom END, ' ')
+                      FROM json_each(CASE WHEN json_valid(params) THEN params ELSE '{}' END)), '')
+         || ' flush=' || flush || CASE mode WHEN 'single' THEN '' ELSE ' mode=' || mode END,
+       nb, nn, base_ms, new_ms, base_median_ms, new_median_ms, sb, sn, ratio, lo, hi, df, band, verdict,
+       CASE WHEN lo IS NULL THEN printf('%d trial%s in BASE, %d in NEW: an interval needs 2 on each side',
+                                        nb, CASE nb WHEN 1 THEN '' ELSE 's' END, nn)
+            WHEN verdict = 'same' THEN printf('interval inside +-%.1f%%', 100 * band)
+            WHEN verdict = 'slower' THEN printf('interval above 1, reaches beyond +%.1f%%', 100 * band)
+            WHEN verdict = 'faster' THEN printf('interval below 1, reaches beyond -%.1f%%', 100 * band)
+            ELSE printf('interval holds 1 and reaches beyond +-%.1f%%; trial sd %.1f%% (BASE), %.1f%% (NEW)',
+                        100 * band, 100 * sb, 100 * sn) END,
+       row_number() OVER (ORDER BY abs(ln(ratio)) DESC, d.level, l.new_gpus, study, variant, dtype, n, block,
+                          params, flush, mode)
+FROM d JOIN grp_label l ON l.level = d.level AND l.grp = d.grp;
