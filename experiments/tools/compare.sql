@@ -154,6 +154,6 @@ SELECT d.level, d.grp, l.base_gpus, l.new_gpus, study, variant, dtype, n, block,
             WHEN verdict = 'faster' THEN printf('interval below 1, reaches beyond -%.1f%%', 100 * band)
             ELSE printf('interval holds 1 and reaches beyond +-%.1f%%; trial sd %.1f%% (BASE), %.1f%% (NEW)',
                         100 * band, 100 * sb, 100 * sn) END,
-       row_number() OVER (ORDER BY abs(ln(ratio)) DESC, d.level, l.new_gpus, study, variant, dtype, n, block,
+       row_number() OVER (ORDER BY round(abs(ln(ratio)), 9) DESC, d.level, l.new_gpus, study, variant, dtype, n, block,
                           params, flush, mode)
 FROM d JOIN grp_label l ON l.level = d.level AND l.grp = d.grp;

@@ -1,0 +1,253 @@
+#!/bin/sh
+# tests/cli/test_compare.sh: `make compare` (experiments/tools/compare) on
+# fixture databases with known shifts. Each fixture GPU has 5 trials (runs) of
+# every configuration, spread by -0.2..+0.2% (BASE; NEW the same spread in
+# another order); NEW's times are BASE's moved by:
+#   zero 0%, up1 +1%, down1 -1%, up5 +5%, down5 -5% (studies reduce; access: plain 0%, up1 +1%),
+#   bimodal: trials alternate 1.0 and 1.2 (BASE 1.0 first, NEW 1.2 first),
+#   single: one trial only.
+# Checked: every verdict under the default band (2%) and a study's own band;
+# a self-comparison (same everywhere its trials allow); swapping BASE and NEW
+# swaps faster and slower; one variant raised 10% is exactly that variant
+# slower and FAIL_ON=slower exits non-zero (also through make); a NEW GPU that
+# BASE lacks is compared with BASE's GPUs of its model, pooled; the card line;
+# the page; database text escaped in the terminal, the page and the figure;
+# the shipped data against itself (the acceptance of issue 24); the refusals.
+# Usage: sh tests/cli/test_compare.sh
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+. tests/cli/lib.sh
+DBTOOL="$BIN/dbtool"
+[ -x "$DBTOOL" ] || { notok "dbtool exists" "run make test-build"; exit 1; }
+command -v sqlite3 >/dev/null || { notok "sqlite3 exists" "apt-get install sqlite3"; exit 1; }
+CMP=experiments/tools/compare
+
+# sq TEXT: TEXT inside an SQL string literal.
+sq() { printf '%s' "$1" | sed "s/'/''/g"; }
+# gen DB UUID NAME SIDE [STUDY]: a fixture database of one GPU (base or new side;
+# STUDY names the second study, default access).
+gen() {
+  "$DBTOOL" load /dev/null "$1" >/dev/null || return 1
+  sqlite3 -bail "$1" >/dev/null <<EOF
+PRAGMA journal_mode = DELETE;
+INSERT INTO device(device_id, uuid, name) VALUES (1, '$(sq "$2")', '$(sq "$3")');
+CREATE TEMP TABLE cfg(study TEXT, variant TEXT, shift REAL, kind TEXT);
+INSERT INTO cfg VALUES ('reduce', 'zero', 0, ''), ('reduce', 'up1', 0.01, ''), ('reduce', 'down1', -0.01, ''),
+  ('reduce', 'up5', 0.05, ''), ('reduce', 'down5', -0.05, ''), ('reduce', 'bimodal', 0, 'bimodal'),
+  ('reduce', 'single', 0, 'single'), ('access', 'plain', 0, ''), ('access', 'up1', 0.01, '');
+UPDATE cfg SET study = '$(sq "${5:-access}")' WHERE study = 'access';
+CREATE TEMP TABLE k(i INTEGER);
+INSERT INTO k VALUES (1), (2), (3), (4), (5);
+CREATE TEMP TABLE sz(n INTEGER, ms REAL);
+INSERT INTO sz VALUES (1024, 0.01), (4096, 0.5);
+INSERT INTO run(study, binary, device_id, status, started_utc, finished_utc, argv, build_id, run_uuid, kind, repeat_index)
+SELECT s.study, s.study, 1, 'complete', '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z', s.study, 'b',
+       '$2-$4-' || s.study || '-' || i, 'measure', i
+FROM (SELECT DISTINCT study FROM cfg) s, k;
+INSERT INTO result(run_id, study, config_key, variant, dtype, n, block, params, cache, timer, status, median_ms,
+                   created_utc, flush, mode)
+SELECT u.run_id, c.study, 'variant=' || c.variant || ' n=' || sz.n, c.variant, 'float32', sz.n, 256, '{"loads":4}',
+       'cold', 'cuda-event', 'ok',
+       sz.ms * CASE WHEN '$4' = 'new' THEN 1 + c.shift ELSE 1 END
+         * CASE WHEN c.kind = 'bimodal' THEN CASE WHEN (k.i + ('$4' = 'new')) % 2 = 1 THEN 1.0 ELSE 1.2 END
+                WHEN '$4' = 'new' THEN 1 + ((2 * k.i) % 5 - 2) * 0.001
+                ELSE 1 + (k.i - 3) * 0.001 END,
+       '2026-01-01T00:00:30Z', 'clean', 'single'
+FROM cfg c, k, sz JOIN run u ON u.run_uuid = '$2-$4-' || c.study || '-' || k.i
+WHERE c.kind <> 'single' OR k.i = 1;
+EOF
+}
+gen "$tmp/base.db" aaaa1111 "Test GPU" base
+gen "$tmp/new.db" aaaa1111 "Test GPU" new
+check_eq "fixture: 18 configurations, 5 trials each but one" \
+  "$(sqlite3 "$tmp/new.db" "SELECT count(*) || ' ' || sum(runs = 5) FROM config_stats")" "18 16"
+
+# cmp OUT ARGS...: run the comparison into $tmp/OUT (no page unless asked); rc, output in $tmp/OUT.out/.err.
+cmp() {
+  o=$1; shift
+  DBTOOL="$DBTOOL" sh $CMP --out "$tmp/$o" "$@" >"$tmp/$o.out" 2>"$tmp/$o.err"
+  rc=$?
+}
+# verdicts OUT: 'study variant n verdict' a line, in order.
+verdicts() {
+  sqlite3 "$tmp/$1/compare.db" "SELECT study || ' ' || variant || ' ' || n || ' ' || verdict FROM compare_verdict
+                                ORDER BY study, variant, n"
+}
+# verdict_of OUT STUDY VARIANT: the verdicts of its two sizes, distinct.
+verdict_of() {
+  sqlite3 "$tmp/$1/compare.db" "SELECT group_concat(DISTINCT verdict) FROM compare_verdict
+                                WHERE study = '$2' AND variant = '$3'"
+}
+
+# ------------------------------------------------------------- known shifts --
+cmp shift --base "$tmp/base.db" --new "$tmp/new.db" --no-page
+check_eq "shifts: exit 0" "$rc" 0
+for vw in zero:same up1:same down1:same up5:slower down5:faster bimodal:inconclusive single:inconclusive; do
+  check_eq "shifts: reduce ${vw%%:*} is ${vw#*:}" "$(verdict_of shift reduce "${vw%%:*}")" "${vw#*:}"
+done
+check_eq "shifts: access plain and up1 same under the default band" \
+  "$(verdict_of shift access plain) $(verdict_of shift access up1)" "same same"
+check_eq "shifts: the +5% ratio and an interval around it, from 5 trials a side" \
+  "$(sqlite3 "$tmp/shift/compare.db" "SELECT printf('%.4f', ratio) || ' ' || (lo < 1.05 AND hi > 1.05 AND lo > 1.04)
+     || ' ' || base_runs || '/' || new_runs || ' ' || printf('%.0f', df) FROM compare_verdict WHERE variant = 'up5' AND n = 1024")" \
+  "1.0500 1 5/5 8"
+# The interval, from the fixture's own numbers: 5 trials a side spread by
+# (-2..2) x 0.1%, so se = sqrt(2 s^2 / 5) with s their logarithms' sd, t(8) = 2.3060.
+want=$(awk 'BEGIN { for (i = -2; i <= 2; i++) { l[i] = log(1 + i * 0.001); m += l[i] / 5 }
+                    for (i = -2; i <= 2; i++) v += (l[i] - m) ^ 2 / 4
+                    h = exp(2.3060 * sqrt(2 * v / 5)); printf "%.6f %.6f", 1.05 / h, 1.05 * h }')
+check_eq "shifts: the +5% interval is Welch's with t(8)" \
+  "$(sqlite3 "$tmp/shift/compare.db" "SELECT printf('%.6f %.6f', lo, hi) FROM compare_verdict WHERE variant = 'up5' AND n = 1024")" "$want"
+check_eq "shifts: the single-trial configuration says why" \
+  "$(sqlite3 "$tmp/shift/compare.db" "SELECT DISTINCT reason FROM compare_verdict WHERE variant = 'single'")" \
+  "1 trial in BASE, 1 in NEW: an interval needs 2 on each side"
+check_eq "shifts: the bimodal configuration's trials disagree (sd about 10%)" \
+  "$(sqlite3 "$tmp/shift/compare.db" "SELECT DISTINCT lo < 1 AND hi > 1.02 AND base_sd_rel > 0.09 FROM compare_verdict WHERE variant = 'bimodal'")" 1
+check_eq "shifts: one GPU pair, matched on its uuid" \
+  "$(sqlite3 "$tmp/shift/compare.db" "SELECT DISTINCT level || ' ' || base_gpus || ' / ' || new_gpus FROM compare_verdict")" \
+  "gpu Test GPU #aaaa / Test GPU #aaaa"
+check_eq "shifts: the table starts with the largest change (-5%: |log 0.95| > log 1.05)" \
+  "$(sed -n 2p "$tmp/shift.out" | awk '{ print $1, $2 }')" "faster 0.9500"
+check "shifts: the table is sorted by |log ratio|" sh -c "sed -n '2,19p' '$tmp/shift.out' | awk '{ r = \$2; d = r > 1 ? r : 1 / r; if (NR > 1 && d > p + 1e-9) exit 1; p = d }'"
+check_eq "shifts: the summary line counts" "$(grep '^compare: 18 configurations' "$tmp/shift.out")" \
+  "compare: 18 configurations on 1 GPU pair: 2 faster, 2 slower, 10 same, 4 inconclusive (2 with fewer than 2 trials a side); band +-2.0%"
+
+cmp band --base "$tmp/base.db" --new "$tmp/new.db" --no-page --band access=0.005
+check_eq "a study's band (access 0.5%): access up1 slower, plain same, reduce up1 still same" \
+  "$(verdict_of band access up1) $(verdict_of band access plain) $(verdict_of band reduce up1)" "slower same same"
+cmp band2 --base "$tmp/base.db" --new "$tmp/new.db" --no-page --band 0.1
+check_eq "a 10% band: the +-5% shifts are same" "$(verdict_of band2 reduce up5) $(verdict_of band2 reduce down5)" "same same"
+
+# ---------------------------------------------------------- self-comparison --
+cmp self --base "$tmp/base.db" --new "$tmp/base.db" --no-page --fail-on slower,faster
+check_eq "self-comparison: exit 0 under FAIL_ON=slower,faster" "$rc" 0
+check_eq "self-comparison: same everywhere but the bimodal and single-trial configurations (inconclusive)" \
+  "$(sqlite3 "$tmp/self/compare.db" "SELECT group_concat(x) FROM (SELECT DISTINCT verdict || ':'
+     || (variant IN ('bimodal', 'single')) AS x FROM compare_verdict ORDER BY x)")" "inconclusive:1,same:0"
+check_eq "self-comparison: every ratio 1" \
+  "$(sqlite3 "$tmp/self/compare.db" "SELECT count(*) FROM compare_verdict WHERE abs(ratio - 1) > 1e-12")" 0
+
+# --------------------------------------------------------------------- swap --
+cmp swap --base "$tmp/new.db" --new "$tmp/base.db" --no-page
+check_eq "swap: faster and slower swap, the rest stays" \
+  "$(verdicts swap)" "$(verdicts shift | sed -e 's/ slower$/ x/' -e 's/ faster$/ slower/' -e 's/ x$/ faster/')"
+check_eq "swap: the ratio and its interval invert" \
+  "$(sqlite3 "$tmp/swap/compare.db" "ATTACH '$tmp/shift/compare.db' AS o; SELECT count(*) FROM compare_verdict s
+     JOIN o.compare_verdict v USING (study, variant, n) WHERE abs(s.ratio * v.ratio - 1) > 1e-9
+     OR abs(s.lo * v.hi - 1) > 1e-9 OR abs(s.hi * v.lo - 1) > 1e-9")" 0
+
+# ------------------------------------------------ one variant raised by 10% --
+cp "$tmp/base.db" "$tmp/raised.db"
+sqlite3 "$tmp/raised.db" "UPDATE result SET median_ms = median_ms * 1.1 WHERE variant = 'zero'"
+cmp raised --base "$tmp/base.db" --new "$tmp/raised.db" --no-page
+check_eq "raised 10%: exit 0 without FAIL_ON" "$rc" 0
+check_eq "raised 10%: exactly variant zero slower" \
+  "$(sqlite3 "$tmp/raised/compare.db" "SELECT group_concat(variant || ' ' || n) FROM compare_verdict WHERE verdict = 'slower'")" \
+  "zero 1024,zero 4096"
+check_eq "raised 10%: nothing faster, the rest as in the self-comparison" \
+  "$(verdicts raised | grep -v '^reduce zero ')" "$(verdicts self | grep -v '^reduce zero ')"
+cmp raised --base "$tmp/base.db" --new "$tmp/raised.db" --no-page --fail-on slower
+check_eq "raised 10%: FAIL_ON=slower exits 1" "$rc" 1
+check_eq "raised 10%: FAIL_ON says how many" "$(cat "$tmp/raised.err")" "compare: FAIL_ON=slower: 2 configurations"
+make -s --no-print-directory compare BASE="$tmp/base.db" NEW="$tmp/raised.db" COMPARE_DIR="$tmp/mk" FAIL_ON=slower \
+  >"$tmp/mk.out" 2>&1
+check "make compare FAIL_ON=slower: non-zero" test $? -ne 0
+make -s --no-print-directory compare BASE="$tmp/base.db" NEW="$tmp/new.db" COMPARE_DIR="$tmp/mk" FAIL_ON=slower \
+  BAND=0.1 >"$tmp/mk.out" 2>&1
+check_eq "make compare BAND=0.1 FAIL_ON=slower on the +-5% shifts: exit 0" "$?" 0
+make -s --no-print-directory compare BASE="$tmp/base.db" NEW="$tmp/new.db" COMPARE_DIR="$tmp/mk" ROWS=3 \
+  BAND_access=0.005 BAND_reduce=0.1 >"$tmp/mk.out" 2>&1
+check_eq "make compare BAND_<study>: access up1 slower, reduce up5 same" \
+  "$(verdict_of mk access up1) $(verdict_of mk reduce up5)" "slower same"
+check_eq "make compare ROWS=3: three rows, then how many more" \
+  "$(grep -c '^[a-z]* *[01]\.[0-9]\{4\} ' "$tmp/mk.out") $(grep '^\.\.\. ' "$tmp/mk.out")" "3 ... 15 more (ROWS=0 prints every row; all are in table compare_verdict of $tmp/mk/compare.db)"
+check "make compare: the page" test -s "$tmp/mk/compare.pdf" -a -s "$tmp/mk/compare.html" -a -s "$tmp/mk/compare-fig.svg"
+
+# ------------------------------------------------------- GPU model, card line --
+gen "$tmp/base2.db" bbbb2222 "Test GPU" base
+gen "$tmp/newc.db" cccc3333 "Test GPU" new
+"$DBTOOL" merge "$tmp/base.db" "$tmp/base2.db" -o "$tmp/pool.db" >/dev/null
+"$DBTOOL" merge "$tmp/pool.db" "$tmp/newc.db" -o "$tmp/local.db" >/dev/null
+cmp model --base "$tmp/pool.db" --new "$tmp/newc.db" --no-page
+check_eq "model: a new GPU against the pooled GPUs of its model" \
+  "$(sqlite3 "$tmp/model/compare.db" "SELECT DISTINCT level || ' ' || base_gpus || ' / ' || new_gpus || ' ' || base_runs
+     FROM compare_verdict WHERE variant = 'zero'")" "model Test GPU (2 GPUs) / Test GPU #cccc 10"
+check_eq "model: the shifts' verdicts" \
+  "$(verdict_of model reduce up5) $(verdict_of model reduce down5) $(verdict_of model reduce zero)" "slower faster same"
+cmp local --base "$tmp/pool.db" --new "$tmp/local.db" --no-page
+check_eq "local database (shipped GPUs and a new one): each shipped GPU with itself, the new one with its model" \
+  "$(sqlite3 "$tmp/local/compare.db" "SELECT group_concat(x, '; ') FROM (SELECT DISTINCT level || ' ' || new_gpus
+     || ' ' || (SELECT group_concat(DISTINCT verdict) FROM compare_verdict c WHERE c.grp = v.grp AND variant = 'up5') AS x
+     FROM compare_verdict v ORDER BY 1)")" "gpu Test GPU #aaaa same; gpu Test GPU #bbbb same; model Test GPU #cccc slower"
+cmp card --base "$tmp/pool.db" --new "$tmp/local.db" --card
+check_eq "card: exit 0" "$rc" 0
+check_eq "card: one line per local GPU" "$(head -n 1 "$tmp/card.out")" \
+  "your Test GPU #cccc matches the shipped ones (2 GPUs) on 56% of 18 configurations (same within the band); 2 are slower beyond the band: reduce up5 float32 n=1024 block=256 loads=4 flush=clean, reduce up5 float32 n=4096 block=256 loads=4 flush=clean; 2 faster, 4 inconclusive"
+check "card: no page" test ! -e "$tmp/card/compare.md"
+cmp card0 --base "$tmp/pool.db" --new "$tmp/pool.db" --card
+check_eq "card: no GPU measured here: says so, exit 0" "$rc $(cat "$tmp/card0.out")" \
+  "0 compare: no GPU measured here of a model in $tmp/pool.db"
+
+# ------------------------------------------------------------------ escaping --
+evil='Evil $x^2$ <b>bold</b> *em* `tick` \textbf{x} & 100% #1 _u_'
+evil_esc="$(printf '%s\033[31m' "$evil")"
+gen "$tmp/evil-b.db" 'dd"d<i>' "$evil_esc" base "st\"u'dy\$(touch $tmp/PWNED)"
+gen "$tmp/evil-n.db" 'dd"d<i>' "$evil_esc" new "st\"u'dy\$(touch $tmp/PWNED)"
+cmp evil --base "$tmp/evil-b.db" --new "$tmp/evil-n.db" --rows 0
+check_eq "escaping: exit 0, page rendered" "$rc $(test -s "$tmp/evil/compare.pdf" && test -s "$tmp/evil/compare.html" && echo yes)" "0 yes"
+check_eq "escaping: the terminal gets no escape character" "$(LC_ALL=C tr -cd '\033' < "$tmp/evil.out" | wc -c)" 0
+check "escaping: nothing in the names ran" test ! -e "$tmp/PWNED"
+check "escaping: the HTML shows the name as text" grep -qF '&lt;b&gt;bold&lt;/b&gt;' "$tmp/evil/compare.html"
+check "escaping: no markup from the name in the HTML" sh -c "! grep -qF '<b>bold' '$tmp/evil/compare.html'"
+if command -v pdftotext >/dev/null; then
+  pdftotext "$tmp/evil/compare.pdf" "$tmp/evil.txt"
+  # (LaTeX sets a backtick as an opening quote: `tick` reads as a quoted tick)
+  for piece in 'Evil' '$x^2$' '<b>bold</b>' '*em*' 'tick' '\textbf{x}' '&' '100%' '#1' '_u_'; do
+    check "escaping: the PDF shows $piece as typed" grep -qF -- "$piece" "$tmp/evil.txt"
+  done
+else
+  notok "escaping: pdftotext exists" "apt-get install poppler-utils"
+fi
+check_eq "escaping: the figure's study labels: two, cut to letters, digits and ._+- (else ?)" \
+  "$(cut -f2 "$tmp/evil/compare-studies.dat" | grep -c '^[A-Za-z0-9._+?-]*$') $(grep -c 'st?u?dy??touch?' "$tmp/evil/compare-studies.dat")" "2 1"
+
+# --------------------------------------------- the shipped data against itself --
+cmp shipped --base HEAD --new HEAD --no-page --fail-on slower,faster
+check_eq "shipped data (HEAD's) against itself: exit 0" "$rc" 0
+check_eq "shipped data against itself: same or inconclusive, never faster or slower; inconclusive only with fewer than 2 trials or an interval beyond the band" \
+  "$(sqlite3 "$tmp/shipped/compare.db" "SELECT count(*) FROM compare_verdict WHERE verdict IN ('faster', 'slower')
+     OR (verdict = 'inconclusive' AND lo IS NOT NULL AND lo >= 1 / (1 + band) AND hi <= 1 + band)
+     OR ((base_runs < 2) <> (lo IS NULL)) OR abs(ratio - 1) > 1e-12")" 0
+check_eq "shipped data against itself: every configuration of the shipped data" \
+  "$(sqlite3 "$tmp/shipped/compare.db" "SELECT count(*) FROM compare_verdict")" \
+  "$(sqlite3 "$tmp"/shipped/cache/*.db "SELECT count(*) FROM config_stats")"
+
+# ----------------------------------------------------------------- refusals --
+cmp help --help
+check_eq "--help: exit 0, usage" "$rc $(head -c 6 "$tmp/help.out")" "0 Usage:"
+refuse() { # refuse NAME RC ARGS...: exit RC, one line on stderr, no output database
+  n=$1 want=$2; shift 2
+  rm -rf "$tmp/r"
+  cmp r "$@"
+  check_eq "$n: exit $want, one line" "$rc $(wc -l < "$tmp/r.err")" "$want 1"
+  check "$n: no comparison written" test ! -e "$tmp/r/compare.db"
+}
+refuse "band 2" 2 --base "$tmp/base.db" --new "$tmp/new.db" --band 2
+refuse "band x" 2 --base "$tmp/base.db" --new "$tmp/new.db" --band x
+refuse "a study's band with a bad name" 2 --base "$tmp/base.db" --new "$tmp/new.db" --band "a'b=0.1"
+refuse "FAIL_ON=bogus" 2 --base "$tmp/base.db" --new "$tmp/new.db" --fail-on bogus
+refuse "unknown option" 2 --base "$tmp/base.db" --new "$tmp/new.db" --nope
+refuse "rows -1" 2 --base "$tmp/base.db" --new "$tmp/new.db" --rows -1
+refuse "missing database" 4 --base "$tmp/base.db" --new "$tmp/missing.db"
+printf 'not a database at all' > "$tmp/junk.db"
+refuse "not SQLite" 4 --base "$tmp/junk.db" --new "$tmp/new.db"
+sqlite3 "$tmp/other.db" "CREATE TABLE t(x)"
+refuse "SQLite but not measurements" 4 --base "$tmp/base.db" --new "$tmp/other.db"
+refuse "neither file nor commit" 4 --base "$tmp/base.db" --new no-such-commit-xyz
+printf 'CREATE TABLE run(x);' > "$tmp/bad.sql"
+refuse "a dump that does not load" 4 --base "$tmp/bad.sql" --new "$tmp/new.db"
+gen "$tmp/other-gpu.db" eeee5555 "Other GPU" new
+refuse "nothing in common" 3 --base "$tmp/base.db" --new "$tmp/other-gpu.db"
+
+[ "$nfail" -eq 0 ] && echo "# all compare checks passed"
+exit $((nfail > 0))
