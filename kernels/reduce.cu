@@ -16,6 +16,9 @@
 **   warp-shuffle                grid-stride register sum + __shfl_down_sync block reduce
 **   vectorized                  warp-shuffle with 16-byte loads, 4 in flight, occupancy grid
 **   single-pass                 vectorized + "last block done" counter: one launch in all
+**   inflight, tma-bulk, one-launch, one-launch-det: see kernels/reduce_top.cuh
+**   small-n                     one launch, a 16-byte load per thread, int32 count + sum in
+**                               one 64-bit atomic per block (kernels/reduce_top.cuh)
 **   cub                         cub::DeviceReduce::Sum
 **
 ** Every variant but single-pass and cub writes one partial per block into the
@@ -32,6 +35,7 @@
 **   nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] -I. -c kernels/reduce.cu -o reduce.o
 */
 #include <stdint.h>
+#include <type_traits>
 #include <cub/device/device_reduce.cuh>
 
 #include "kernels/cuda_check.cuh"
@@ -669,6 +673,9 @@ extern "C" const reduce_variant reduce_variants[] = {
     REDUCE_VARIANT("one-launch-det", "inflight + last block adds the partials in a fixed order: one launch",
                    "float32 sums that depend on the order of the atomics", "top", VARIANT_TUNED, 32, 0,
                    reduce_one_launch_det),
+    REDUCE_VARIANT("small-n", "one launch, all loads of a thread in flight, <= 1024 threads/SM; int32: count + sum in one 64-bit atomic",
+                   "the ticket's fence and second atomic, and one-launch's whole-tile grid at small n", "modern", 0, 32, 0,
+                   reduce_small_n),
     REDUCE_VARIANT("cub", "cub::DeviceReduce::Sum",
                    "", "reference", VARIANT_NO_BLOCK, 32, 0, reduce_cub),
 };

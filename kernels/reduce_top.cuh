@@ -19,6 +19,12 @@ version one-launch-det: inflight, then per-block partials added in a fixed
   order by the last block (ticket). Removes: timing-dependent float32 sums
   of one-launch (for the price of the last block's pass over the partials).
 
+version small-n (issue 22): one launch with the least fixed cost: every
+  load of a thread in flight at once, one 16-byte vector per thread up to
+  1024 threads per SM; int32: count and sum in one 64-bit atomic per block,
+  so no fence and no ticket (float32: one-launch's atomic + ticket, the sum
+  depends on the order of the atomics). Not tuned (loads/grid axes ignored).
+
 Tuning (process-wide, reduce_tune()): loads per thread U in {1,2,4,8,16} and
 the grid factor (resident blocks x factor); tma-bulk ignores the loads.
 Every thread adds at most REDUCE_CHAIN_MAX elements (the grid is raised when
@@ -354,4 +360,134 @@ static int reduce_tma_bulk(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pn
                TMA_TILE_BYTES / sizeof(T), nPerTile, &nGrid));
   return top_launch<TOP_PARTIALS, T>(reduce_tma_kernel<TOP_PARTIALS, T>, nSmem, nGrid, d_in, n,
                                      nBlock, d_ws, pnWsBytes, d_out, s);
+}
+
+// ----------------------------------------------------------------------------
+// small-n (issue 22): one launch with the least fixed cost
+
+/* version small-n: every thread issues its 16-byte loads (up to
+** SMALL_LOADS at once, predicated, so a thread with one vector has it in
+** flight at once), a grid of at most SMALL_THREADS_PER_SM threads per SM
+** (4 blocks of 256) and one vector per thread below that; then one atomic per
+** block. int32: the block's sum (as 32 unsigned bits) and a count of 1 go
+** into ONE 64-bit atomicAdd (sum in the low SMALL_COUNT_SHIFT bits, the block
+** count above), so the block that reads count gridDim.x - 1 holds the whole
+** sum in the atomic's old value: no __threadfence, no ticket, no second
+** atomic; it writes *d_out and zeroes the word for the next launch. The low
+** field cannot carry into the count while gridDim.x <= SMALL_GRID_MAX.
+** float32: the same loads, then one-launch's combine (atomicAdd into an
+** accumulator, fence, ticket): the float32 sum depends on the order of the
+** atomics. Removes: the ticket's fence and second atomic and one-launch's
+** whole-tile grid (few loads in flight at small n). */
+
+/* Most threads per SM of the small-n grid (H100: 528 blocks of 256). */
+#define SMALL_THREADS_PER_SM 1024
+/* 16-byte loads a thread issues before its first add. */
+#define SMALL_LOADS 4
+/* int32: bit where the block count starts in the packed 64-bit word; the
+** sums of SMALL_GRID_MAX 32-bit values fit below it. */
+#define SMALL_COUNT_SHIFT 44
+#define SMALL_GRID_MAX 4096
+static_assert(SMALL_LOADS == 4, "thread_sum_small adds its loads as a 4-term tree");
+static_assert(SMALL_GRID_MAX <= (1u << (64 - SMALL_COUNT_SHIFT)) - 1 &&
+                  (unsigned long long)SMALL_GRID_MAX * 0xffffffffull < (1ull << SMALL_COUNT_SHIFT),
+              "the packed word's count and sum fields are too narrow for SMALL_GRID_MAX blocks");
+
+/* This thread's share of d_in[0..n): grid-stride over the 16-byte vectors,
+** SMALL_LOADS strides per trip with every load issued before the adds; the
+** scalar head and tail go to the first threads of the grid. */
+template <typename T>
+__device__ T thread_sum_small(const T *__restrict__ d_in, size_t n) {
+  typedef typename vec4_of<T>::type V;
+  const vec4_split<T> sp(d_in, n);
+  const V *__restrict__ pV = (const V *)(d_in + sp.nHead);
+  const size_t iGlobal = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  const size_t nStride = (size_t)gridDim.x * blockDim.x;
+  T acc = 0;
+  for (size_t i = iGlobal; i < sp.nVec; i += SMALL_LOADS * nStride) {
+    T s[SMALL_LOADS];
+    V a[SMALL_LOADS];
+#pragma unroll
+    for (int k = 0; k < SMALL_LOADS; k++) {
+      a[k].x = a[k].y = a[k].z = a[k].w = 0;
+      if (i + k * nStride < sp.nVec) a[k] = __ldg(pV + i + k * nStride);
+    }
+#pragma unroll
+    for (int k = 0; k < SMALL_LOADS; k++) s[k] = vec4_sum(a[k]);
+    acc += (s[0] + s[1]) + (s[2] + s[3]);
+  }
+  if (iGlobal < sp.nHead) acc += d_in[iGlobal];
+  if (sp.iTail + iGlobal < n) acc += d_in[sp.iTail + iGlobal];
+  return acc;
+}
+
+/* int32 combine: block sum v (thread 0) and a count of 1 in one 64-bit
+** atomic on d_ws's first 8 bytes; the last block publishes and resets. */
+__device__ inline void small_combine(int v, void *d_ws, int *d_out) {
+  if (threadIdx.x != 0) return;
+  unsigned long long *d_acc = (unsigned long long *)d_ws;
+  const unsigned long long add = (1ull << SMALL_COUNT_SHIFT) + (unsigned long long)(unsigned)v;
+  const unsigned long long old = atomicAdd(d_acc, add);
+  if ((old >> SMALL_COUNT_SHIFT) == (unsigned long long)(gridDim.x - 1)) {
+    *d_out = (int)(unsigned)(old + add); /* the low 32 bits: the int32 sum, wrapped */
+    *d_acc = 0;                          /* every block has added: ready for the next launch */
+  }
+}
+
+/* float32 combine: one-launch's (counter in the first 4 bytes of d_ws, the
+** accumulator after REDUCE_COUNTER_BYTES). */
+__device__ inline void small_combine(float v, void *d_ws, float *d_out) {
+  top_combine<TOP_ATOMIC>(v, (float *)((char *)d_ws + REDUCE_COUNTER_BYTES), (unsigned *)d_ws, d_out);
+}
+
+/* small-n. */
+template <typename T>
+__global__ void __launch_bounds__(1024)
+    reduce_small_n_kernel(const T *__restrict__ d_in, size_t n, void *d_ws, T *d_out) {
+  small_combine(block_sum(thread_sum_small(d_in, n)), d_ws, d_out);
+}
+
+/* Grid of small-n: one 16-byte vector per thread (at least one block), at
+** most SMALL_THREADS_PER_SM threads per SM; float32 raised so that no thread
+** adds more than REDUCE_CHAIN_MAX elements (SMALL_LOADS vectors a trip plus 2
+** scalars: it adds at most 4 * ceil(nVec / threads) + 2); int32 (exact)
+** capped at SMALL_GRID_MAX blocks for the packed atomic. */
+template <typename T>
+static cudaError_t small_grid(size_t n, int nBlock, size_t *pnGrid) {
+  int nSM = 0;
+  const cudaError_t e = sm_count(&nSM);
+  if (e != cudaSuccess) return e;
+  size_t nGrid = ceil_div(ceil_div(n, 4), (size_t)nBlock);
+  size_t nCap = (size_t)nSM * SMALL_THREADS_PER_SM / (size_t)nBlock;
+  if (nCap < 1) nCap = 1;
+  if (nGrid > nCap) nGrid = nCap;
+  if (std::is_same<T, float>::value) {
+    const size_t nChainGrid = ceil_div(n, (size_t)nBlock * (REDUCE_CHAIN_MAX - 8));
+    if (nGrid < nChainGrid) nGrid = nChainGrid;
+  } else if (nGrid > SMALL_GRID_MAX) {
+    nGrid = SMALL_GRID_MAX;
+  }
+  *pnGrid = nGrid;
+  return nGrid <= INT32_MAX ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+/* small-n: workspace = up to 7 bytes to the first 8-byte boundary (the
+** 64-bit atomic's word), 16 bytes (int32: the packed word; float32: the
+** counter) and one accumulator slot, zeroed once by reduce_workspace_init,
+** reset by the kernel; one launch. */
+template <typename T>
+static int reduce_small_n(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                          cudaStream_t s) {
+  size_t nGrid = 0;
+  REQUIRE(block_ok(nBlock, 32));
+  TRY(small_grid<T>(n, nBlock, &nGrid));
+  const size_t nNeed = 8 + REDUCE_COUNTER_BYTES + 64 * sizeof(T);
+  if (d_ws == NULL) {
+    *pnWsBytes = nNeed;
+    return (int)cudaSuccess;
+  }
+  REQUIRE(*pnWsBytes >= nNeed);
+  void *d_word = (void *)(((uintptr_t)d_ws + 7u) & ~(uintptr_t)7u);
+  reduce_small_n_kernel<T><<<(unsigned)nGrid, nBlock, 0, s>>>(d_in, n, d_word, d_out);
+  LAUNCH_RETURN();
 }

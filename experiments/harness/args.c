@@ -46,7 +46,8 @@ void bench_usage(const bench_study *s, FILE *f) {
       "                 clean (read 2x L2; default), memset (write it: dirty lines), none (warm)\n"
       "  --warm         the same as --flush none\n"
       "  --mode LIST    single (one launch per sample; default), batch (back-to-back launches\n"
-      "                 per sample, time / count; no flush)\n"
+      "                 per sample, time / count; no flush), graph (batch's launches captured\n"
+      "                 once into a CUDA graph, one graph launch per sample, time / count)\n"
       "  --batch        the same as --mode batch\n"
       "  --repeat I     this is independent run I of a repeated matrix (make measure RUNS=N):\n"
       "                 resume counts only runs with the same I (default 1)\n"
@@ -194,8 +195,8 @@ static int parse_option(bench_opts *o, const char *zName, const char *zVal, char
     return opt_names(zVal, az, 3, o->aeFlush, &o->nFlush, zWhy, nWhy);
   }
   if (!strcmp(zName, "mode")) {
-    static const char *const az[] = {"single", "batch"};
-    return opt_names(zVal, az, 2, o->abBatch, &o->nMode, zWhy, nWhy);
+    static const char *const az[] = {"single", "batch", "graph"}; /* GPU_MODE_* order */
+    return opt_names(zVal, az, 3, o->abBatch, &o->nMode, zWhy, nWhy);
   }
   if (!strcmp(zName, "repeat")) return opt_int(zVal, 1, 1000, &o->iRepeat, zWhy, nWhy);
   return 1;

@@ -26,6 +26,13 @@ gpu_sampling bench_sampling(const bench_config *c) {
   return t;
 }
 
+const char *bench_mode_name(int eMode) {
+  return eMode == GPU_MODE_SINGLE  ? "single"
+         : eMode == GPU_MODE_BATCH ? "batch"
+         : eMode == GPU_MODE_GRAPH ? "graph"
+                                   : NULL;
+}
+
 void bench_cuda_error_text(char *zOut, size_t nOut, const char *zWhat, int err) {
   if (nOut == 0) return;
   /* The runtime's tables need no device or context; a code they do not know
@@ -41,9 +48,14 @@ void bench_cuda_error_text(char *zOut, size_t nOut, const char *zWhat, int err) 
 
 void bench_cuda_fail(bench_out *pOut, const char *zWhat, int err) {
   pOut->bFailed = 1;
-  /* Errors other than these leave the context unusable. */
+  /* Errors other than these leave the context unusable (stream capture's
+  ** are returned by the capturing calls themselves, nothing ran). */
   pOut->bFatal = !(err == cudaErrorInvalidValue || err == cudaErrorMemoryAllocation ||
-                   err == cudaErrorInvalidConfiguration);
+                   err == cudaErrorInvalidConfiguration || err == cudaErrorStreamCaptureUnsupported ||
+                   err == cudaErrorStreamCaptureInvalidated || err == cudaErrorStreamCaptureMerge ||
+                   err == cudaErrorStreamCaptureUnmatched || err == cudaErrorStreamCaptureUnjoined ||
+                   err == cudaErrorStreamCaptureIsolation || err == cudaErrorStreamCaptureImplicit ||
+                   err == cudaErrorCapturedEvent || err == cudaErrorStreamCaptureWrongThread);
   pOut->bEnvError = env_error(err);
   bench_cuda_error_text(pOut->zError, sizeof(pOut->zError), zWhat, err);
 }
@@ -52,6 +64,16 @@ int bench_time_gpu(const bench_config *c, gpu_fn xRun, gpu_fn xRestore, void *pC
   if (profile_in_child()) return profile_launch(xRun, xRestore, pCtx, pOut); /* one launch for ncu */
   gpu_sampling t = bench_sampling(c);
   gpu_samples o = {pOut->aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
+  if (t.bBatch == GPU_MODE_GRAPH) {
+    /* A graph result must be stored apart from batch's: its key names the mode. */
+    bench_desc d;
+    bench_describe(c, &d);
+    if (!strstr(d.zKey, "mode=graph")) {
+      pOut->bSkipped = 1;
+      snprintf(pOut->zError, sizeof(pOut->zError), "graph mode: this build's configuration key does not name it");
+      return -1;
+    }
+  }
   int rc = gpu_sample(&t, xRun, xRestore, pCtx, &o);
   pOut->nRep = o.nMs;
   pOut->zStop = stats_stop_name(o.eStop);
@@ -59,7 +81,9 @@ int bench_time_gpu(const bench_config *c, gpu_fn xRun, gpu_fn xRestore, void *pC
   pOut->nClockDiscarded = o.nClockDiscarded;
   pOut->nPerSample = o.nPerSample;
   pOut->msSampling = o.msSpent;
-  if (rc) bench_cuda_fail(pOut, "timing", rc);
+  const int bCapture = rc && gpu_capture_failed();
+  if (rc) bench_cuda_fail(pOut, bCapture ? "CUDA graph capture" : "timing", rc);
+  if (bCapture) pOut->bFatal = 0; /* nothing ran; the stream is out of capture */
   return rc;
 }
 

@@ -94,7 +94,8 @@ typedef struct bench_opts {
   double target;       /* --target: noise target, a fraction (0.005); 0: a fixed --reps samples */
   int aeFlush[3];      /* --flush list (GPU_FLUSH_*); --warm is --flush none */
   int nFlush;
-  int abBatch[2];      /* --mode list: 0 single, 1 batch; --batch is --mode batch */
+  int abBatch[3];      /* --mode list: GPU_MODE_* (0 single, 1 batch, 2 graph);
+                       ** --batch is --mode batch */
   int nMode;
   int iRepeat;         /* --repeat: which of RUNS=N independent runs this is (resume key) */
   int bWarm;           /* --warm given */
@@ -117,7 +118,8 @@ typedef struct bench_config {
   const char *azVal[BENCH_MAX_AXES]; /* name axes */
   int bWarm;                         /* warm cache: no flush (eFlush == GPU_FLUSH_NONE) */
   int eFlush;                        /* GPU_FLUSH_* before every sample */
-  int bBatch;                        /* 1: batch mode (many launches per sample) */
+  int bBatch;                        /* GPU_MODE_*: nonzero (batch, graph) many
+                                     ** launches per sample, no flush */
 } bench_config;
 
 /* What a measure callback reports. */
@@ -219,8 +221,14 @@ long long bench_first_int(const bench_config *c, int iAxis);
 /* The run's sampling settings (flush and mode from the configuration). */
 gpu_sampling bench_sampling(const bench_config *c);
 
+/* The stored name of timing mode eMode (result.mode, config key 'mode=...'):
+** 'single', 'batch', 'graph'; NULL for anything else. */
+const char *bench_mode_name(int eMode);
+
 /* Sample xRun on the GPU into pOut (see gpu_sample). On a CUDA error fills
-** pOut's failure fields (bFatal for sticky errors) and returns nonzero. */
+** pOut's failure fields (bFatal for sticky errors) and returns nonzero; in
+** graph mode a failed capture is stored failed, "CUDA graph capture: <the
+** error>", and the run goes on (capture errors are not sticky). */
 int bench_time_gpu(const bench_config *c, gpu_fn xRun, gpu_fn xRestore, void *pCtx, bench_out *pOut);
 
 /* Time a host function with the monotonic clock (the CPU baselines). */

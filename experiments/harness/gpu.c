@@ -34,6 +34,7 @@ static struct {
   timing_stamp_t *hStamp, *dStamp;     /* 2 x GPU_WINDOW clock stamps (mapped) */
   cudaEvent_t aStart[GPU_WINDOW], aStop[GPU_WINDOW];
   unsigned int iSeq;     /* stamp sequence number */
+  int bCaptureFailed;    /* the last gpu_sample failed in its graph capture */
   double msSampling;     /* wall time spent in gpu_sample */
 } g;
 
@@ -42,6 +43,8 @@ const char *gpu_flush_name(int e) {
 }
 
 double gpu_sampling_ms_total(void) { return g.msSampling; }
+
+int gpu_capture_failed(void) { return g.bCaptureFailed; }
 
 /* Monotonic clock in milliseconds. */
 static double now_ms(void) {
@@ -186,17 +189,49 @@ static double stamp_mhz(const timing_stamp_t *a, const timing_stamp_t *b, unsign
   return (double)(b->clk - a->clk) / (double)(b->ns - a->ns) * 1e3;
 }
 
-/* Enqueue one sample at window slot w. */
+/* Capture nPer calls of xRun on the stream into a graph, instantiate it into
+** *pExec and upload it. The capture is always ended, so on an error the
+** stream is out of capture mode and *pExec is NULL. 0 or the cudaError_t. */
+static int graph_capture(gpu_fn xRun, void *pCtx, int nPer, cudaGraphExec_t *pExec) {
+  cudaGraph_t graph = NULL;
+  size_t nNode = 0;
+  *pExec = NULL;
+  int rc = (int)cudaStreamBeginCapture(g.stream, cudaStreamCaptureModeThreadLocal);
+  if (rc) return rc;
+  for (int k = 0; k < nPer && rc == 0; k++) rc = xRun(pCtx, g.stream);
+  const int rcEnd = (int)cudaStreamEndCapture(g.stream, &graph);
+  if (rc == 0) rc = rcEnd;
+  /* Every call must have put work into the graph (a launch on another
+  ** stream would run at capture time instead). */
+  if (rc == 0 && (graph == NULL || cudaGraphGetNodes(graph, NULL, &nNode) != cudaSuccess || nNode < (size_t)nPer))
+    rc = (int)cudaErrorStreamCaptureIsolation;
+  if (rc == 0) rc = (int)cudaGraphInstantiate(pExec, graph, 0);
+  if (graph) cudaGraphDestroy(graph);
+  if (rc == 0) rc = (int)cudaGraphUpload(*pExec, g.stream);
+  if (rc) {
+    if (*pExec) cudaGraphExecDestroy(*pExec);
+    *pExec = NULL;
+    cudaGetLastError(); /* capture errors are not sticky: clear, the stream goes on */
+  }
+  return rc;
+}
+
+/* Enqueue one sample at window slot w: nPerSample calls of xRun, or one
+** launch of exec (graph mode) that holds them. */
 static int enqueue_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, int w,
-                          int nPerSample, unsigned int *aSeq) {
+                          int nPerSample, cudaGraphExec_t exec, unsigned int *aSeq) {
   int rc, nStampBlocks = 2 * (g.nSm > 0 ? g.nSm : 1);
   if (xRestore && (rc = xRestore(pCtx, g.stream)) != 0) return rc;
   if ((rc = gpu_flush(t->eFlush)) != 0) return rc;
   aSeq[2 * w] = ++g.iSeq;
   if ((rc = timing_stamp(&g.dStamp[2 * w], aSeq[2 * w], nStampBlocks, g.stream)) != 0) return rc;
   if ((rc = (int)cudaEventRecord(g.aStart[w], g.stream)) != 0) return rc;
-  for (int k = 0; k < nPerSample; k++)
-    if ((rc = xRun(pCtx, g.stream)) != 0) return rc;
+  if (exec) {
+    if ((rc = (int)cudaGraphLaunch(exec, g.stream)) != 0) return rc;
+  } else {
+    for (int k = 0; k < nPerSample; k++)
+      if ((rc = xRun(pCtx, g.stream)) != 0) return rc;
+  }
   if ((rc = (int)cudaEventRecord(g.aStop[w], g.stream)) != 0) return rc;
   aSeq[2 * w + 1] = ++g.iSeq;
   return timing_stamp(&g.dStamp[2 * w + 1], aSeq[2 * w + 1], nStampBlocks, g.stream);
@@ -206,7 +241,8 @@ static int enqueue_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, v
 ** launch) and aMhz (SM clock, 0 unknown; aMhzOk: long enough to judge).
 ** *pbTimedOut: the block gave up before the window was enqueued. */
 static int run_window(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, int nWin,
-                      int nPerSample, double *aMs, double *aMhz, int *aMhzOk, int *pbTimedOut) {
+                      int nPerSample, cudaGraphExec_t exec, double *aMs, double *aMhz, int *aMhzOk,
+                      int *pbTimedOut) {
   unsigned int aSeq[2 * GPU_WINDOW];
   int rc;
   *g.hFlag = 0;
@@ -214,7 +250,7 @@ static int run_window(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void 
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   if ((rc = timing_block(g.dFlag, g.dTimedOut, GPU_BLOCK_TIMEOUT_NS, g.stream)) != 0) return rc;
   for (int w = 0; w < nWin; w++) {
-    rc = enqueue_sample(t, xRun, xRestore, pCtx, w, nPerSample, aSeq);
+    rc = enqueue_sample(t, xRun, xRestore, pCtx, w, nPerSample, exec, aSeq);
     if (rc) {
       __atomic_store_n(g.hFlag, 1, __ATOMIC_SEQ_CST); /* never leave the block spinning */
       cudaStreamSynchronize(g.stream);
@@ -246,6 +282,8 @@ int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, 
   double t0 = now_ms(), aMs[GPU_WINDOW], aMhz[GPU_WINDOW], mhzMax = 0, mhzSum = 0;
   int aMhzOk[GPU_WINDOW], rc = 0, nMhz = 0, nWin = 1, nPer = 1, nCheckAt = r->nMin > 2 ? r->nMin : 2;
   double *aSort = NULL;
+  cudaGraphExec_t exec = NULL;
+  g.bCaptureFailed = 0;
   pOut->nMs = pOut->nClockDiscarded = pOut->nWindowTimeouts = 0;
   pOut->nPerSample = 1;
   pOut->clockMhz = 0;
@@ -259,20 +297,36 @@ int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, 
   if (t->bBatch) {
     /* Launches per sample from one launch's time. */
     int bTimedOut = 0;
-    if ((rc = run_window(t, xRun, xRestore, pCtx, 1, 1, aMs, aMhz, aMhzOk, &bTimedOut)) != 0) return rc;
+    if ((rc = run_window(t, xRun, xRestore, pCtx, 1, 1, NULL, aMs, aMhz, aMhzOk, &bTimedOut)) != 0) return rc;
     double msOne = aMs[0] > 1e-4 ? aMs[0] : 1e-4;
     nPer = (int)(t->msBatch / msOne + 0.999);
     nPer = nPer < 1 ? 1 : nPer > GPU_BATCH_MAX ? GPU_BATCH_MAX : nPer;
   }
+  if (t->bBatch == GPU_MODE_GRAPH) {
+    /* The batch's launches in one graph, captured once; one untimed replay
+    ** (the first launch of a graph costs more than the later ones). */
+    if ((rc = graph_capture(xRun, pCtx, nPer, &exec)) != 0) {
+      g.bCaptureFailed = 1;
+      return rc;
+    }
+    if ((xRestore && (rc = xRestore(pCtx, g.stream)) != 0) || (rc = (int)cudaGraphLaunch(exec, g.stream)) != 0 ||
+        (rc = (int)cudaStreamSynchronize(g.stream)) != 0) {
+      cudaGraphExecDestroy(exec);
+      return rc;
+    }
+  }
   pOut->nPerSample = nPer;
   aSort = malloc(sizeof(double) * (size_t)r->nMax);
-  if (!aSort) return (int)cudaErrorMemoryAllocation;
+  if (!aSort) {
+    if (exec) cudaGraphExecDestroy(exec);
+    return (int)cudaErrorMemoryAllocation;
+  }
   double noise = 1.0;
   while (pOut->eStop == STATS_GO_ON) {
     int bTimedOut = 0, nRoom = r->nMax - pOut->nMs;
     if (nWin > nRoom) nWin = nRoom;
     double tw = now_ms();
-    if ((rc = run_window(t, xRun, xRestore, pCtx, nWin, nPer, aMs, aMhz, aMhzOk, &bTimedOut)) != 0) break;
+    if ((rc = run_window(t, xRun, xRestore, pCtx, nWin, nPer, exec, aMs, aMhz, aMhzOk, &bTimedOut)) != 0) break;
     double msWin = now_ms() - tw;
     if (bTimedOut && nWin > 1) {
       /* The host took longer than the block waits: a gap may be inside. */
@@ -311,6 +365,7 @@ int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, 
     }
   }
   free(aSort);
+  if (exec) cudaGraphExecDestroy(exec);
   pOut->clockMhz = nMhz ? mhzSum / nMhz : 0;
   pOut->msSpent = now_ms() - t0;
   g.msSampling += pOut->msSpent;

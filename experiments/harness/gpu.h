@@ -11,7 +11,9 @@
 **     the window is enqueued. The spin is bounded (1 s): a window whose
 **     enqueueing outlasted it is discarded and the window shrinks.
 **   - a sample: restore (in-place kernels), the L2 flush, a clock stamp, event,
-**     the kernel (batch mode: many back-to-back launches), event, a clock stamp.
+**     the kernel (batch mode: many back-to-back launches; graph mode: the same
+**     launches captured once into a CUDA graph, one graph launch), event, a
+**     clock stamp.
 **   - the flush: 'clean' reads a buffer of twice the L2 (leaves only clean lines:
 **     the timed kernel never pays for writing back the flush's data), 'memset'
 **     writes it (the old method: leaves dirty lines), 'none' (warm cache).
@@ -63,11 +65,17 @@ enum { GPU_FLUSH_CLEAN = 0, GPU_FLUSH_MEMSET = 1, GPU_FLUSH_NONE = 2 };
 /* 'clean', 'memset', 'none'; NULL for anything else. */
 const char *gpu_flush_name(int eFlush);
 
+/* Timing modes (gpu_sampling.bBatch; result.mode, --mode). */
+enum { GPU_MODE_SINGLE = 0, GPU_MODE_BATCH = 1, GPU_MODE_GRAPH = 2 };
+
 /* How one configuration is sampled (gpu_sample). */
 typedef struct gpu_sampling {
   int nWarmup;        /* untimed launches first */
   int eFlush;         /* GPU_FLUSH_* before every sample */
-  int bBatch;         /* 1: a sample is nPerSample back-to-back launches, time / count */
+  int bBatch;         /* GPU_MODE_*: nonzero: a sample is nPerSample back-to-back launches,
+                      ** time / count; GPU_MODE_GRAPH: those launches captured once into a
+                      ** CUDA graph (stream capture, thread-local mode), one graph launch
+                      ** per sample */
   double msBatch;     /* batch: launches per sample chosen so a sample lasts about this long */
   stats_rule rule;    /* when to stop (rule.nMax: the room in the caller's array) */
   double clockKeep;   /* discard samples below this x the highest SM clock seen (0: keep all) */
@@ -119,10 +127,18 @@ int gpu_flush(int eFlush);
 int gpu_flush_l2(void);
 
 /* Sample xRun as described at the top of this file into pOut. xRestore (may
-** be NULL) runs before every sample outside the timed region (in batch mode
-** once per sample: the launches after the first run on their own output,
-** which moves the same bytes). Returns a cudaError_t as int. */
+** be NULL) runs before every sample outside the timed region (in batch and
+** graph mode once per sample: the launches after the first run on their own
+** output, which moves the same bytes). In graph mode xRun must only enqueue
+** work on the stream it is given (no allocation, synchronisation or copy to
+** the host: stream capture refuses those), and is called nWarmup + 1 + the
+** launches per sample times in all. Returns a cudaError_t as int; after a
+** failed capture the stream is usable (gpu_capture_failed() says so). */
 int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, gpu_samples *pOut);
+
+/* 1 if the last gpu_sample failed in capturing, instantiating or uploading
+** its CUDA graph (graph mode): nothing of the graph ran. */
+int gpu_capture_failed(void);
 
 /* Wall-clock milliseconds this process has spent in gpu_sample (what
 ** convergence costs). */

@@ -102,6 +102,7 @@ static const char *skip(const bench_config *c) {
   long long nBlock = bench_int(c, AX_BLOCK);
   int bFirstBlock = nBlock == bench_first_int(c, AX_BLOCK);
   if ((nBlock & (nBlock - 1)) != 0) return "block size is not a power of two";
+  if (!strcmp(zVar, CPU_SERIAL) && c->bBatch == GPU_MODE_GRAPH) return "host loop: no kernel launches to capture in a CUDA graph";
   if (!strcmp(zVar, CPU_SERIAL)) return bFirstBlock ? NULL : "host loop: no block size (run at the first block only)";
   int iVar = reduce_find(zVar);
   if ((reduce_variants[iVar].v.mFlags & VARIANT_NO_BLOCK) && !bFirstBlock) return "ignores the block size (run at the first block only)";

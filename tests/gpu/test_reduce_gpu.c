@@ -21,7 +21,10 @@
 ** anTuneGrid. With BENCH_SMALL set (make sanitize) sizes above 2^20+1 are
 ** left out. One more test, "grid of several waves", runs vectorized and
 ** single-pass on a grid more than twice what the GPU holds at once
-** (test_waves, below; device memory only, so BENCH_SMALL keeps it).
+** (test_waves, below; device memory only, so BENCH_SMALL keeps it). And one,
+** "small-n: ...", checks that variant's packed 64-bit atomic, tails and
+** workspace reset harder (test_small_n, below); "graph mode: ..." the
+** harness's CUDA-graph timing on real reductions (test_graph_mode).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -34,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "experiments/harness/bench.h"
 #include "experiments/harness/gpu.h"
 #include "tests/gpu/require_gpu.h"
 #include "kernels/reduce.h"
@@ -309,9 +313,233 @@ done:
   if (zErr[0]) fail_msg("%s", zErr);
 }
 
+/* small-n (issue 22) beyond the registry-wide test: int32 inputs over the
+** whole int32 range (every block sum wraps, so the packed 64-bit atomic's low
+** field gets 32-bit values near 2^32 from every block) and float32 in [-1,1);
+** sizes around the powers of two of the small-n sweep and not multiples of 4;
+** inputs starting 0..3 elements past a 16-byte boundary (scalar head and
+** tail); the workspace 4 bytes past cudaMalloc's alignment (the launcher
+** rounds it up to 8 for the 64-bit word); blocks 32, 256, 1024, and at block
+** 32 a size whose grid reaches the packed atomic's cap of 4096 blocks (on a
+** GPU of 128 SMs or more: 1024 threads per SM / 32 x SMs > 4096). Three
+** launches per configuration on one workspace, the output poisoned before
+** each; after each the workspace must be all zero again (int32: the packed
+** word reset; float32: the counter and accumulator). */
+#define SMALL_OFF_MAX 3
+static void test_small_n(void **state) {
+  (void)state;
+  REQUIRE_GPU();
+  static const size_t anN[] = {1, 2, 3, 4, 5, 7, 1023, 1024, 1025, ((size_t)1 << 16) - 1, (size_t)1 << 16,
+                               ((size_t)1 << 16) + 3, ((size_t)1 << 18) + 1, ((size_t)1 << 20) + 1,
+                               ((size_t)1 << 20) + 2, ((size_t)1 << 22) + 3};
+  static const int anB[] = {32, 256, 1024};
+  const size_t nMax = ((size_t)1 << 22) + 3 + SMALL_OFF_MAX;
+  const int iVar = reduce_find("small-n");
+  if (iVar < 0) fail_msg("no variant 'small-n' in the registry");
+  int32_t *aI = malloc(nMax * 4);
+  float *aF = malloc(nMax * 4);
+  assert_non_null(aI);
+  assert_non_null(aF);
+  uint64_t iSeed = 0x5a11u;
+  for (size_t i = 0; i < nMax; i++) {
+    aI[i] = (int32_t)(uint32_t)rng_next(&iSeed);
+    aF[i] = 2.0f * rng_float(&iSeed) - 1.0f;
+  }
+  char *d_in = NULL, *d_ws = NULL;
+  void *d_out = NULL;
+  unsigned char aWs[256];
+  char zErr[384] = "";
+  int rc = 0, nRun = 0;
+  const char *zStage = "";
+#define SSTEP(what, call) \
+  do {                    \
+    zStage = (what);      \
+    rc = (int)(call);     \
+    if (rc) goto done;    \
+  } while (0)
+  SSTEP("cudaMalloc input", cudaMalloc((void **)&d_in, nMax * 4));
+  SSTEP("cudaMalloc workspace", cudaMalloc((void **)&d_ws, sizeof(aWs) + 4));
+  SSTEP("cudaMalloc output", cudaMalloc(&d_out, 16));
+  for (int t = 0; t < 2 && !zErr[0]; t++) {
+    const reduce_dtype eType = t ? REDUCE_F32 : REDUCE_I32;
+    SSTEP("upload input", cudaMemcpy(d_in, t ? (const void *)aF : (const void *)aI, nMax * 4, cudaMemcpyHostToDevice));
+    for (size_t j = 0; j < sizeof(anN) / sizeof(anN[0]) && !zErr[0]; j++)
+      for (int iOff = 0; iOff <= SMALL_OFF_MAX && !zErr[0]; iOff++)
+        for (size_t k = 0; k < sizeof(anB) / sizeof(anB[0]) && !zErr[0]; k++) {
+          const size_t n = anN[j];
+          const int nBlock = anB[k];
+          if (n > ((size_t)1 << 20) + 2 && nBlock != 32) continue; /* the big size: the grid cap only */
+          const size_t nWs = reduce_workspace_bytes(iVar, eType, n, nBlock);
+          if (nWs == 0 || nWs > sizeof(aWs)) {
+            snprintf(zErr, sizeof(zErr), "n=%zu block=%d: workspace %zu bytes (want 1..%zu)", n, nBlock, nWs,
+                     sizeof(aWs));
+            break;
+          }
+          const int32_t wantI = (int32_t)(uint32_t)ref_reduce_i32(aI + iOff, n);
+          double sumAbs = 0;
+          const double wantF = ref_reduce_f32(aF + iOff, n, &sumAbs);
+          const double tol = ref_reduce_f32_tolerance(n, sumAbs);
+          SSTEP("reduce_workspace_init", reduce_workspace_init(d_ws + 4, nWs, 0));
+          for (int iStep = 1; iStep <= 3 && !zErr[0]; iStep++) {
+            nRun++;
+            SSTEP("poison output", cudaMemset(d_out, 0x7f, 16));
+            SSTEP("reduce_launch", reduce_launch(iVar, eType, d_in + 4 * (size_t)iOff, n, nBlock, d_ws + 4, nWs,
+                                                 d_out, 0));
+            SSTEP("synchronize", cudaDeviceSynchronize());
+            SSTEP("copy workspace", cudaMemcpy(aWs, d_ws + 4, nWs, cudaMemcpyDeviceToHost));
+            if (t == 0) {
+              int32_t got = 0;
+              SSTEP("copy result", cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
+              if (got != wantI)
+                snprintf(zErr, sizeof(zErr), "int32 n=%zu offset=%d block=%d launch %d: got %d, want %d", n, iOff,
+                         nBlock, iStep, got, wantI);
+            } else {
+              float got = 0;
+              SSTEP("copy result", cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
+              if (!(fabs((double)got - wantF) <= tol))
+                snprintf(zErr, sizeof(zErr), "float32 n=%zu offset=%d block=%d launch %d: got %.9g, want %.9g (bound %.3g)",
+                         n, iOff, nBlock, iStep, got, wantF, tol);
+            }
+            for (size_t b = 0; b < nWs && !zErr[0]; b++)
+              if (aWs[b] != 0)
+                snprintf(zErr, sizeof(zErr), "%s n=%zu offset=%d block=%d launch %d: workspace byte %zu is %u after the launch, not 0",
+                         t ? "float32" : "int32", n, iOff, nBlock, iStep, b, aWs[b]);
+          }
+        }
+  }
+#undef SSTEP
+done:
+  if (rc)
+    snprintf(zErr, sizeof(zErr), "%s: %s (%s)", zStage, cudaGetErrorString((cudaError_t)rc),
+             cudaGetErrorName((cudaError_t)rc));
+  cudaGetLastError();
+  if (d_in) cudaFree(d_in);
+  if (d_ws) cudaFree(d_ws);
+  if (d_out) cudaFree(d_out);
+  free(aI);
+  free(aF);
+  if (zErr[0]) fail_msg("%s", zErr);
+  assert_true(nRun > 0);
+}
+
+/* The harness's graph mode (gpu_sample with GPU_MODE_GRAPH, --mode graph)
+** on real reductions at 2^16: the batch's launches are captured once and
+** replayed, so xRun is called only for the warm-ups, the one launch that
+** sizes the batch and the capture (batch mode calls it for every launch of
+** every sample); the restore callback poisons the output before every
+** sample, so the right sum at the end shows the last replay ran the
+** reduction. A launcher that synchronises inside the capture fails with a
+** capture error that is not fatal (bench_cuda_fail), leaves the stream out
+** of capture, and the next graph sampling on that stream works. */
+#define GRAPH_N ((size_t)1 << 16)
+#define GRAPH_REPS 8
+#define GRAPH_WARMUP 2
+typedef struct graph_ctx {
+  int iVar;
+  void *d_in, *d_ws, *d_out;
+  size_t nWs;
+  int nCall;  /* xRun calls */
+  int bSync;  /* 1: synchronise the stream before the launch (not capturable) */
+} graph_ctx;
+static int graph_run(void *p, cudaStream_t s) {
+  graph_ctx *c = p;
+  c->nCall++;
+  if (c->bSync) {
+    int rc = (int)cudaStreamSynchronize(s);
+    if (rc) return rc;
+  }
+  return reduce_launch(c->iVar, REDUCE_I32, c->d_in, GRAPH_N, 256, c->d_ws, c->nWs, c->d_out, s);
+}
+static int graph_poison(void *p, cudaStream_t s) {
+  graph_ctx *c = p;
+  return (int)cudaMemsetAsync(c->d_out, 0x7f, 16, s);
+}
+static void test_graph_mode(void **state) {
+  (void)state;
+  REQUIRE_GPU();
+  static const char *azKey[] = {"small-n", "one-launch", "vectorized", "cub"};
+  static bench_out out;
+  gpu_info info;
+  double aMs[GRAPH_REPS];
+  int32_t *aIn = malloc(GRAPH_N * 4);
+  assert_non_null(aIn);
+  uint64_t iSeed = 0x9a4f;
+  for (size_t i = 0; i < GRAPH_N; i++) aIn[i] = (int32_t)(rng_next(&iSeed) & 15) - 8;
+  const int32_t want = (int32_t)(uint32_t)ref_reduce_i32(aIn, GRAPH_N);
+  assert_int_equal(gpu_open(&info), 0);
+  graph_ctx c = {0};
+  assert_cuda(cudaMalloc(&c.d_in, GRAPH_N * 4));
+  assert_cuda(cudaMalloc(&c.d_out, 16));
+  assert_int_equal(gpu_upload(c.d_in, aIn, GRAPH_N * 4), 0);
+  for (size_t k = 0; k < sizeof(azKey) / sizeof(azKey[0]); k++) {
+    c.iVar = reduce_find(azKey[k]);
+    if (c.iVar < 0) fail_msg("no variant '%s' in the registry", azKey[k]);
+    c.nWs = reduce_workspace_bytes(c.iVar, REDUCE_I32, GRAPH_N, 256);
+    assert_true(c.nWs > 0);
+    assert_cuda(cudaMalloc(&c.d_ws, c.nWs));
+    assert_int_equal(reduce_workspace_init(c.d_ws, c.nWs, gpu_stream()), 0);
+    for (int eMode = GPU_MODE_BATCH; eMode <= GPU_MODE_GRAPH; eMode++) {
+      const gpu_sampling t = {GRAPH_WARMUP, GPU_FLUSH_NONE, eMode, 0.25, {0, GRAPH_REPS, GRAPH_REPS, 0, 0}, 0};
+      gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
+      c.nCall = 0;
+      c.bSync = 0;
+      const int rc = gpu_sample(&t, graph_run, graph_poison, &c, &o);
+      if (rc)
+        fail_msg("%s mode %s: gpu_sample: %s (%s)", azKey[k], bench_mode_name(eMode),
+                 cudaGetErrorString((cudaError_t)rc), cudaGetErrorName((cudaError_t)rc));
+      assert_int_equal(o.nMs, GRAPH_REPS);
+      assert_true(o.nPerSample >= 1);
+      for (int i = 0; i < o.nMs; i++)
+        if (!(aMs[i] > 0)) fail_msg("%s mode %s: sample %d is %g ms", azKey[k], bench_mode_name(eMode), i, aMs[i]);
+      const int nWant = GRAPH_WARMUP + 1 + o.nPerSample * (eMode == GPU_MODE_GRAPH ? 1 : GRAPH_REPS);
+      if (c.nCall != nWant)
+        fail_msg("%s mode %s: %d calls of the launcher, want %d (%d per sample)", azKey[k], bench_mode_name(eMode),
+                 c.nCall, nWant, o.nPerSample);
+      int32_t got = 0;
+      assert_int_equal(gpu_download(&got, c.d_out, 4), 0);
+      if (got != want)
+        fail_msg("%s mode %s: after sampling the output is %d, want %d", azKey[k], bench_mode_name(eMode), got, want);
+    }
+    cudaFree(c.d_ws);
+    c.d_ws = NULL;
+  }
+  /* Not capturable: a capture error, not fatal; the stream goes on. */
+  c.iVar = reduce_find("small-n");
+  c.nWs = reduce_workspace_bytes(c.iVar, REDUCE_I32, GRAPH_N, 256);
+  assert_cuda(cudaMalloc(&c.d_ws, c.nWs));
+  assert_int_equal(reduce_workspace_init(c.d_ws, c.nWs, gpu_stream()), 0);
+  const gpu_sampling tGraph = {GRAPH_WARMUP, GPU_FLUSH_NONE, GPU_MODE_GRAPH, 0.25, {0, GRAPH_REPS, GRAPH_REPS, 0, 0}, 0};
+  gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
+  c.bSync = 1;
+  const int rc = gpu_sample(&tGraph, graph_run, graph_poison, &c, &o);
+  if (rc == 0) fail_msg("a launcher that synchronises was captured into a graph");
+  assert_true(gpu_capture_failed());
+  memset(&out, 0, sizeof(out));
+  bench_cuda_fail(&out, "CUDA graph capture", rc);
+  if (out.bFatal) fail_msg("capture error %s counted as fatal", cudaGetErrorName((cudaError_t)rc));
+  assert_non_null(strstr(out.zError, "CUDA graph capture: "));
+  enum cudaStreamCaptureStatus eCapture = cudaStreamCaptureStatusActive;
+  assert_cuda(cudaStreamIsCapturing(gpu_stream(), &eCapture));
+  assert_int_equal(eCapture, cudaStreamCaptureStatusNone);
+  assert_cuda(cudaGetLastError());
+  c.bSync = 0;
+  o = (gpu_samples){aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
+  const int rcAfter = gpu_sample(&tGraph, graph_run, graph_poison, &c, &o);
+  if (rcAfter) fail_msg("graph sampling after a failed capture: %s", cudaGetErrorName((cudaError_t)rcAfter));
+  assert_false(gpu_capture_failed());
+  int32_t got = 0;
+  assert_int_equal(gpu_download(&got, c.d_out, 4), 0);
+  assert_int_equal(got, want);
+  cudaFree(c.d_ws);
+  cudaFree(c.d_in);
+  cudaFree(c.d_out);
+  gpu_close();
+  free(aIn);
+}
+
 /* One test per registry entry, named by its key. */
 int main(void) {
-  struct CMUnitTest *aTest = calloc((size_t)reduce_nvariant + 1, sizeof(*aTest));
+  struct CMUnitTest *aTest = calloc((size_t)reduce_nvariant + 3, sizeof(*aTest));
   if (!aTest) return 1;
   for (int i = 0; i < reduce_nvariant; i++) {
     aTest[i].name = reduce_variants[i].v.zKey;
@@ -320,7 +548,11 @@ int main(void) {
   }
   aTest[reduce_nvariant].name = "grid of several waves (vectorized, single-pass)";
   aTest[reduce_nvariant].test_func = test_waves;
-  int rc = _cmocka_run_group_tests("test_reduce_gpu", aTest, (size_t)reduce_nvariant + 1, NULL, NULL);
+  aTest[reduce_nvariant + 1].name = "small-n: full-range int32, odd sizes, unaligned input and workspace";
+  aTest[reduce_nvariant + 1].test_func = test_small_n;
+  aTest[reduce_nvariant + 2].name = "graph mode: captured once, replayed, capture errors not fatal";
+  aTest[reduce_nvariant + 2].test_func = test_graph_mode;
+  int rc = _cmocka_run_group_tests("test_reduce_gpu", aTest, (size_t)reduce_nvariant + 3, NULL, NULL);
   free(aTest);
   for (int j = 0; j < NSIZE; j++) {
     free(h.aI32[j]);
