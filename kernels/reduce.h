@@ -57,10 +57,11 @@ extern const int reduce_nvariant;
 size_t reduce_workspace_bytes(int iVar, reduce_dtype eType, size_t n, int nBlock);
 
 /* Zero the workspace: call ONCE after allocating it, before the first
-** reduce_launch on it (cudaMemsetAsync on stream s). "single-pass" keeps a
-** block counter in it that must start at 0; the kernel resets it to 0 at the
-** end of every launch, so later launches need no re-initialisation (as long as
-** launches on one workspace are not run concurrently). Returns a cudaError_t. */
+** reduce_launch on it (cudaMemsetAsync on stream s). "single-pass" (and the
+** one-launch steps and "small-n") keep a block counter or accumulator in it
+** that must start at 0; the kernel resets it to 0 at the end of every launch,
+** so later launches need no re-initialisation (as long as launches on one
+** workspace are not run concurrently). Returns a cudaError_t. */
 int reduce_workspace_init(void *d_ws, size_t nWsBytes, cudaStream_t s);
 
 /* Sum d_in[0..n) into *d_out (device pointer, one element of eType) on stream
