@@ -17,7 +17,7 @@
 -- exp(m_new - m_base), the ratio of the geometric means; its 95% interval is
 -- ratio * exp(-+ t * se), se = sqrt(s_base^2 / n_base + s_new^2 / n_new),
 -- t the 97.5% quantile of Student's t with the Welch-Satterthwaite degrees of
--- freedom (rounded down: wider), n_base + n_new - 2 where both s are 0.
+-- freedom (rounded down, past a 1e-9 rounding error: wider), n_base + n_new - 2 where both s are 0.
 -- Verdict, band b (the ratio's equivalence band [1/(1+b), 1+b], symmetric on
 -- the log scale so that swapping the sides swaps faster and slower):
 --   inconclusive  fewer than 2 trials on a side (no interval), or else
@@ -125,11 +125,11 @@ w AS (
   UNION ALL
   SELECT *, NULL, NULL FROM v WHERE nb < 2 OR nn < 2),
 t AS (
-  SELECT *, CASE WHEN df < 1 THEN NULL
-                 WHEN df < 31 THEN (SELECT t FROM tq WHERE tq.df = CAST(w.df AS INTEGER))
-                 ELSE 1.959964 + (pow(1.959964, 3) + 1.959964) / (4 * CAST(df AS INTEGER))
+  SELECT *, CASE WHEN df + 1e-9 < 1 THEN NULL
+                 WHEN CAST(df + 1e-9 AS INTEGER) <= 30 THEN (SELECT t FROM tq WHERE tq.df = CAST(w.df + 1e-9 AS INTEGER))
+                 ELSE 1.959964 + (pow(1.959964, 3) + 1.959964) / (4 * CAST(df + 1e-9 AS INTEGER))
                       + (5 * pow(1.959964, 5) + 16 * pow(1.959964, 3) + 3 * 1.959964)
-                        / (96 * CAST(df AS INTEGER) * CAST(df AS INTEGER)) END AS tq
+                        / (96 * CAST(df + 1e-9 AS INTEGER) * CAST(df + 1e-9 AS INTEGER)) END AS tq
   FROM w),
 i AS (
   SELECT *, ratio * exp(-tq * se) AS lo, ratio * exp(tq * se) AS hi FROM t),

@@ -115,6 +115,12 @@ check_eq "shifts: the summary line counts" "$(grep '^compare: 18 configurations'
 cmp band --base "$tmp/base.db" --new "$tmp/new.db" --no-page --band access=0.005
 check_eq "a study's band (access 0.5%): access up1 slower, plain same, reduce up1 still same" \
   "$(verdict_of band access up1) $(verdict_of band access plain) $(verdict_of band reduce up1)" "slower same same"
+# The band's edges, on the log scale: +-1% with a band of 1.235% (intervals
+# [1.00767, 1.01233] and [0.98772, 0.99229]): +1% is inside 1 + b, but -1% is
+# below 1 / (1 + b) = 0.98780 (while above 1 - b = 0.98765).
+cmp edge --base "$tmp/base.db" --new "$tmp/new.db" --no-page --band 0.01235
+check_eq "band 1.235%: up1 same, down1 faster (the band is [1/(1+b), 1+b])" \
+  "$(verdict_of edge reduce up1) $(verdict_of edge reduce down1)" "same faster"
 cmp band2 --base "$tmp/base.db" --new "$tmp/new.db" --no-page --band 0.1
 check_eq "a 10% band: the +-5% shifts are same" "$(verdict_of band2 reduce up5) $(verdict_of band2 reduce down5)" "same same"
 
@@ -174,6 +180,14 @@ check_eq "model: a new GPU against the pooled GPUs of its model" \
      FROM compare_verdict WHERE variant = 'zero'")" "model Test GPU (2 GPUs) / Test GPU #cccc 10"
 check_eq "model: the shifts' verdicts" \
   "$(verdict_of model reduce up5) $(verdict_of model reduce down5) $(verdict_of model reduce zero)" "slower faster same"
+# Unequal trials: BASE 10 (the fixture's 5 twice), NEW 5: Welch's se and
+# degrees of freedom (7.67, so t(7) = 2.3646).
+want=$(awk 'BEGIN { for (i = -2; i <= 2; i++) { l[i] = log(1 + i * 0.001); m += l[i] / 5 }
+                    for (i = -2; i <= 2; i++) ss += (l[i] - m) ^ 2
+                    vb = 2 * ss / 9 / 10; vn = ss / 4 / 5; df = (vb + vn) ^ 2 / (vb ^ 2 / 9 + vn ^ 2 / 4)
+                    h = exp(2.3646 * sqrt(vb + vn)); printf "%.2f %.6f %.6f", df, 1.05 / h, 1.05 * h }')
+check_eq "model: Welch's interval from 10 and 5 trials" \
+  "$(sqlite3 "$tmp/model/compare.db" "SELECT printf('%.2f %.6f %.6f', df, lo, hi) FROM compare_verdict WHERE variant = 'up5' AND n = 1024")" "$want"
 cmp local --base "$tmp/pool.db" --new "$tmp/local.db" --no-page
 check_eq "local database (shipped GPUs and a new one): each shipped GPU with itself, the new one with its model" \
   "$(sqlite3 "$tmp/local/compare.db" "SELECT group_concat(x, '; ') FROM (SELECT DISTINCT level || ' ' || new_gpus
