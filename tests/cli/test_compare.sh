@@ -198,6 +198,8 @@ check_eq "card: exit 0" "$rc" 0
 check_eq "card: one line per local GPU" "$(head -n 1 "$tmp/card.out")" \
   "your Test GPU #cccc matches the shipped ones (2 GPUs) on 56% of 18 configurations (same within the band); 2 are slower beyond the band: reduce up5 float32 n=1024 block=256 loads=4 flush=clean, reduce up5 float32 n=4096 block=256 loads=4 flush=clean; 2 faster, 4 inconclusive"
 check "card: no page" test ! -e "$tmp/card/compare.md"
+make -s --no-print-directory compare-card BASE="$tmp/pool.db" NEW="$tmp/local.db" COMPARE_DIR="$tmp/mkc" >"$tmp/mkc.out" 2>&1
+check_eq "make compare-card: exit 0, the same line" "$? $(grep '^your ' "$tmp/mkc.out")" "0 $(head -n 1 "$tmp/card.out")"
 cmp card0 --base "$tmp/pool.db" --new "$tmp/pool.db" --card
 check_eq "card: no GPU measured here: says so, exit 0" "$rc $(cat "$tmp/card0.out")" \
   "0 compare: no GPU measured here of a model in $tmp/pool.db"
