@@ -233,12 +233,17 @@ build: $(BIN_FILES) $(BIN)/dbtool $(BIN)/gpu-probe ## compile every kernel varia
 # measures only what that database lacks for that GPU.
 #   GPUS  '' (default): GPU 0 as CUDA numbers it (honouring CUDA_VISIBLE_DEVICES);
 #         all: every GPU nvidia-smi lists; or nvidia-smi indices or UUIDs ("0 1")
-# RUNS=N (default 1) runs every matrix N times as independent runs
-# (--repeat 1..N: resume never skips run 2 for what run 1 measured, and an
-# interrupted run k resumes as run k); its stamp names N.
+# RUNS=N (default 3) is the number of trials: every matrix is measured N
+# times as independent runs, trial 1 of every matrix before trial 2 of any
+# (--repeat 1..N: resume never skips trial 2 for what trial 1 measured, and an
+# interrupted trial k resumes as trial k); its stamp names N. The report's
+# intervals are over the trials (data/schema.sql, view config_stats).
+# The compiler's resource report is compiled beside the trials (CPU only);
+# the counters follow them. The wall time of each phase is stored in table
+# measure_phase (experiments/tools/record-phases) and printed at the end.
 GPUS           ?=
 MEASURE_STAMPS ?= $(BUILD)/stamp/measure
-RUNS           ?= 1
+RUNS           ?= 3
 ifeq ($(shell test "$(RUNS)" -ge 1 2>/dev/null && echo ok),)
 $(error RUNS must be a positive integer, got '$(RUNS)')
 endif
@@ -249,11 +254,19 @@ $(DB): | $(BIN)/dbtool
 	$(Q)$(BIN)/dbtool load data/measurements.sql $@
 
 .PHONY: measure measure-stale
-measure: build ## measure every stale configuration (needs a GPU; GPUS=all for every GPU here, RUNS=N)
-	$(Q)$(BIN)/gpu-probe 2>/dev/null || { echo "make measure: $$($(BIN)/gpu-probe 2>&1 | sed 's/^gpu-probe: //'): nothing measured" >&2; exit 3; }
-	$(Q)$(MAKE) --no-print-directory $(DB)
-	$(Q)NVIDIA_SMI='$(NVIDIA_SMI)' RUNS='$(RUNS)' sh experiments/tools/measure-gpus '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(MATRICES)
-	$(Q)$(MAKE) --no-print-directory $(MEASURE_EXTRA)
+measure: ## measure every stale configuration (needs a GPU; GPUS=all for every GPU here, RUNS=N trials, default 3)
+	$(Q)t0=$$(date +%s.%N); utc0=$$(date -u +%Y-%m-%dT%H:%M:%SZ); \
+	  $(MAKE) --no-print-directory build || exit $$?; t1=$$(date +%s.%N); \
+	  $(BIN)/gpu-probe 2>/dev/null || { echo "make measure: $$($(BIN)/gpu-probe 2>&1 | sed 's/^gpu-probe: //'): nothing measured" >&2; exit 3; }; \
+	  $(MAKE) --no-print-directory $(DB) || exit $$?; \
+	  ( $(MAKE) --no-print-directory -j4 $(BUILD)/stamp/resources > $(BUILD)/resources.out 2>&1; echo $$? > $(BUILD)/resources.rc ) & \
+	  NVIDIA_SMI='$(NVIDIA_SMI)' RUNS='$(RUNS)' sh experiments/tools/measure-gpus '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(MATRICES); \
+	  rc=$$?; t2=$$(date +%s.%N); wait; cat $(BUILD)/resources.out; \
+	  [ "$$(cat $(BUILD)/resources.rc)" = 0 ] || { echo "make measure: the compiler's resource report failed (see above)" >&2; rc=1; }; \
+	  t3=$$(date +%s.%N); [ $$rc -eq 0 ] || exit $$rc; \
+	  $(MAKE) --no-print-directory measure-profile; t4=$$(date +%s.%N); \
+	  sh experiments/tools/record-phases $(BIN)/dbtool '$(DB)' "$$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')" \
+	    "$$utc0" '$(RUNS)' $$t0 $$t1 $$t2 $$t3 $$t4
 
 measure-stale: ## which matrices `make measure` would run, per GPU (DB, GPUS as for measure)
 	$(Q)NVIDIA_SMI='$(NVIDIA_SMI)' RUNS='$(RUNS)' sh experiments/tools/measure-gpus --dry-run '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(MATRICES)

@@ -42,7 +42,8 @@ CREATE TABLE IF NOT EXISTS run (
   nvcc_flags       TEXT,                 -- flags the kernels were compiled with
   driver_version   INTEGER,              -- cudaDriverGetVersion
   runtime_version  INTEGER,              -- cudaRuntimeGetVersion
-  copy_gbps_start  REAL,                 -- measured device-to-device copy GB/s (read+write) at start
+  copy_gbps_start  REAL,                 -- measured device-to-device copy GB/s (read+write) at start;
+                                         -- NULL where not measured (profile and host-only runs)
   copy_gbps_end    REAL,                 -- the same at the end: a drop hints at throttling
   warmups          INTEGER,              -- warm-up launches per configuration
   max_reps         INTEGER,              -- timed repetitions per configuration (upper bound)
@@ -51,8 +52,37 @@ CREATE TABLE IF NOT EXISTS run (
   kind             TEXT NOT NULL DEFAULT 'measure' CHECK (kind IN ('measure','profile')),
                                          -- 'profile': counters only, never timing rows
   read_gbps        REAL,                 -- best read-only streaming GB/s measured at the run's start
-  repeat_index     INTEGER               -- which of `make measure RUNS=N`'s independent runs (--repeat);
-                                         -- resume counts only runs with the same index; NULL = 1
+  repeat_index     INTEGER,              -- which of `make measure RUNS=N`'s independent runs (--repeat):
+                                         -- the trial; resume counts only runs with the same index; NULL = 1
+  launch_us        REAL,                 -- the launch floor: median microseconds of an empty kernel timed
+                                         -- as samples are (cold, behind the blocking kernel), at the start
+  cpu_model        TEXT,                 -- the host CPU ('model name' of /proc/cpuinfo)
+  os_name          TEXT,                 -- the host OS (PRETTY_NAME of /etc/os-release) and kernel release
+  cccl_version     TEXT,                 -- CUB/CCCL headers the kernels were compiled with ('3.0.0')
+  clock_lock       TEXT,                 -- SM clock lock state from NVML: 'none' (boost as the driver
+                                         -- likes), 'locked MIN-MAX MHz', 'application N MHz'; NULL unknown
+  setup_s          REAL,                 -- seconds from the process start to the first configuration
+                                         -- (GPU open, copy probe, read ceiling, launch floor, database)
+  verify_s         REAL,                 -- seconds of the configurations outside sampling: inputs,
+                                         -- the verification launch and its CPU reference, uploads
+  sample_s         REAL                  -- seconds of sampling (the convergence rule's time)
+);
+
+-- The phases of one `make measure` on one GPU (experiments/tools/measure-gpus):
+-- where its wall time went. A session is one invocation; build is the
+-- compile before it, trials the timed matrices (verify and sample are the
+-- sums of their runs' verify_s and sample_s; other is the rest of the
+-- trials: process starts, probes, database), resources the compiler's
+-- resource report, profile the Nsight Compute counters, total the wall time.
+CREATE TABLE IF NOT EXISTS measure_phase (
+  session          TEXT NOT NULL,        -- random id of the `make measure` invocation
+  device_uuid      TEXT NOT NULL,        -- device.uuid of the GPU ('default' when not known)
+  phase            TEXT NOT NULL CHECK (phase IN ('build','verify','sample','other','trials',
+                                                  'resources','profile','total')),
+  seconds          REAL NOT NULL,
+  trials           INTEGER,              -- RUNS of that invocation
+  utc              TEXT NOT NULL,        -- when it was stored
+  PRIMARY KEY (session, device_uuid, phase)
 );
 
 -- One configuration of one run: verified, then timed (or failed, or skipped).
@@ -88,9 +118,10 @@ CREATE TABLE IF NOT EXISTS result (
   flush            TEXT,                 -- cold-cache method: 'clean' (read a 2xL2 buffer),
                                          -- 'memset' (write one: leaves dirty lines), 'none' (warm);
                                          -- NULL in rows measured before it was recorded ('memset')
-  mode             TEXT NOT NULL DEFAULT 'single' CHECK (mode IN ('single','batch')),
+  mode             TEXT NOT NULL DEFAULT 'single' CHECK (mode IN ('single','batch','graph')),
                                          -- 'single': one launch per timed sample; 'batch': many
-                                         -- back-to-back launches per sample, time / count
+                                         -- back-to-back launches per sample, time / count; 'graph':
+                                         -- those launches captured in a CUDA graph, replayed per sample
   stop_reason      TEXT,                 -- why sampling stopped: 'converged', 'time-cap',
                                          -- 'max-reps', 'fixed' (NULL: before it was recorded)
   clock_mhz        REAL,                 -- mean SM clock over the kept samples (clock64 / %globaltimer on SM 0)
@@ -153,6 +184,10 @@ CREATE TABLE IF NOT EXISTS counter (
                                          -- (a single launch), 'sum' (.sum metrics), 'max',
                                          -- 'min', or 'mean' (the rest: ratios, percentages)
   metric_set       TEXT,                 -- the set the run profiled (experiments/harness/profile.c)
+  passes           INTEGER,              -- profiled passes (separate launches) the value is the median
+                                         -- of (NULL in rows stored before passes: one)
+  min_value        REAL,                 -- the smallest and largest value over the passes
+  max_value        REAL,
   PRIMARY KEY (run_id, config_key, kernel, metric)
 );
 -- The report's latest-run-per-metric lookup (view counter_latest) searches by
@@ -243,37 +278,170 @@ WHERE timer = 'cuda-event' AND median_ms = (SELECT min(l2.median_ms) FROM latest
       WHERE l2.device_id = l.device_id AND l2.study = l.study AND l2.timer = 'cuda-event'
         AND l2.dtype IS l.dtype AND l2.n = l.n AND l2.params = l.params);
 
--- One row per device and configuration over every complete run that measured
--- it (repeat runs: `make measure RUNS=N`): the median of the run medians and
--- a 95% interval that covers both the within-run bootstrap intervals and the
--- spread between runs (the lowest lower bound to the highest upper bound).
--- Rows measured before intervals were recorded fall back to the quartiles.
--- Rows of another flush method or mode never combine (old rows without a
--- flush were measured with the memset flush under the same key).
--- Throughput and its interval derive from the time and its interval.
--- Headline numbers and verdicts read this view.
+-- The uncertainty of a configuration is its run-to-run variation. A trial
+-- is one independent run of the matrix (`make measure RUNS=N`, N = 3 by
+-- default: separate processes, fresh allocations, the trials spread over the
+-- whole measurement); a configuration (device, study, config_key, flush,
+-- mode) has one result per trial. The views below, in order:
+--   trial           every trial's median of a configuration (old rows without
+--                   a flush were measured with the memset flush under the same key)
+--   trial_dev       every trial with its configuration's trials k, centre
+--                   (median of the trial medians; the mean of the middle two
+--                   for even k), range, size band of the centre (1: under
+--                   20 us, 2: 20-100 us, 3: 100 us or more) and half
+--                   (alternate configurations in key order: the two halves of
+--                   the cross-fitted coverage check); and, held out in turn,
+--                   the centre and range of the other trials
+--                   (leave-one-trial-out) and its relative deviation from them
+--   trial_halfwidth per device, band (0: all bands) and part (0 and 1: one
+--                   half of the configurations, 2: both): the 95th percentile
+--                   of those deviations, the interval's relative half-width
+--   config_stats    per configuration: the centre and its 95% interval,
+--                   centre x (1 -/+ h), h = max(the device's half-width for
+--                   the band, the configuration's own relative range); a band
+--                   with fewer than 20 deviations uses the device's all-band
+--                   value. The interval is meant to contain the median a
+--                   re-run (one more trial) on this GPU gives, 95% of the time.
+--                   A device with no configuration of two or more trials falls
+--                   back to the one run's bootstrap interval (basis 'one run':
+--                   that run's sampling noise only).
+--   trial_coverage  the check: every held-out trial against the interval built
+--                   from the other trials, with the half-width calibrated on
+--                   the OTHER half of the configurations (so no trial judges
+--                   an interval it helped to size)
+--   trial_agreement pairs of trials of one configuration within 2% of each other
+--   machine_agreement  for a GPU model measured on two or more machines: the
+--                   centres of two machines within 2%, and one machine's
+--                   interval covering the other's centre
+DROP VIEW IF EXISTS trial;
+CREATE VIEW IF NOT EXISTS trial AS
+SELECT r.result_id, r.run_id, coalesce(u.repeat_index, 1) AS trial_index, r.device_id, r.device, r.study,
+       r.config_key, r.variant, r.dtype, r.n, r.block, r.params, r.cache, r.timer,
+       coalesce(r.flush, CASE r.cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AS flush, r.mode,
+       r.median_ms, r.ci_lo_ms, r.ci_hi_ms, r.q1_ms, r.q3_ms, r.rsd, r.reps,
+       r.bytes_read, r.bytes_written, r.peak_gbps
+FROM result_bw r JOIN run u USING (run_id);
+
+-- Window functions only (no self-join): every trial with its rank rn of k
+-- in its configuration, the configuration's values at the ranks that the
+-- median of all trials and the median of the others need, and from them the
+-- centre, the leave-one-out centre and range, and the deviation.
+DROP VIEW IF EXISTS trial_dev;
+CREATE VIEW IF NOT EXISTS trial_dev AS
+SELECT x.*,
+       CASE WHEN center_ms < 0.02 THEN 1 WHEN center_ms < 0.1 THEN 2 ELSE 3 END AS band,
+       abs(median_ms / rest_center_ms - 1) AS dev,
+       (rest_max_ms - rest_min_ms) / rest_center_ms AS rest_range
+FROM (SELECT y.*,
+             (CASE (k + 1) / 2 - p WHEN 0 THEN xp ELSE xp1 END + xp1) / 2 AS center_ms,
+             CASE WHEN k > 1 THEN
+               (CASE WHEN p < rn THEN xp ELSE xp1 END + CASE WHEN (k + 1) / 2 < rn THEN
+                  CASE (k + 1) / 2 - p WHEN 0 THEN xp ELSE xp1 END ELSE CASE (k + 1) / 2 - p WHEN 0 THEN xp1 ELSE xp2 END END) / 2
+             END AS rest_center_ms,
+             CASE WHEN k > 1 THEN CASE WHEN rn = 1 THEN x2 ELSE x1 END END AS rest_min_ms,
+             CASE WHEN k > 1 THEN CASE WHEN rn = k THEN xk1 ELSE xk END END AS rest_max_ms
+      FROM (SELECT t.*, k / 2 AS p,
+                   max(CASE WHEN rn = k / 2 THEN median_ms END) OVER c AS xp,
+                   max(CASE WHEN rn = k / 2 + 1 THEN median_ms END) OVER c AS xp1,
+                   max(CASE WHEN rn = k / 2 + 2 THEN median_ms END) OVER c AS xp2,
+                   min(median_ms) OVER c AS x1, max(CASE WHEN rn = 2 THEN median_ms END) OVER c AS x2,
+                   max(CASE WHEN rn = k - 1 THEN median_ms END) OVER c AS xk1, max(median_ms) OVER c AS xk,
+                   avg(median_ms) OVER c AS mean_ms,
+                   sum(median_ms * median_ms) OVER c AS sum2_ms
+            FROM (SELECT t.*, row_number() OVER (c ORDER BY median_ms) AS rn, count(*) OVER c AS k,
+                         dense_rank() OVER (PARTITION BY device_id ORDER BY study, config_key, flush, mode) % 2 AS half
+                  FROM trial t
+                  WINDOW c AS (PARTITION BY device_id, study, config_key, flush, mode)) t
+            WINDOW c AS (PARTITION BY device_id, study, config_key, flush, mode)) y) x;
+
+DROP VIEW IF EXISTS trial_halfwidth;
+CREATE VIEW IF NOT EXISTS trial_halfwidth AS
+WITH v AS MATERIALIZED (SELECT device_id, band, half, dev FROM trial_dev WHERE k > 1),
+d AS (SELECT device_id, band, half AS part, dev FROM v UNION ALL SELECT device_id, band, 2, dev FROM v
+      UNION ALL SELECT device_id, 0, half, dev FROM v UNION ALL SELECT device_id, 0, 2, dev FROM v)
+SELECT device_id, band, part, max(cnt) AS deviations,
+       max(CASE WHEN rn = (95 * cnt + 99) / 100 THEN dev END) AS h  -- the 95th percentile (nearest rank)
+FROM (SELECT d.*, row_number() OVER (w ORDER BY dev) AS rn, count(*) OVER w AS cnt
+      FROM d WINDOW w AS (PARTITION BY device_id, band, part)) x
+GROUP BY device_id, band, part;
+
+-- The half-width a configuration of this device and band uses, from part p:
+-- the band's if it holds 20 deviations or more, else the device's all-band one.
+DROP VIEW IF EXISTS trial_h;
+CREATE VIEW IF NOT EXISTS trial_h AS
+WITH w AS MATERIALIZED (SELECT * FROM trial_halfwidth),
+     a AS (SELECT * FROM w WHERE band = 0)
+SELECT a.device_id, x.band, a.part,
+       CASE WHEN b.deviations >= 20 THEN b.h ELSE a.h END AS h,
+       CASE WHEN b.deviations >= 20 THEN b.deviations ELSE a.deviations END AS deviations
+FROM a JOIN (SELECT 1 AS band UNION ALL SELECT 2 UNION ALL SELECT 3) x
+     LEFT JOIN w b ON b.device_id = a.device_id AND b.band = x.band AND b.part = a.part;
+
 DROP VIEW IF EXISTS config_stats;
 CREATE VIEW IF NOT EXISTS config_stats AS
+WITH h AS MATERIALIZED (SELECT device_id, band, h FROM trial_h WHERE part = 2)
 SELECT c.*,
+       (hi_ms - lo_ms) / (2 * median_ms) AS half_rel,
        (bytes_read + bytes_written) / (median_ms * 1e6) AS gbps,
        (bytes_read + bytes_written) / (hi_ms * 1e6) AS gbps_lo,
        (bytes_read + bytes_written) / (lo_ms * 1e6) AS gbps_hi,
        100.0 * (bytes_read + bytes_written) / (median_ms * 1e6) / peak_gbps AS pct_peak,
        100.0 * (bytes_read + bytes_written) / (median_ms * 1e6) / read_gbps AS pct_read
-FROM (SELECT device_id, device, study, config_key, variant, dtype, n, block, params, cache, timer,
-             coalesce(flush, CASE cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AS flush, mode,
-             count(*) AS runs,
-             max(CASE WHEN rn = (cnt + 1) / 2 THEN median_ms END) AS median_ms, -- lower middle
-             min(coalesce(ci_lo_ms, q1_ms)) AS lo_ms,
-             max(coalesce(ci_hi_ms, q3_ms)) AS hi_ms,
-             max(rsd) AS rsd_max,
-             bytes_read, bytes_written, peak_gbps,
-             (SELECT max(u.read_gbps) FROM run u WHERE u.device_id = b.device_id) AS read_gbps
-      FROM (SELECT r.*,
-                   row_number() OVER (PARTITION BY device_id, study, config_key, flush, mode ORDER BY median_ms) AS rn,
-                   count(*) OVER (PARTITION BY device_id, study, config_key, flush, mode) AS cnt
-            FROM result_bw r) b
-      GROUP BY device_id, study, config_key, flush, mode) c;
+FROM (SELECT t.device_id, t.device, t.study, t.config_key, t.variant, t.dtype, t.n, t.block, t.params, t.cache,
+             t.timer, t.flush, t.mode,
+             t.k AS runs, t.center_ms AS median_ms,
+             CASE WHEN h.h IS NULL THEN min(coalesce(t.ci_lo_ms, t.q1_ms))
+                  ELSE t.center_ms * (1 - max(h.h, (t.xk - t.x1) / t.center_ms)) END AS lo_ms,
+             CASE WHEN h.h IS NULL THEN max(coalesce(t.ci_hi_ms, t.q3_ms))
+                  ELSE t.center_ms * (1 + max(h.h, (t.xk - t.x1) / t.center_ms)) END AS hi_ms,
+             CASE WHEN h.h IS NULL THEN 'one run' ELSE 'trials' END AS basis,
+             CASE WHEN t.k > 1 THEN sqrt(max(0, (t.sum2_ms - t.k * t.mean_ms * t.mean_ms) / (t.k - 1))) / t.mean_ms
+             END AS sd_rel,
+             t.band, max(t.rsd) AS rsd_max, min(t.reps) AS reps_min,
+             t.bytes_read, t.bytes_written, t.peak_gbps,
+             (SELECT max(u.read_gbps) FROM run u WHERE u.device_id = t.device_id AND u.kind = 'measure') AS read_gbps
+      FROM trial_dev t LEFT JOIN h ON h.device_id = t.device_id AND h.band = t.band
+      GROUP BY t.device_id, t.study, t.config_key, t.flush, t.mode) c;
+
+DROP VIEW IF EXISTS trial_coverage;
+CREATE VIEW IF NOT EXISTS trial_coverage AS
+WITH h AS MATERIALIZED (SELECT device_id, band, part, h FROM trial_h WHERE part < 2)
+SELECT d.device_id, d.band,
+       CASE d.band WHEN 1 THEN 'under 20 us' WHEN 2 THEN '20-100 us' ELSE '100 us or more' END AS band_label,
+       count(DISTINCT d.study || ' ' || d.config_key || ' ' || d.flush || ' ' || d.mode) AS configs,
+       count(*) AS held_out,
+       sum(d.dev <= max(h.h, d.rest_range)) AS covered,
+       100.0 * sum(d.dev <= max(h.h, d.rest_range)) / count(*) AS pct
+FROM trial_dev d JOIN h ON h.device_id = d.device_id AND h.band = d.band AND h.part = 1 - d.half
+WHERE d.k > 1
+GROUP BY d.device_id, d.band;
+
+DROP VIEW IF EXISTS trial_agreement;
+CREATE VIEW IF NOT EXISTS trial_agreement AS
+SELECT a.device_id, a.band,
+       CASE a.band WHEN 1 THEN 'under 20 us' WHEN 2 THEN '20-100 us' ELSE '100 us or more' END AS band_label,
+       count(*) AS pairs,
+       sum(abs(b.median_ms / a.median_ms - 1) <= 0.02) AS within2,
+       100.0 * sum(abs(b.median_ms / a.median_ms - 1) <= 0.02) / count(*) AS pct
+FROM (SELECT * FROM trial_dev WHERE k > 1) a
+     JOIN trial b ON b.study = a.study AND b.config_key = a.config_key AND b.device_id = a.device_id
+                 AND b.flush = a.flush AND b.mode = a.mode AND b.result_id > a.result_id
+GROUP BY a.device_id, a.band;
+
+DROP VIEW IF EXISTS machine_agreement;
+CREATE VIEW IF NOT EXISTS machine_agreement AS
+WITH cs AS MATERIALIZED (SELECT device_id, device, study, config_key, flush, mode, band, median_ms, lo_ms, hi_ms
+                         FROM config_stats)
+SELECT a.device AS model, a.band,
+       CASE a.band WHEN 1 THEN 'under 20 us' WHEN 2 THEN '20-100 us' ELSE '100 us or more' END AS band_label,
+       count(*) AS pairs,
+       sum(abs(b.median_ms / a.median_ms - 1) <= 0.02) AS within2,
+       100.0 * sum(abs(b.median_ms / a.median_ms - 1) <= 0.02) / count(*) AS pct_within2,
+       sum(b.median_ms BETWEEN a.lo_ms AND a.hi_ms) AS covered,
+       100.0 * sum(b.median_ms BETWEEN a.lo_ms AND a.hi_ms) / count(*) AS pct_covered
+FROM cs a JOIN cs b ON b.device = a.device AND b.device_id <> a.device_id AND b.study = a.study
+                                        AND b.config_key = a.config_key AND b.flush = a.flush AND b.mode = a.mode
+GROUP BY a.device, a.band;
 
 -- The variants of each study as its binary's registry (kernels/<family>.cu,
 -- one entry per variant, kernels/variant.h) had them at the start of the

@@ -9,10 +9,16 @@ version <W>x<K>: W-byte loads (W = 4, 8, 16), K independent loads in flight
 experiments/harness/ceiling.c runs every version over a buffer of at least
 8x the L2 and keeps the best median.
 
+The launch floor: ceiling_empty_kernel does nothing (one block of 32 threads);
+timed as samples are, it is the least time any launch measures
+(experiments/harness/ceiling.c, run.launch_us).
+
 Compile:
 nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] -I. -c kernels/ceiling.cu -o ceiling.o
 */
 #include <stdint.h>
+
+#include <cub/version.cuh>
 
 #include "kernels/ceiling.h"
 #include "kernels/cuda_check.cuh"
@@ -100,3 +106,15 @@ extern "C" int ceiling_read_launch(int nWidth, int nInFlight, const void *d_buf,
   TRY(cudaLaunchKernel(k, dim3((unsigned)nGrid), dim3((unsigned)nBlock), args, 0, s));
   return (int)cudaSuccess;
 }
+
+/* The launch floor's kernel: no work at all. */
+__global__ void ceiling_empty_kernel(void) {}
+
+/* One launch of the empty kernel; see ceiling.h. */
+extern "C" int ceiling_empty_launch(cudaStream_t s) {
+  ceiling_empty_kernel<<<1, 32, 0, s>>>();
+  return (int)cudaGetLastError();
+}
+
+/* The CCCL (CUB) version the kernels were compiled against; see ceiling.h. */
+extern "C" int ceiling_cub_version(void) { return CUB_VERSION; }

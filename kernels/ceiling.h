@@ -28,6 +28,14 @@ int ceiling_occupancy(int nWidth, int nInFlight, int nBlock, int *pnPerSM);
 int ceiling_read_launch(int nWidth, int nInFlight, const void *d_buf, size_t nBytes, int nGrid,
                         int nBlock, unsigned *d_sink, cudaStream_t s);
 
+/* Launch an empty kernel (one block of 32 threads) on stream s: the launch
+** floor. Returns the launch's cudaError_t. */
+int ceiling_empty_launch(cudaStream_t s);
+
+/* CUB_VERSION of the headers the kernels were compiled with (CCCL major x
+** 100000 + minor x 100 + patch, e.g. 300000 for 3.0.0). */
+int ceiling_cub_version(void);
+
 #ifdef __cplusplus
 }
 #endif

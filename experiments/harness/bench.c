@@ -103,8 +103,9 @@ static int cmp_double(const void *a, const void *b) {
 void bench_time_host(const bench_config *c, void (*xRun)(void *), void *pCtx, bench_out *pOut) {
   gpu_sampling t = bench_sampling(c);
   static double aSort[BENCH_MAX_REPS];
-  /* The host loop takes up to a quarter second a call: at least 3, not 20. */
-  if (t.rule.nMin > 3) t.rule.nMin = 3;
+  /* The host loop takes up to a quarter second a call: the floor of every
+  ** result (STATS_MIN_SAMPLES), not the GPU default of 20. */
+  if (t.rule.nMin > STATS_MIN_SAMPLES) t.rule.nMin = STATS_MIN_SAMPLES;
   for (int i = 0; i < t.nWarmup; i++) xRun(pCtx);
   double t0 = now_ms();
   stats_stop e = STATS_GO_ON;

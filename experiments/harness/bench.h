@@ -118,6 +118,8 @@ typedef struct bench_config {
   const char *azVal[BENCH_MAX_AXES]; /* name axes */
   int bWarm;                         /* warm cache: no flush (eFlush == GPU_FLUSH_NONE) */
   int eFlush;                        /* GPU_FLUSH_* before every sample */
+  int bVerified;                     /* an earlier trial of this build verified it on this GPU
+                                     ** (db_verified()): the measure may skip its CPU reference */
   int bBatch;                        /* GPU_MODE_*: nonzero (batch, graph) many
                                      ** launches per sample, no flush */
 } bench_config;

@@ -3,6 +3,8 @@
 */
 #include <stdlib.h>
 
+#include "experiments/harness/stats.h"
+
 #include "experiments/harness/ceiling.h"
 #include "experiments/harness/gpu.h"
 #include "kernels/ceiling.h"
@@ -74,3 +76,26 @@ double gpu_read_ceiling_gbps(void) {
   cudaGetLastError();
   return best;
 }
+
+/* One launch of the empty kernel, as gpu_sample() calls it. */
+static int empty_once(void *pCtx, cudaStream_t s) {
+  (void)pCtx;
+  return ceiling_empty_launch(s);
+}
+
+/* See ceiling.h. */
+double gpu_launch_floor_us(void) {
+  double aMs[CEILING_FLOOR_REPS];
+  gpu_sampling t = {3, GPU_FLUSH_CLEAN, 0, 0, {0.005, CEILING_FLOOR_REPS / 2, CEILING_FLOOR_REPS, 0, 100}, 0};
+  gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
+  double us = 0;
+  if (gpu_sample(&t, empty_once, NULL, NULL, &o) == 0 && o.nMs > 0) {
+    qsort(aMs, (size_t)o.nMs, sizeof(double), cmp_double);
+    us = stats_quantile_sorted(aMs, o.nMs, 0.5) * 1e3;
+  }
+  cudaGetLastError();
+  return us;
+}
+
+/* See ceiling.h. */
+int gpu_cub_version(void) { return ceiling_cub_version(); }

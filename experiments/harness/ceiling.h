@@ -14,4 +14,15 @@
 ** or too little memory (the run then stores NULL). */
 double gpu_read_ceiling_gbps(void);
 
+/* The launch floor in microseconds: the median time of an empty kernel
+** (kernels/ceiling.cu) timed exactly as every sample is (gpu_sample(): a clean
+** L2 flush before each, enqueued behind the blocking kernel, CUDA events
+** around the one launch), CEILING_FLOOR_REPS samples at most, 100 ms at
+** most; stored in run.launch_us. 0 on a CUDA error. */
+#define CEILING_FLOOR_REPS 200
+double gpu_launch_floor_us(void);
+
+/* CUB_VERSION of the CUB headers the kernels were compiled with (run.cccl_version). */
+int gpu_cub_version(void);
+
 #endif

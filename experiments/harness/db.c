@@ -124,6 +124,40 @@ static long long query_int(sqlite3 *pDb, const char *zSql) {
 /* Whether the opened file may become or is one of the project's databases:
 ** empty, marked with DB_APPLICATION_ID, or unmarked with the project's
 ** tables (made before the mark). 0, or -1 with the reason in zErr. */
+/* Columns the schema gained after databases were made with it: CREATE TABLE
+** IF NOT EXISTS leaves an older table as it is, so each is added where it is
+** missing (a database without the table gets it whole from the schema). */
+static const struct { const char *zTable, *zColumn, *zDecl; } aNewColumn[] = {
+  {"run", "launch_us", "REAL"},      {"run", "cpu_model", "TEXT"},   {"run", "os_name", "TEXT"},
+  {"run", "cccl_version", "TEXT"},   {"run", "clock_lock", "TEXT"},  {"run", "setup_s", "REAL"},
+  {"run", "verify_s", "REAL"},       {"run", "sample_s", "REAL"},    {"counter", "passes", "INTEGER"},
+  {"counter", "min_value", "REAL"},  {"counter", "max_value", "REAL"},
+};
+
+/* Inside the schema's transaction: ALTER TABLE ADD COLUMN for every column of
+** aNewColumn that its (existing) table lacks. An SQLite result code. */
+static int add_new_columns(sqlite3 *pDb) {
+  int rc = SQLITE_OK;
+  for (size_t i = 0; rc == SQLITE_OK && i < sizeof(aNewColumn) / sizeof(aNewColumn[0]); i++) {
+    sqlite3_stmt *s = NULL;
+    int bTable = 0, bColumn = 0;
+    rc = sqlite3_prepare_v2(pDb, "SELECT name FROM pragma_table_info(?1)", -1, &s, NULL);
+    if (rc == SQLITE_OK) sqlite3_bind_text(s, 1, aNewColumn[i].zTable, -1, SQLITE_STATIC);
+    while (rc == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW) {
+      bTable = 1;
+      if (!strcmp((const char *)sqlite3_column_text(s, 0), aNewColumn[i].zColumn)) bColumn = 1;
+    }
+    sqlite3_finalize(s);
+    if (rc == SQLITE_OK && bTable && !bColumn) {
+      char *zSql = sqlite3_mprintf("ALTER TABLE \"%w\" ADD COLUMN \"%w\" %s", aNewColumn[i].zTable,
+                                   aNewColumn[i].zColumn, aNewColumn[i].zDecl);
+      rc = zSql ? sqlite3_exec(pDb, zSql, NULL, NULL, NULL) : SQLITE_NOMEM;
+      sqlite3_free(zSql);
+    }
+  }
+  return rc;
+}
+
 static int check_ours(sqlite3 *pDb, const char *zPath, char *zErr, size_t nErr) {
   long long iApp = query_int(pDb, "PRAGMA application_id");
   long long nObj = query_int(pDb, "SELECT count(*) FROM sqlite_master");
@@ -175,6 +209,7 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
   /* One transaction, so a concurrent reader never sees a view dropped and
   ** not yet re-created; BEGIN IMMEDIATE waits under the busy timeout. */
   if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+  if (rc == SQLITE_OK) rc = add_new_columns(p->pDb);
   if (rc == SQLITE_OK) {
     rc = sqlite3_exec(p->pDb, db_schema_sql, NULL, NULL, NULL);
     char zMark[128];
@@ -344,7 +379,7 @@ long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
   iRun = iDev < 0 ? -1 : exec_bound(p,
       "INSERT INTO run(study, binary, device_id, status, started_utc, argv, host, git_commit,"
       " git_dirty, build_id, nvcc_version, nvcc_flags, driver_version, runtime_version,"
-      " copy_gbps_start, warmups, max_reps) VALUES(?,?,?,'running',?,?,?,?,?,?,?,?,?,?,?,?,?)",
+      " copy_gbps_start, warmups, max_reps) VALUES(?,?,?,'running',?,?,?,?,?,?,?,?,?,?,nullif(?,0),?,?)",
       "ttittttitttiirii", r->zStudy, r->zBinary, iDev, zNow, r->zArgv, zHost, r->zGitCommit,
       (long long)r->bGitDirty, r->zBuildId, r->zNvccVersion, r->zNvccFlags,
       (long long)g->driverVersion, (long long)g->runtimeVersion, r->copyGbps,
@@ -495,7 +530,8 @@ int db_add_counter(db *p, long long iRun, const db_counter *c) {
   sqlite3_stmt *pStmt = NULL;
   if (sqlite3_prepare_v2(p->pDb,
           "INSERT OR REPLACE INTO counter(run_id, config_key, metric, value, unit, variant, dtype, n, block,"
-          " params, kernel, launches, combine, metric_set) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+          " params, kernel, launches, combine, metric_set, passes, min_value, max_value)"
+          " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
           -1, &pStmt, NULL) != SQLITE_OK) return -1;
   sqlite3_bind_int64(pStmt, 1, iRun);
   sqlite3_bind_text(pStmt, 2, c->zConfigKey, -1, SQLITE_STATIC);
@@ -511,6 +547,11 @@ int db_add_counter(db *p, long long iRun, const db_counter *c) {
   sqlite3_bind_int(pStmt, 12, c->nLaunch);
   sqlite3_bind_text(pStmt, 13, c->zCombine, -1, SQLITE_STATIC);
   sqlite3_bind_text(pStmt, 14, c->zSet, -1, SQLITE_STATIC);
+  if (c->nPass > 0) {
+    sqlite3_bind_int(pStmt, 15, c->nPass);
+    sqlite3_bind_double(pStmt, 16, c->minValue);
+    sqlite3_bind_double(pStmt, 17, c->maxValue);
+  }
   int rc = sqlite3_step(pStmt);
   sqlite3_finalize(pStmt);
   return rc == SQLITE_DONE ? 0 : -1;
@@ -602,7 +643,7 @@ int db_end_run(db *p, long long iRun, const char *zStatus, const char *zNote, do
   utc_now(zNow, sizeof(zNow));
   begin_call(p);
   if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
-  if (exec_bound(p, "UPDATE run SET status=?, note=?, finished_utc=?, copy_gbps_end=? WHERE run_id=?",
+  if (exec_bound(p, "UPDATE run SET status=?, note=?, finished_utc=?, copy_gbps_end=nullif(?,0) WHERE run_id=?",
                  "tttri", zStatus, zNote, zNow, copyGbpsEnd, iRun) < 0 || sqlite3_changes(p->pDb) != 1 ||
       exec_bound(p, "DELETE FROM claim WHERE run_id=?", "i", iRun) < 0 ||
       exec_bound(p, "DELETE FROM live_run WHERE run_id=?", "i", iRun) < 0 || db_exec(p, "COMMIT")) {
@@ -644,4 +685,70 @@ int db_set_read_gbps(db *p, long long iRun, double readGbps) {
       sqlite3_changes(p->pDb) != 1)
     return -1;
   return 0;
+}
+
+int db_set_run_facts(db *p, long long iRun, const db_run_facts *f) {
+  begin_call(p);
+  if (exec_bound(p, "UPDATE run SET launch_us=?1, cpu_model=?2, os_name=?3, cccl_version=?4, clock_lock=?5"
+                 " WHERE run_id=?6", "rtttti", f->launchUs, f->zCpuModel, f->zOsName, f->zCcclVersion,
+                 f->zClockLock, iRun) < 0 ||
+      sqlite3_changes(p->pDb) != 1)
+    return -1;
+  return 0;
+}
+
+int db_set_run_phases(db *p, long long iRun, double setupS, double verifyS, double sampleS) {
+  begin_call(p);
+  if (exec_bound(p, "UPDATE run SET setup_s=?1, verify_s=?2, sample_s=?3 WHERE run_id=?4", "rrri", setupS,
+                 verifyS, sampleS, iRun) < 0 ||
+      sqlite3_changes(p->pDb) != 1)
+    return -1;
+  return 0;
+}
+
+int db_drop_run(db *p, long long iRun) {
+  begin_call(p);
+  if (sqlite3_exec(p->pDb, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) return -1;
+  static const char *azSql[] = {"DELETE FROM claim WHERE run_id=?", "DELETE FROM live_run WHERE run_id=?",
+                                "DELETE FROM run_env WHERE run_id=?", "DELETE FROM run WHERE run_id=?"};
+  for (size_t i = 0; i < sizeof(azSql) / sizeof(azSql[0]); i++)
+    if (exec_bound(p, azSql[i], "i", iRun) < 0) {
+      db_rollback(p);
+      return -1;
+    }
+  if (sqlite3_exec(p->pDb, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+    db_rollback(p);
+    return -1;
+  }
+  return 0;
+}
+
+int db_verified(db *p, const char *zUuid, const char *zStudy, const char *zBinary, const char *zBuildId,
+                const char *zConfigKey) {
+  sqlite3_stmt *s = NULL;
+  int bFound = 0;
+  begin_call(p);
+  if (sqlite3_prepare_v2(p->pDb,
+        "SELECT 1 FROM result r JOIN run u USING (run_id) JOIN device d USING (device_id)"
+        " WHERE d.uuid = ?1 AND r.study = ?2 AND u.binary = ?3 AND u.build_id = ?4 AND r.config_key = ?5"
+        " AND r.status = 'ok' AND u.kind = 'measure' LIMIT 1", -1, &s, NULL) != SQLITE_OK)
+    return 0;
+  sqlite3_bind_text(s, 1, zUuid, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 2, zStudy, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 3, zBinary, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 4, zBuildId, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 5, zConfigKey, -1, SQLITE_STATIC);
+  bFound = sqlite3_step(s) == SQLITE_ROW;
+  sqlite3_finalize(s);
+  return bFound;
+}
+
+int db_add_phase(db *p, const char *zSession, const char *zUuid, const char *zPhase, double seconds,
+                 int nTrials) {
+  char zNow[32];
+  utc_now(zNow, sizeof(zNow));
+  begin_call(p);
+  return exec_bound(p, "INSERT OR REPLACE INTO measure_phase(session, device_uuid, phase, seconds, trials, utc)"
+                    " VALUES(?1,?2,?3,?4,?5,?6)", "tttrit", zSession, zUuid, zPhase, seconds,
+                    (long long)nTrials, zNow) < 0 ? -1 : 0;
 }

@@ -17,7 +17,7 @@ typedef struct db db;
 ** application_id: 'GPUm'; PRAGMA user_version: the schema's version), so
 ** db_open() can refuse a database that is not one of ours. */
 #define DB_APPLICATION_ID 0x4750556d
-#define DB_SCHEMA_VERSION 1
+#define DB_SCHEMA_VERSION 2
 
 /* Provenance of a run that is not a device fact. */
 typedef struct db_run_info {
@@ -122,6 +122,8 @@ typedef struct db_counter {
   int nLaunch;             /* launches of the kernel combined */
   const char *zCombine;    /* 'one', 'sum', 'max', 'min', 'mean' */
   const char *zSet;        /* metric set profiled */
+  int nPass;               /* passes value is the median of (<= 0: NULL) */
+  double minValue, maxValue; /* the passes' range (stored only with nPass > 0) */
 } db_counter;
 
 /* Store one counter value (replacing one of the same run, key, kernel and
@@ -177,6 +179,38 @@ int db_mark_timeout(db *p, long long iRun, const char *zConfigKey);
 /* Store the run's read ceiling (GB/s, experiments/harness/ceiling.h) in
 ** run.read_gbps. 0 or -1. */
 int db_set_read_gbps(db *p, long long iRun, double readGbps);
+
+/* Facts of the run's machine, stored once at its start (NULL text: unknown). */
+typedef struct db_run_facts {
+  double launchUs;            /* the launch floor (ceiling.h); 0 stores 0 */
+  const char *zCpuModel;      /* /proc/cpuinfo 'model name' */
+  const char *zOsName;        /* /etc/os-release PRETTY_NAME and the kernel release */
+  const char *zCcclVersion;   /* '3.0.0' */
+  const char *zClockLock;     /* NVML's clock lock state (nvml.h) */
+} db_run_facts;
+
+/* Store f in run iRun (launch_us, cpu_model, os_name, cccl_version,
+** clock_lock). 0 or -1. */
+int db_set_run_facts(db *p, long long iRun, const db_run_facts *f);
+
+/* Store where run iRun's time went (run.setup_s, verify_s, sample_s). 0 or -1. */
+int db_set_run_phases(db *p, long long iRun, double setupS, double verifyS, double sampleS);
+
+/* Delete run iRun, which stored no result and no counter (a run that measured
+** nothing), with its NVML readings, claims and live_run row, in one
+** transaction. 0 or -1. */
+int db_drop_run(db *p, long long iRun);
+
+/* 1 if a measure run of this build and binary on device zUuid stored the
+** configuration as 'ok' (verified against its CPU reference), in any trial;
+** else 0 (also on error: verify again). */
+int db_verified(db *p, const char *zUuid, const char *zStudy, const char *zBinary, const char *zBuildId,
+                const char *zConfigKey);
+
+/* One phase of a `make measure` on one GPU (table measure_phase; replaces the
+** row of the same session, GPU and phase). 0 or -1. */
+int db_add_phase(db *p, const char *zSession, const char *zUuid, const char *zPhase, double seconds,
+                 int nTrials);
 
 /* The last SQLite error message. */
 const char *db_errmsg(db *p);

@@ -30,6 +30,8 @@ static struct {
   nvmlReturn_t (*xPersistence)(nvmlDevice_t, int *);
   nvmlReturn_t (*xThrottle)(nvmlDevice_t, unsigned long long *);
   nvmlReturn_t (*xPstate)(nvmlDevice_t, int *);
+  nvmlReturn_t (*xAppClock)(nvmlDevice_t, int, unsigned int *);
+  nvmlReturn_t (*xDefaultAppClock)(nvmlDevice_t, int, unsigned int *);
   char zWhy[128];
 } n;
 
@@ -58,6 +60,8 @@ static int load(void) {
   *(void **)&n.xThrottle = sym("nvmlDeviceGetCurrentClocksEventReasons");
   if (!n.xThrottle) *(void **)&n.xThrottle = sym("nvmlDeviceGetCurrentClocksThrottleReasons");
   *(void **)&n.xPstate = sym("nvmlDeviceGetPerformanceState");
+  *(void **)&n.xAppClock = sym("nvmlDeviceGetApplicationsClock");
+  *(void **)&n.xDefaultAppClock = sym("nvmlDeviceGetDefaultApplicationsClock");
   int rc = n.xInit && n.xByUuid ? n.xInit() : -1;
   if (rc != 0) {
     snprintf(n.zWhy, sizeof(n.zWhy), "NVML init failed (%s)",
@@ -70,29 +74,48 @@ static int load(void) {
   return 0;
 }
 
-int nvml_read(const char *zUuid, nvml_env *p) {
+/* The NVML handle of CUDA's uuid (32 hex digits), or NULL with the reason in
+** zErr. */
+static nvmlDevice_t device_of(const char *zUuid, char *zErr, size_t nErr) {
   char zNvUuid[64];
   nvmlDevice_t dev = NULL;
-  unsigned int u = 0;
-  int a = 0, b = 0;
-  memset(p, 0, sizeof(*p));
   if (load()) {
-    snprintf(p->zError, sizeof(p->zError), "%s", n.zWhy);
-    return 0;
+    snprintf(zErr, nErr, "%s", n.zWhy);
+    return NULL;
   }
   /* CUDA's 32 hex digits as NVML's GPU-8-4-4-4-12. */
   if (strlen(zUuid) != 32) {
-    snprintf(p->zError, sizeof(p->zError), "no NVML uuid for '%s'", zUuid);
-    return 0;
+    snprintf(zErr, nErr, "no NVML uuid for '%s'", zUuid);
+    return NULL;
   }
   snprintf(zNvUuid, sizeof(zNvUuid), "GPU-%.8s-%.4s-%.4s-%.4s-%.12s", zUuid, zUuid + 8, zUuid + 12, zUuid + 16,
            zUuid + 20);
   int rc = n.xByUuid(zNvUuid, &dev);
   if (rc != 0) {
-    snprintf(p->zError, sizeof(p->zError), "NVML has no device %s (%s)", zNvUuid,
-             n.xErrorString ? n.xErrorString(rc) : "error");
-    return 0;
+    snprintf(zErr, nErr, "NVML has no device %s (%s)", zNvUuid, n.xErrorString ? n.xErrorString(rc) : "error");
+    return NULL;
   }
+  return dev;
+}
+
+int nvml_clock_lock(const char *zUuid, char *zOut, size_t nOut) {
+  char zErr[128];
+  unsigned int app = 0, def = 0;
+  nvmlDevice_t dev = device_of(zUuid, zErr, sizeof(zErr));
+  if (!dev || !n.xAppClock || !n.xDefaultAppClock || n.xAppClock(dev, NVML_CLOCK_SM, &app) != 0 ||
+      n.xDefaultAppClock(dev, NVML_CLOCK_SM, &def) != 0)
+    return -1;
+  if (app == def) snprintf(zOut, nOut, "application clocks at default (SM %u MHz)", app);
+  else snprintf(zOut, nOut, "application clocks set: SM %u MHz (default %u MHz)", app, def);
+  return 0;
+}
+
+int nvml_read(const char *zUuid, nvml_env *p) {
+  unsigned int u = 0;
+  int a = 0, b = 0;
+  memset(p, 0, sizeof(*p));
+  nvmlDevice_t dev = device_of(zUuid, p->zError, sizeof(p->zError));
+  if (!dev) return 0;
   if (n.xClock && n.xClock(dev, NVML_CLOCK_SM, &u) == 0) { p->smClockMhz = u; p->mValid |= NVML_HAVE_SM_CLOCK; }
   if (n.xClock && n.xClock(dev, NVML_CLOCK_MEM, &u) == 0) { p->memClockMhz = u; p->mValid |= NVML_HAVE_MEM_CLOCK; }
   if (n.xTemp && n.xTemp(dev, NVML_TEMPERATURE_GPU, &u) == 0) { p->tempC = u; p->mValid |= NVML_HAVE_TEMP; }

@@ -12,6 +12,8 @@
 #ifndef HARNESS_NVML_H
 #define HARNESS_NVML_H
 
+#include <stddef.h>
+
 /* One reading. A field is valid only when its bit is set in mValid. */
 typedef struct nvml_env {
   unsigned int mValid;            /* NVML_HAVE_* bits */
@@ -40,5 +42,10 @@ int nvml_read(const char *zUuid, nvml_env *p);
 
 /* Unload NVML (safe when it was never loaded). */
 void nvml_close(void);
+
+/* The SM application clock against its default, as text into zOut (e.g.
+** "application clocks at default (SM 1980 MHz)"): what run.clock_lock
+** stores. 0, or -1 when NVML cannot tell. */
+int nvml_clock_lock(const char *zUuid, char *zOut, size_t nOut);
 
 #endif

@@ -66,13 +66,16 @@ int profile_in_child(void) { return bChild; }
 
 int profile_launch(gpu_fn xRun, gpu_fn xRestore, void *pCtx, bench_out *pOut) {
   cudaStream_t st = gpu_stream();
-  int rc = xRestore ? xRestore(pCtx, st) : 0;
-  if (rc == 0) rc = (int)cudaStreamSynchronize(st);
-  if (rc == 0) {
-    cudaProfilerStart();
-    rc = xRun(pCtx, st);
+  int rc = 0;
+  for (int k = 0; k < PROFILE_PASSES && rc == 0; k++) { /* the passes: profile_parse_csv_passes() */
+    rc = xRestore ? xRestore(pCtx, st) : 0;
     if (rc == 0) rc = (int)cudaStreamSynchronize(st);
-    cudaProfilerStop();
+    if (rc == 0) {
+      cudaProfilerStart();
+      rc = xRun(pCtx, st);
+      if (rc == 0) rc = (int)cudaStreamSynchronize(st);
+      cudaProfilerStop();
+    }
   }
   pOut->nRep = 1;
   pOut->aMs[0] = 0;
@@ -181,6 +184,45 @@ static const char *combine_of(const char *zMetric) {
 ** arrays hold every column the text can have (a record has at most one field
 ** more than the text has commas), so no metric is cut off at a fixed count. */
 int profile_parse_csv(const char *zText, profile_value **paOut, int *pnLaunch, char *zErr, size_t nErr) {
+  return profile_parse_csv_passes(zText, 1, paOut, pnLaunch, zErr, nErr);
+}
+
+/* Fold value v of one launch into pass slot k of a (its combine rule). */
+static void fold_pass(profile_value *a, int k, double v) {
+  const char *zC = a->zCombine;
+  int n = a->anPassLaunch[k];
+  if (n == 0) a->aPass[k] = v;
+  else if (!strcmp(zC, "sum")) a->aPass[k] += v;
+  else if (!strcmp(zC, "max")) a->aPass[k] = v > a->aPass[k] ? v : a->aPass[k];
+  else if (!strcmp(zC, "min")) a->aPass[k] = v < a->aPass[k] ? v : a->aPass[k];
+  else a->aPass[k] += (v - a->aPass[k]) / (n + 1); /* running mean */
+  a->anPassLaunch[k] = n + 1;
+}
+
+/* Order of doubles for qsort. */
+static int cmp_pass(const void *x, const void *y) {
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+/* The launch rows of ncu's CSV after the header (see profile_parse_csv_passes). */
+static int count_launches(const char *z, int nHead, char *zRow, size_t nBuf, char **azRow, int nCols) {
+  int n = 0, bUnits = 0;
+  const char *zNext;
+  while (*z) {
+    int nRow = profile_csv_record(z, &zNext, zRow, nBuf, azRow, nCols);
+    z = zNext;
+    if (nRow < nHead) continue;
+    if (azRow[0][0] == 0 && n == 0 && !bUnits) { bUnits = 1; continue; }
+    double id;
+    if (parse_value(azRow[0], &id)) continue;
+    n++;
+  }
+  return n;
+}
+
+int profile_parse_csv_passes(const char *zText, int nPass, profile_value **paOut, int *pnLaunch, char *zErr,
+                             size_t nErr) {
   size_t nBuf = strlen(zText) + 1;
   int nCols = 1;
   for (const char *c = zText; *c; c++) nCols += *c == ',';
@@ -204,6 +246,9 @@ int profile_parse_csv(const char *zText, profile_value **paOut, int *pnLaunch, c
     nHead = 0;
   }
   if (iKernel < 0) { snprintf(zErr, nErr, "no ncu CSV header (\"ID\",...,\"Kernel Name\",...)"); goto done; }
+  int nAll = count_launches(z, nHead, zRow, nBuf, azRow, nCols), nPerPass = 0;
+  if (nPass < 1 || nPass > PROFILE_MAX_PASSES || nAll % nPass) nPass = 1;
+  nPerPass = nAll / nPass > 0 ? nAll / nPass : 1;
   for (int i = 0; i < nCols; i++) azUnit[i] = "";
   while (*z) {
     int nRow = profile_csv_record(z, &zNext, zRow, nBuf, azRow, nCols);
@@ -217,6 +262,7 @@ int profile_parse_csv(const char *zText, profile_value **paOut, int *pnLaunch, c
     }
     double idDummy;
     if (parse_value(azRow[0], &idDummy)) continue; /* not a launch row */
+    int iPass = nLaunch / nPerPass < nPass ? nLaunch / nPerPass : nPass - 1;
     nLaunch++;
     for (int i = 0; i < nHead; i++) {
       double v;
@@ -235,20 +281,27 @@ int profile_parse_csv(const char *zText, profile_value **paOut, int *pnLaunch, c
         snprintf(a[nVal].zMetric, sizeof(a[nVal].zMetric), "%s", azHead[i]);
         snprintf(a[nVal].zUnit, sizeof(a[nVal].zUnit), "%s", i < nUnit ? azUnit[i] : "");
         a[nVal].zCombine = combine_of(azHead[i]);
-        a[nVal].value = v;
-        a[nVal++].nLaunch = 1;
-        continue;
+        nVal++;
       }
-      const char *zC = a[j].zCombine;
-      if (!strcmp(zC, "sum")) a[j].value += v;
-      else if (!strcmp(zC, "max")) a[j].value = v > a[j].value ? v : a[j].value;
-      else if (!strcmp(zC, "min")) a[j].value = v < a[j].value ? v : a[j].value;
-      else a[j].value += (v - a[j].value) / (a[j].nLaunch + 1); /* running mean */
-      a[j].nLaunch++;
+      fold_pass(&a[j], iPass, v);
     }
   }
-  for (int j = 0; j < nVal; j++)
+  /* Per value: the passes that saw its kernel, their median and range. */
+  for (int j = 0; j < nVal; j++) {
+    double aV[PROFILE_MAX_PASSES];
+    int n = 0;
+    for (int k = 0; k < nPass; k++)
+      if (a[j].anPassLaunch[k] > 0) aV[n++] = a[j].aPass[k];
+    qsort(aV, (size_t)n, sizeof(double), cmp_pass);
+    a[j].nPass = n;
+    a[j].value = n % 2 ? aV[n / 2] : (aV[n / 2 - 1] + aV[n / 2]) / 2;
+    a[j].minValue = aV[0];
+    a[j].maxValue = aV[n - 1];
+    a[j].nLaunch = a[j].anPassLaunch[0] > 0 ? a[j].anPassLaunch[0] : 1;
+    for (int k = 0; k < nPass; k++)
+      if (a[j].anPassLaunch[k] > a[j].nLaunch) a[j].nLaunch = a[j].anPassLaunch[k];
     if (a[j].nLaunch == 1) a[j].zCombine = "one";
+  }
   *paOut = a;
   a = NULL;
   rc = nVal;
@@ -453,7 +506,8 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
     int rc = run_command(azCmd, zOut);
     char *zText = read_file(zLog);
     profile_value *aVal = NULL;
-    int nLaunch = 0, nVal = zText ? profile_parse_csv(zText, &aVal, &nLaunch, zErr, sizeof(zErr)) : -1;
+    int nLaunch = 0,
+        nVal = zText ? profile_parse_csv_passes(zText, PROFILE_PASSES, &aVal, &nLaunch, zErr, sizeof(zErr)) : -1;
     char zWhy[256];
     ncu_error(zText, zWhy, sizeof(zWhy));
     if (rc == 0 && zText && !strstr(zText, "\"Kernel Name\"")) {
@@ -477,7 +531,8 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
     if (db_begin(pDb)) { bDbError = 1; free(zText); free(aVal); break; }
     for (int j = 0; j < nVal && !bDbError; j++) {
       db_counter c = {d.zKey, d.zVariant, d.zDtype, d.n, d.nBlock, d.zParams, aVal[j].zKernel, aVal[j].zMetric,
-                      aVal[j].value, aVal[j].zUnit, aVal[j].nLaunch, aVal[j].zCombine, p->zSet};
+                      aVal[j].value, aVal[j].zUnit, aVal[j].nLaunch, aVal[j].zCombine, p->zSet,
+                      aVal[j].nPass, aVal[j].minValue, aVal[j].maxValue};
       if (db_add_counter(pDb, iRun, &c)) bDbError = 1;
     }
     if (bDbError || db_commit(pDb)) {
@@ -486,7 +541,8 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
       fprintf(stderr, "%s: cannot store the counters of %s: %s\n", s->zBinary, d.zKey, db_errmsg(pDb));
     } else {
       nDone++;
-      fprintf(stderr, "[%d/%d] %s%s ... %d values, %d launches\n", iSeq, nRun, s->zStudy, d.zLabel, nVal, nLaunch);
+      fprintf(stderr, "[%d/%d] %s%s ... %d values, %d launches (%d passes)\n", iSeq, nRun, s->zStudy, d.zLabel,
+              nVal, nLaunch, nVal > 0 ? aVal[0].nPass : 0);
     }
     free(zText);
     free(aVal);
@@ -494,6 +550,20 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
   remove(zLog);
   remove(zOut);
   rmdir(zTmp);
+  if (!bDbError && nDone == 0 && nFailed == 0) {
+    /* Everything was profiled before (or is host code): a run that holds
+    ** nothing is not stored. */
+    if (db_drop_run(pDb, iRun)) {
+      fprintf(stderr, "%s: cannot remove the empty run %lld: %s\n", s->zBinary, iRun, db_errmsg(pDb));
+      bDbError = 1;
+    } else {
+      fprintf(stderr, "%s: nothing left to profile: no run stored\n", s->zBinary);
+      db_close(pDb);
+      free(azCmd);
+      free(zArgv);
+      return bStop ? 130 : 0;
+    }
+  }
   const char *zEnd = bDbError || nFailed ? "failed" : bStop ? "incomplete" : "complete";
   if (db_end_run(pDb, iRun, zEnd, bStop ? "interrupted by a signal" : nFailed ? "configurations not profiled" : NULL,
                  0) && !bDbError)

@@ -48,14 +48,25 @@ const profile_set *profile_find_set(const char *zName);
 ** 0, or -1 with "WHAT: WHY" in zErr (unknown set, missing value, twice). */
 int profile_take_args(int *pArgc, char **argv, profile_opts *p, char *zErr, size_t nErr);
 
-/* One kernel's metric in a configuration, launches combined. */
+/* Passes of a profiled configuration: the child runs the measured work this
+** many times, each a separate launch that ncu profiles; a counter is the
+** median of the passes' values, with their range. */
+#define PROFILE_PASSES 3
+#define PROFILE_MAX_PASSES 16
+
+/* One kernel's metric in a configuration, launches combined within a pass,
+** the median over passes. */
 typedef struct profile_value {
   char zKernel[256];
   char zMetric[128];
   char zUnit[32];
-  double value;
-  int nLaunch;            /* launches of the kernel */
+  double value;           /* the median of the passes' values */
+  int nLaunch;            /* launches of the kernel (in one pass) */
   const char *zCombine;   /* 'one', 'sum', 'max', 'min', 'mean' */
+  int nPass;              /* passes the value is the median of */
+  double minValue, maxValue; /* the smallest and largest pass value */
+  double aPass[PROFILE_MAX_PASSES]; /* each pass's value (parser's work space) */
+  int anPassLaunch[PROFILE_MAX_PASSES];
 } profile_value;
 
 /* Parse ncu's `--csv --page raw` text (any lines before the header, such as
@@ -66,6 +77,14 @@ typedef struct profile_value {
 ** *paOut is malloc'ed (free it). Returns the number of values, or -1 with
 ** the reason in zErr (no header, out of memory). */
 int profile_parse_csv(const char *zText, profile_value **paOut, int *pnLaunch, char *zErr, size_t nErr);
+
+/* profile_parse_csv() of the output of nPass passes of the same work: the
+** launches, in ncu's order, fall into nPass equal groups (one per pass); each
+** value is combined within its pass as above, then the median over the passes
+** is taken (nPass, minValue, maxValue set). If the launches do not divide
+** into nPass equal groups, they are one pass. nPass 1 is profile_parse_csv(). */
+int profile_parse_csv_passes(const char *zText, int nPass, profile_value **paOut, int *pnLaunch, char *zErr,
+                             size_t nErr);
 
 /* Split one CSV record starting at z into fields (quotes, doubled quotes,
 ** commas and newlines inside quotes). Writes up to nMax field pointers into

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -49,12 +50,60 @@ typedef struct run_state {
   int nDone, nFailed, nSkipped;
   int anStop[5];             /* configurations per stop reason (STATS_*) */
   double msSampling;         /* wall time spent sampling (what convergence costs) */
+  double msMeasure;          /* wall time of every configuration's measure (sampling included) */
+  double sStart, sMatrix;    /* monotonic seconds at the start and at the first configuration */
   nvml_env envStart;         /* NVML at the start (before the copy probe) */
   int bFatal;                /* a CUDA error made the context unusable */
   int bDbError;              /* a database error ended the run */
   int bEnvError;             /* an environment error ended the run (not stored) */
   bench_out out;             /* the last configuration's outcome */
 } run_state;
+
+/* Monotonic clock in seconds. */
+static double mono_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The first line of FILE that starts with zKey, its value after the first
+** zSep into z (quotes and surrounding blanks dropped); "" if none. */
+static void file_value(const char *zFile, const char *zKey, char cSep, char *z, size_t n) {
+  char zLine[512];
+  FILE *f = fopen(zFile, "r");
+  z[0] = 0;
+  if (!f) return;
+  while (fgets(zLine, sizeof(zLine), f)) {
+    char *p = strchr(zLine, cSep);
+    if (strncmp(zLine, zKey, strlen(zKey)) || !p) continue;
+    p++;
+    while (*p == ' ' || *p == '\t' || *p == '"') p++;
+    size_t k = strcspn(p, "\"\n");
+    snprintf(z, n, "%.*s", (int)k, p);
+    break;
+  }
+  fclose(f);
+}
+
+/* The run's machine facts (run.launch_us, cpu_model, os_name, cccl_version,
+** clock_lock) into the database; a host-only run has no GPU facts. 0 or -1. */
+static int store_facts(run_state *r) {
+  char zCpu[256], zOs[256], zOsFull[400], zCccl[32] = "", zLock[128] = "";
+  struct utsname u;
+  file_value("/proc/cpuinfo", "model name", ':', zCpu, sizeof(zCpu));
+  file_value("/etc/os-release", "PRETTY_NAME", '=', zOs, sizeof(zOs));
+  if (uname(&u) == 0) snprintf(zOsFull, sizeof(zOsFull), "%s%s%s %s", zOs, zOs[0] ? ", " : "", u.sysname, u.release);
+  else snprintf(zOsFull, sizeof(zOsFull), "%s", zOs);
+  db_run_facts f = {0, zCpu[0] ? zCpu : NULL, zOsFull[0] ? zOsFull : NULL, NULL, NULL};
+  if (!r->bHostOnly) {
+    int v = gpu_cub_version();
+    snprintf(zCccl, sizeof(zCccl), "%d.%d.%d", v / 100000, v / 100 % 1000, v % 100);
+    f.zCcclVersion = zCccl;
+    if (nvml_clock_lock(gInfo.zUuid, zLock, sizeof(zLock)) == 0) f.zClockLock = zLock;
+    f.launchUs = gpu_launch_floor_us();
+  }
+  return db_set_run_facts(r->pDb, r->iRun, &f);
+}
 
 /* Signal handler: finish the current configuration, then stop. */
 static void on_signal(int sig) {
@@ -118,11 +167,12 @@ static void describe(const bench_config *c, config_text *t) {
                             p > 1 ? "," : "", a->zName, a->bInt ? "" : "\"", zVal, a->bInt ? "" : "\"");
   }
   /* The default (clean flush, one launch a sample) keeps the key it always
-  ** had; another flush or batch mode is a configuration of its own. */
-  k += (size_t)snprintf(t->zKey + k, k < nKey ? nKey - k : 0, " cache=%s%s%s", c->bWarm ? "warm" : "cold",
-                        c->eFlush == GPU_FLUSH_MEMSET ? " flush=memset" : "", c->bBatch ? " mode=batch" : "");
-  snprintf(t->zLabel + l, l < nLabel ? nLabel - l : 0, "%s%s%s", c->eFlush == GPU_FLUSH_MEMSET ? " flush=memset" : "",
-           c->bWarm && !c->bBatch ? " warm" : "", c->bBatch ? " batch" : "");
+  ** had; another flush or the batch or graph mode is a configuration of its own. */
+  k += (size_t)snprintf(t->zKey + k, k < nKey ? nKey - k : 0, " cache=%s%s%s%s", c->bWarm ? "warm" : "cold",
+                        c->eFlush == GPU_FLUSH_MEMSET ? " flush=memset" : "", c->bBatch ? " mode=" : "",
+                        c->bBatch ? bench_mode_name(c->bBatch) : "");
+  snprintf(t->zLabel + l, l < nLabel ? nLabel - l : 0, "%s%s%s%s", c->eFlush == GPU_FLUSH_MEMSET ? " flush=memset" : "",
+           c->bWarm && !c->bBatch ? " warm" : "", c->bBatch ? " " : "", c->bBatch ? bench_mode_name(c->bBatch) : "");
   snprintf(t->zParams + p, p < nParams ? nParams - p : 0, "}");
 }
 
@@ -152,7 +202,7 @@ static const char *skip_reason(const run_state *r, int i) {
 }
 
 /* Collect every configuration into r->aCfg: for each mode and flush (batch
-** samples take no flush: once, as 'none'), the odometer over the axes. */
+** and graph samples take no flush: once, as 'none'), the odometer over the axes. */
 static int enumerate(run_state *r) {
   const bench_study *s = r->s;
   const bench_opts *o = &r->args.opts;
@@ -378,7 +428,7 @@ static int db_step(run_state *r, int argc, char **argv) {
   const double readGbps = r->bHostOnly ? 0 : gpu_read_ceiling_gbps();
   r->iRun = db_begin_run(r->pDb, &gInfo, &info);
   if (r->iRun >= 0 && readGbps > 0 && db_set_read_gbps(r->pDb, r->iRun, readGbps)) r->iRun = -1;
-  if (r->iRun < 0 || db_set_repeat(r->pDb, r->iRun, r->args.opts.iRepeat) ||
+  if (r->iRun < 0 || db_set_repeat(r->pDb, r->iRun, r->args.opts.iRepeat) || store_facts(r) ||
       (r->envStart.mValid && db_add_run_env(r->pDb, r->iRun, "start", &r->envStart))) {
     fprintf(stderr, "%s: cannot start a run in '%s': %s\n", s->zBinary, zDb, db_errmsg(r->pDb));
     return 4;
@@ -445,7 +495,12 @@ static void measure_config(run_state *r, int i, const char *zKey) {
     pOut->bSkipped = 1;
     snprintf(pOut->zError, sizeof(pOut->zError), "needs %zu bytes, %zu free", nNeed, nFree);
   } else if (!testHooks.xMeasure || !testHooks.xMeasure(&r->aCfg[i], zKey, r->bHostOnly, pOut)) {
+    /* A configuration an earlier trial of this build verified on this GPU
+    ** is not checked against its CPU reference again (bench_config.bVerified). */
+    r->aCfg[i].bVerified = db_verified(r->pDb, gInfo.zUuid, s->zStudy, s->zBinary, buildinfo_id, zKey);
+    double t0 = mono_s();
     s->xMeasure(&r->aCfg[i], pOut);
+    r->msMeasure += (mono_s() - t0) * 1e3;
   }
 }
 
@@ -462,7 +517,7 @@ static db_result result_of(const run_state *r, int i, const config_text *t) {
   db_result res = {t->zKey, NULL, NULL, -1, 0, t->zParams, c->bWarm, pOut->bHostTimer, zStatus,
                    zWhy, pOut->maxErr, pOut->tolerance,
                    pOut->nBytesRead, pOut->nBytesWritten, pOut->aMs, pOut->nRep,
-                   pOut->bHostTimer ? NULL : gpu_flush_name(c->eFlush), c->bBatch ? "batch" : "single",
+                   pOut->bHostTimer ? NULL : gpu_flush_name(c->eFlush), bench_mode_name(c->bBatch),
                    pOut->zStop, pOut->clockMhz, pOut->bHostTimer ? -1 : pOut->nClockDiscarded};
   for (int a = 0; a < s->nAxis; a++) {
     const char *zName = s->aAxis[a].zName;
@@ -570,6 +625,7 @@ static void sleep_ms(long ms) {
 ** measuring is taken up again after the others, until that run has stored
 ** it (or died). */
 static void matrix_step(run_state *r) {
+  r->sMatrix = mono_s();
   if (plan_todo(r)) return;
   if (watchdog_start(r->args.opts.zDb, r->iRun, r->s->zBinary, r->s->zStudy, r->args.opts.nTimeoutS)) {
     fprintf(stderr, "%s: cannot start the watchdog thread\n", r->s->zBinary);
@@ -608,6 +664,19 @@ static void end_step(run_state *r) {
   else if (bStop) snprintf(zNote, sizeof(zNote), "interrupted by a signal");
   /* After a database error, one line has said why; the run stays 'running'
   ** if this fails too (never shown, never resumed from). */
+  /* A run that measured nothing (every configuration was already measured)
+  ** is not stored. */
+  if (!strcmp(zEnd, "complete") && r->nDone == 0 && r->nFailed == 0 && r->nSkipped == 0) {
+    if (db_drop_run(r->pDb, r->iRun))
+      fprintf(stderr, "%s: cannot remove the empty run %lld: %s\n", s->zBinary, r->iRun, db_errmsg(r->pDb));
+    else
+      fprintf(stderr, "%s: nothing left to measure: no run stored\n", s->zBinary);
+    return;
+  }
+  double msAll = r->msSampling > r->msMeasure ? r->msSampling : r->msMeasure;
+  if (db_set_run_phases(r->pDb, r->iRun, r->sMatrix > r->sStart ? r->sMatrix - r->sStart : 0,
+                        (msAll - r->msSampling) / 1e3, r->msSampling / 1e3) && !r->bDbError)
+    fprintf(stderr, "%s: cannot store the run's phases: %s\n", s->zBinary, db_errmsg(r->pDb));
   if (db_end_run(r->pDb, r->iRun, zEnd, zNote[0] ? zNote : NULL, copyEnd) && !r->bDbError)
     fprintf(stderr, "%s: cannot close run %lld: %s\n", s->zBinary, r->iRun, db_errmsg(r->pDb));
   fprintf(stderr, "%s: run %lld %s: %d measured, %d failed, %d skipped\n", s->zBinary, r->iRun, zEnd, r->nDone,
@@ -616,6 +685,8 @@ static void end_step(run_state *r) {
   fprintf(stderr, "%s: run %lld sampling took %.1f s over %d configurations (%d converged, %d time-cap, %d max-reps, %d fixed)\n",
           s->zBinary, r->iRun, r->msSampling / 1e3, r->nDone, r->anStop[STATS_CONVERGED], r->anStop[STATS_TIME_CAP],
           r->anStop[STATS_MAX_REPS], r->anStop[STATS_FIXED]);
+  fprintf(stderr, "%s: run %lld phases: setup %.1f s, verify %.1f s, sample %.1f s\n", s->zBinary, r->iRun,
+          r->sMatrix > r->sStart ? r->sMatrix - r->sStart : 0, (msAll - r->msSampling) / 1e3, r->msSampling / 1e3);
   if (!r->bHostOnly && !r->envStart.mValid && r->envStart.zError[0])
     fprintf(stderr, "%s: no NVML readings: %s\n", s->zBinary, r->envStart.zError);
 }
@@ -637,6 +708,7 @@ static void teardown(run_state *r, int bGpuOpen) {
 static int bench_run(const bench_study *s, int argc, char **argv, int bHostOnly) {
   static run_state r; /* large (the axis lists, the last outcome): not on the stack */
   memset(&r, 0, sizeof(r));
+  r.sStart = mono_s();
   r.s = s;
   r.bHostOnly = bHostOnly;
   /* The profile modes (experiments/harness/profile.c) take their options

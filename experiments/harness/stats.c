@@ -59,7 +59,7 @@ stats_stop stats_stop_rule(const stats_rule *r, int n, double msSpent, double no
   if (r->target <= 0) return n >= r->nMax ? STATS_FIXED : STATS_GO_ON;
   if (n >= r->nMin && msSpent >= r->msMin && noise <= r->target) return STATS_CONVERGED;
   if (n >= r->nMax) return STATS_MAX_REPS;
-  if (msSpent >= r->msCap && n >= 2) return STATS_TIME_CAP;
+  if (msSpent >= r->msCap && n >= r->nMin && n >= STATS_MIN_SAMPLES) return STATS_TIME_CAP;
   return STATS_GO_ON;
 }
 

@@ -44,6 +44,9 @@ typedef enum stats_stop {
   STATS_FIXED             /* a fixed count was asked for (target <= 0) and taken */
 } stats_stop;
 
+/* No result rests on fewer samples than this, whatever the time budget. */
+#define STATS_MIN_SAMPLES 10
+
 /* The convergence rule's settings. */
 typedef struct stats_rule {
   double target;          /* noise target (0.005 = 0.5%); <= 0: fixed count nMax */
@@ -55,8 +58,8 @@ typedef struct stats_rule {
 
 /* The rule: given n samples taken in msSpent with the given noise, stop or
 ** go on. Order: fixed count, then converged (n >= nMin, msSpent >= msMin,
-** noise <= target), then max-reps, then time-cap (only once n >= 2, so every
-** result has a spread). */
+** noise <= target), then max-reps, then time-cap (only once n >= nMin and
+** n >= STATS_MIN_SAMPLES: a time budget never overrides the minimum). */
 stats_stop stats_stop_rule(const stats_rule *r, int n, double msSpent, double noise);
 
 /* 'converged', 'time-cap', 'max-reps', 'fixed' (NULL for STATS_GO_ON). */

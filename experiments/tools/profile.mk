@@ -11,16 +11,19 @@
 PROFILES := $(sort $(wildcard experiments/*/*.profile))
 
 .PHONY: profile
-profile: build | $(DB) ## Nsight Compute counters of experiments/*/*.profile (GPU and ncu; NCU=path)
+# The database is made only after the GPU check: without a GPU nothing is
+# written (a data/measurements.db made here would hide data/measurements.sql
+# from `make report`).
+profile: build ## Nsight Compute counters of experiments/*/*.profile (GPU and ncu; NCU=path)
 	$(Q)$(BIN)/gpu-probe || { echo "make profile: needs a CUDA GPU; nothing profiled" >&2; exit 3; }
+	$(Q)$(MAKE) --no-print-directory $(DB)
 	$(Q)st=0; for m in $(PROFILES); do NCU='$(NCU)' sh experiments/tools/run-matrix $$m $(DB) $(BIN) || st=$$?; done; \
 	  [ $$st -eq 0 ] || echo "make profile: a profile matrix failed (exit $$st, see above); the others ran" >&2; exit $$st
 
-# `make measure` runs it after the timings (never beside them: ncu and the
+# `make measure` runs it after the trials (never beside them: ncu and the
 # timings must not share the GPU); without ncu it says so and goes on.
 NCU ?= $(or $(shell command -v ncu 2>/dev/null),$(wildcard $(dir $(NVCC))ncu))
 .PHONY: measure-profile
 measure-profile:
 	$(Q)$(MAKE) --no-print-directory profile || \
 	  echo "make measure: Nsight Compute counters not collected (see above); \`make profile\` to retry" >&2
-MEASURE_EXTRA += measure-profile

@@ -32,5 +32,5 @@ $(BUILD)/stamp/resources-loaded: $(RES_BINARIES:%=$(RES_DIR)/%.log) $(DB) | $(BI
 	  id=$$($(BIN)/$$b --build-id) && $(BIN)/dbtool resources $(DB) $$b "$$id" $(RES_DIR)/$$b.log || exit 1; done
 	@touch $@
 
-# Run by `make measure` after the matrices, before the counters of profile.mk.
-MEASURE_EXTRA := $(BUILD)/stamp/resources $(MEASURE_EXTRA)
+# `make measure` runs it beside the trials (it needs the CPU only: nvcc and
+# ptxas), then the counters of profile.mk.

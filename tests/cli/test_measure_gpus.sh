@@ -58,6 +58,14 @@ runs=2; run "$tmp/a.db" ''; runs=1
 check_eq "RUNS=2 runs every sweep twice, as --repeat 1 and 2" \
   "$(grep -c '^start none .*--repeat 1' "$tmp/log"):$(grep -c '^start none .*--repeat 2' "$tmp/log")" "2:2"
 check_eq "then RUNS=2 is up to date" "$(stale "$tmp/a.db" '' 2)" 0
+# Trials spread over the measurement: trial 1 of every matrix before trial 2 of any.
+printf 'fakestudy --b 1\n' > "$tmp/second.matrix"
+: > "$tmp/log"
+out=$(RUNS=2 NVIDIA_SMI="$tmp/smi" sh experiments/tools/measure-gpus "$tmp/t.db" "$tmp/bin" "$tmp/stamps" '' \
+        "$tmp/fake.matrix" "$tmp/second.matrix" 2>&1)
+check_eq "RUNS=2 over two matrices: trial 1 of both, then trial 2 of both" \
+  "$(grep '^start' "$tmp/log" | sed 's/.*--repeat //' | tr '\n' ' ')" "1 1 1 2 2 2 "
+check_eq "the default is three trials" "$(sed -n 's/^runs=\${RUNS:-\([0-9]*\)}$/\1/p' experiments/tools/measure-gpus)" 3
 rm "$tmp/a.db"; : > "$tmp/a.db"
 check_eq "the same path made anew would be measured" "$(stale "$tmp/a.db" '')" 1
 run "$tmp/a.db" ''

@@ -8,7 +8,8 @@
 # - bad values, and --warm with --flush, exit 2;
 # - --repeat: a second independent run of a finished matrix measures it
 #   again (resume counts only runs with the same index), and runs again
-#   with that index measure nothing; run.repeat_index records it;
+#   with that index measure nothing and store no run; run.repeat_index
+#   records it;
 # - every stored result has a stop reason, an interval around its median,
 #   and at most 256 samples (result.reps counts all taken).
 # Prints 'ok NAME' / 'not ok NAME'; exits 1 if any failed.
@@ -43,7 +44,9 @@ check_eq "repeat 2 runs" "$?" 0
 check "repeat 2 measures again (not resumed from repeat 1)" grep -q 'sampling took .* over 2 configurations' "$tmp/r2"
 "$HOST" --db "$db" --n 1,2 --warmup 0 --repeat 2 2>"$tmp/r2b"
 check_eq "repeat 2 again: everything already measured" "$(grep -c 'already measured' "$tmp/r2b")" 2
-check_eq "run.repeat_index" "$(q "$db" "SELECT group_concat(coalesce(repeat_index, 0), ',') FROM (SELECT repeat_index FROM run ORDER BY run_id)")" "1,2,2"
+check "repeat 2 again: says no run is stored" grep -q 'nothing left to measure: no run stored' "$tmp/r2b"
+# The run that measured nothing is not stored.
+check_eq "run.repeat_index" "$(q "$db" "SELECT group_concat(coalesce(repeat_index, 0), ',') FROM (SELECT repeat_index FROM run ORDER BY run_id)")" "1,2"
 check_eq "results of two repeats" "$(q "$db" "SELECT count(*) FROM result WHERE status = 'ok'")" 4
 check_eq "every result has a stop reason and an interval around its median" \
   "$(q "$db" "SELECT count(*) FROM result WHERE stop_reason IS NULL OR NOT (ci_lo_ms <= median_ms AND median_ms <= ci_hi_ms)")" 0

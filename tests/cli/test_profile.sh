@@ -9,7 +9,10 @@
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/robust-lib.sh
 FAKE="$ROOT/tests/profile/ncu-replay"
-export NCU_REPLAY_CSV="$ROOT/tests/profile/ncu-raw.csv" NCU_REPLAY_CALLS="$tmp/calls"
+# Three passes of the work (experiments/harness/profile.h, PROFILE_PASSES):
+# tests/profile/ncu-raw.csv's three launches three times, the first launch's
+# DRAM bytes 1000 up in the second pass and 1000 down in the third.
+export NCU_REPLAY_CSV="$ROOT/tests/profile/ncu-raw-passes.csv" NCU_REPLAY_CALLS="$tmp/calls"
 db=$tmp/p.db
 
 # No ncu: one line, exit 3, nothing written.
@@ -35,6 +38,12 @@ check_eq "profile run: columns of the configuration" \
 check_eq "profile run: launches combined" \
   "$(q "$db" "SELECT value || ' ' || launches || ' ' || combine || ' ' || unit FROM counter WHERE n = 2 AND kernel = 'reduce2_kernel' AND metric = 'dram__bytes_read.sum'")" \
   "68157440.0 2 sum byte"
+check_eq "profile run: the median of three passes, with their range" \
+  "$(q "$db" "SELECT passes || ' ' || min_value || ' ' || max_value FROM counter WHERE n = 2 AND kernel = 'reduce2_kernel' AND metric = 'dram__bytes_read.sum'")" \
+  "3 68156440.0 68158440.0"
+check_eq "profile run: a metric the same in every pass" \
+  "$(q "$db" "SELECT passes || ' ' || min_value || ' ' || max_value FROM counter WHERE n = 2 AND kernel = 'fold_blocks' AND metric = 'dram__bytes_read.sum'")" \
+  "3 262144.0 262144.0"
 check_eq "profile run: ncu ran each configuration's child once" \
   "$(grep -c -- '--profile-child' "$tmp/calls")" 2
 check "profile run: the child gets the configuration's key" grep -q -- '--profile-child n=2 variant=sum cache=cold' "$tmp/calls"

@@ -606,7 +606,7 @@ static void test_add_counter(void **state) {
   db_run_info ri = fake_run("build-A");
   long long iRun = db_begin_run(p, &g, &ri);
   db_counter c = {"k", "v1", NULL, 1024, 256, "{\"k\":3}", "kern", "dram__bytes_read.sum", 100, "byte",
-                  2, "sum", "set1"};
+                  2, "sum", "set1", 3, 90, 260};
   assert_int_equal(db_have_counters(p, "u1", ri.zBinary, "build-A", "k", "set1"), 0);
   assert_int_equal(db_begin(p), 0);
   assert_int_equal(db_add_counter(p, iRun, &c), 0);
@@ -626,6 +626,9 @@ static void test_add_counter(void **state) {
                                    " WHERE metric='dram__bytes_read.sum' AND variant = 'v1' AND dtype IS NULL"
                                    " AND combine = 'sum' AND kernel = 'kern' AND unit = 'byte'"), 1024 + 256 + 2 + 3);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM counter WHERE n IS NULL AND block IS NULL"), 2);
+  /* The passes and their range. */
+  assert_int_equal(q_int(f->zPath, "SELECT passes * 1000000 + min_value * 1000 + max_value FROM counter"
+                                   " WHERE metric='dram__bytes_read.sum'"), 3 * 1000000 + 90 * 1000 + 260);
   /* A measure run's counters do not count as profiled. */
   assert_int_equal(db_have_counters(p, "u1", ri.zBinary, "build-A", "k", "set1"), 0);
   assert_int_equal(db_set_profile_run(p, iRun), 0);
@@ -703,11 +706,106 @@ static void test_add_counter_fails(void **state) {
   gpu_info g = fake_gpu("u1");
   db_run_info ri = fake_run("build-A");
   long long iRun = db_begin_run(p, &g, &ri);
-  db_counter c = {"k", "v1", NULL, 1024, 256, "{}", "kern", "dram__bytes_read.sum", 100, "byte", 1, "sum", "set1"};
+  db_counter c = {"k", "v1", NULL, 1024, 256, "{}", "kern", "dram__bytes_read.sum", 100, "byte", 1, "sum", "set1",
+                  0, 0, 0};
   assert_int_equal(db_exec(p, "CREATE TEMP TABLE counter(x)"), 0);
   assert_int_equal(db_add_counter(p, iRun, &c), -1);
   assert_int_equal(db_exec(p, "DROP TABLE temp.counter"), 0);
   assert_int_equal(db_add_counter(p, iRun, &c), 0);
+  db_close(p);
+}
+
+/* The trials' support: the run's facts and phases are stored; a run is
+** dropped whole; db_verified() finds an ok result of the same build, binary
+** and GPU in any trial, and nothing else; db_add_phase() replaces a phase. */
+static void test_trial_support(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  char z[256];
+  int bNull = 0;
+  long long iRun = db_begin_run(p, &g, &ri);
+  db_run_facts facts = {3.25, "CPU X", "OS Y", "3.0.1", "application clocks at default (SM 1980 MHz)"};
+  assert_int_equal(db_set_run_facts(p, iRun, &facts), 0);
+  assert_int_equal(db_set_run_phases(p, iRun, 1.5, 2.5, 4.0), 0);
+  assert_true(fabs(q_real(f->zPath, "SELECT launch_us FROM run", &bNull) - 3.25) < 1e-12);
+  assert_string_equal(q_text(f->zPath, "SELECT cpu_model || '|' || os_name || '|' || cccl_version || '|' || clock_lock"
+                                       " FROM run", z, sizeof(z)),
+                      "CPU X|OS Y|3.0.1|application clocks at default (SM 1980 MHz)");
+  assert_true(fabs(q_real(f->zPath, "SELECT setup_s * 100 + verify_s * 10 + sample_s FROM run", &bNull) - 179.0) < 1e-9);
+  assert_int_equal(db_set_run_facts(p, 9999, &facts), -1); /* no such run */
+  assert_int_equal(db_set_run_phases(p, 9999, 1, 1, 1), -1);
+  /* Verified: an ok result of this build, binary and GPU, whatever the trial. */
+  double aMs[3] = {1, 2, 3};
+  db_result r = ok_result("key-ok", aMs, 3);
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
+  assert_int_equal(db_end_run(p, iRun, "complete", NULL, 0), 0);
+  assert_int_equal(db_verified(p, "u1", "reduce", "reduce", "build-A", "key-ok"), 1);
+  assert_int_equal(db_verified(p, "u2", "reduce", "reduce", "build-A", "key-ok"), 0);
+  assert_int_equal(db_verified(p, "u1", "reduce", "reduce", "build-B", "key-ok"), 0);
+  assert_int_equal(db_verified(p, "u1", "reduce", "other", "build-A", "key-ok"), 0);
+  assert_int_equal(db_verified(p, "u1", "reduce", "reduce", "build-A", "key-other"), 0);
+  db_result rf = ok_result("key-failed", aMs, 3);
+  rf.zStatus = "failed";
+  rf.zError = "mismatch";
+  assert_int_equal(db_add_result(p, iRun, "reduce", &rf), 0);
+  assert_int_equal(db_verified(p, "u1", "reduce", "reduce", "build-A", "key-failed"), 0);
+  /* A copy probe of 0 (not measured) is stored as NULL. */
+  assert_int_equal(q_int(f->zPath, "SELECT copy_gbps_end IS NULL FROM run"), 1);
+  /* An empty run goes whole, with its readings; the other stays. */
+  long long iEmpty = db_begin_run(p, &g, &ri);
+  nvml_env e;
+  memset(&e, 0, sizeof(e));
+  e.mValid = NVML_HAVE_TEMP;
+  e.tempC = 40;
+  assert_int_equal(db_add_run_env(p, iEmpty, "start", &e), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run"), 2);
+  assert_int_equal(db_drop_run(p, iEmpty), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run_env"), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM live_run"), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT run_id FROM run"), iRun);
+  /* Phases of a measure: one row per session, GPU and phase, replaced. */
+  assert_int_equal(db_add_phase(p, "s1", "u1", "sample", 10.0, 3), 0);
+  assert_int_equal(db_add_phase(p, "s1", "u1", "sample", 12.0, 3), 0);
+  assert_int_equal(db_add_phase(p, "s1", "u1", "build", 5.0, 3), 0);
+  assert_int_equal(db_add_phase(p, "s1", "u1", "nonsense", 5.0, 3), -1); /* not a phase */
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM measure_phase"), 2);
+  assert_int_equal(q_int(f->zPath, "SELECT sum(seconds) + 100 * max(trials) FROM measure_phase"), 317);
+  db_close(p);
+}
+
+/* A database made before the run and counter columns of the trials exists
+** gains them on open, its rows kept. */
+static void test_new_columns_added(void **state) {
+  fixture *f = *state;
+  sqlite3 *pDb = NULL;
+  assert_int_equal(sqlite3_open(f->zPath, &pDb), SQLITE_OK);
+  assert_int_equal(sqlite3_exec(pDb,
+      "PRAGMA application_id = 1196447085; PRAGMA user_version = 1;" /* DB_APPLICATION_ID, the old version */
+      "CREATE TABLE run (run_id INTEGER PRIMARY KEY, study TEXT NOT NULL, binary TEXT NOT NULL,"
+      " device_id INTEGER, status TEXT NOT NULL, started_utc TEXT NOT NULL, finished_utc TEXT, argv TEXT NOT NULL,"
+      " host TEXT, git_commit TEXT, git_dirty INTEGER, build_id TEXT NOT NULL, nvcc_version TEXT, nvcc_flags TEXT,"
+      " driver_version INTEGER, runtime_version INTEGER, copy_gbps_start REAL, copy_gbps_end REAL,"
+      " warmups INTEGER, max_reps INTEGER, note TEXT, run_uuid TEXT, kind TEXT NOT NULL DEFAULT 'measure',"
+      " read_gbps REAL, repeat_index INTEGER);"
+      "INSERT INTO run(study, binary, status, started_utc, argv, build_id) VALUES('reduce','reduce','complete',"
+      " '2026-01-01T00:00:00Z', 'reduce', 'b');"
+      "CREATE TABLE counter (run_id INTEGER NOT NULL, config_key TEXT NOT NULL, metric TEXT NOT NULL, value REAL,"
+      " unit TEXT, variant TEXT, dtype TEXT, n INTEGER, block INTEGER, params TEXT NOT NULL DEFAULT '{}',"
+      " kernel TEXT NOT NULL DEFAULT '', launches INTEGER, combine TEXT, metric_set TEXT,"
+      " PRIMARY KEY (run_id, config_key, kernel, metric));", NULL, NULL, NULL), SQLITE_OK);
+  sqlite3_close(pDb);
+  db *p = open_ok(f);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('run') WHERE name IN ('launch_us',"
+                                   " 'cpu_model', 'os_name', 'cccl_version', 'clock_lock', 'setup_s', 'verify_s',"
+                                   " 'sample_s')"), 8);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('counter') WHERE name IN ('passes',"
+                                   " 'min_value', 'max_value')"), 3);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run WHERE launch_us IS NULL"), 1);
+  db_close(p);
+  p = open_ok(f); /* a second open adds nothing and fails nothing */
   db_close(p);
 }
 
@@ -731,6 +829,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_add_variants, setup, teardown),
       cmocka_unit_test_setup_teardown(test_n_and_block_columns, setup, teardown),
       cmocka_unit_test_setup_teardown(test_add_counter_fails, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_trial_support, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_new_columns_added, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

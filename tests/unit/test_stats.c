@@ -156,7 +156,8 @@ static void test_median_noise(void **state) {
 }
 
 /* The stop rule's order: fixed count; converged only past the minimum count
-** and time; the store's limit; the time cap (not before two samples). */
+** and time; the store's limit; the time cap (never before the minimum count,
+** nor before STATS_MIN_SAMPLES however small the minimum asked for). */
 static void test_stop_rule(void **state) {
   (void)state;
   stats_rule r = {0.005, 20, 1000, 5.0, 100.0};
@@ -166,6 +167,11 @@ static void test_stop_rule(void **state) {
   assert_int_equal(stats_stop_rule(&r, 500, 50, 0.0051), STATS_GO_ON);   /* noisy */
   assert_int_equal(stats_stop_rule(&r, 500, 100, 0.0051), STATS_TIME_CAP);
   assert_int_equal(stats_stop_rule(&r, 1, 500, 0.5), STATS_GO_ON);       /* one sample */
+  assert_int_equal(stats_stop_rule(&r, 19, 500, 0.5), STATS_GO_ON);      /* the budget spent, under nMin */
+  assert_int_equal(stats_stop_rule(&r, 20, 500, 0.5), STATS_TIME_CAP);
+  stats_rule lo = {0.005, 2, 1000, 0, 100.0};                            /* a minimum below the floor */
+  assert_int_equal(stats_stop_rule(&lo, STATS_MIN_SAMPLES - 1, 500, 0.5), STATS_GO_ON);
+  assert_int_equal(stats_stop_rule(&lo, STATS_MIN_SAMPLES, 500, 0.5), STATS_TIME_CAP);
   assert_int_equal(stats_stop_rule(&r, 1000, 50, 0.01), STATS_MAX_REPS);
   assert_int_equal(stats_stop_rule(&r, 1000, 500, 0.001), STATS_CONVERGED);
   stats_rule f = {0, 1, 30, 0, 0};
