@@ -17,9 +17,17 @@
 ** project's (PRAGMA application_id, or an unmarked file of the project's
 ** tables), passes PRAGMA quick_check, has no trigger, and holds the project's
 ** tables as ordinary tables with no generated columns. Only those tables'
-** known columns are read; its views are never read. OUT, if it exists, is
+** known columns are read; its views are never read. An input whose schema
+** is newer than this build's (PRAGMA user_version), or whose tables have
+** columns this build does not know, is refused (exit 4): merging it would
+** drop those columns silently; --drop-unknown says to. OUT, if it exists, is
 ** read the same way as one more input; the result is built in a temporary
-** file beside it and renamed over it at the end.
+** file beside it and renamed over it at the end. A write-ahead log beside
+** OUT (a killed writer's) is checkpointed into OUT first and removed, so
+** that SQLite never replays an old log onto the renamed file; one that a
+** live writer holds is refused. An OUT whose temporary name would not fit
+** is refused before anything is touched. The temporary files of a merge
+** killed before it could remove them (its PID gone) are removed by the next.
 */
 #include "experiments/tools/merge.h"
 
@@ -27,6 +35,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
@@ -46,6 +59,7 @@ typedef struct merge {
   char *zErr;           /* one-line reason of a failure */
   size_t nErr;
   int bRefused;         /* the failure is the input's (exit MERGE_REFUSED) */
+  int bDropUnknown;     /* leave out columns this build does not know */
   long long nAdded, nPresent, nUnfinished; /* runs of this input */
 } merge;
 
@@ -71,6 +85,49 @@ static long long in_int(merge *m, const char *zSql) {
   else fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
   sqlite3_finalize(s);
   return v;
+}
+
+/* Whether the input's schema is one this build knows: its user_version no
+** newer, no column of the project's tables that the output lacks. 0, or -1
+** (refused) unless m->bDropUnknown. */
+static int check_known(merge *m) {
+  long long iVersion = in_int(m, "PRAGMA user_version");
+  if (iVersion < 0) return -1;
+  if (m->bDropUnknown) return 0;
+  if (iVersion > DB_SCHEMA_VERSION) {
+    char zV[64];
+    snprintf(zV, sizeof(zV), "%lld, this dbtool knows %d", iVersion, DB_SCHEMA_VERSION);
+    return fail(m, 1, "%s: its schema is newer (user_version %s); update this checkout, or --drop-unknown to"
+                " leave out what it does not know", m->zIn, zV);
+  }
+  for (int i = 0; i < N_TABLE; i++) {
+    char zSql[300];
+    sqlite3_stmt *s = NULL, *q = NULL;
+    snprintf(zSql, sizeof(zSql), "SELECT name FROM pragma_table_info('%s')", azTable[i]);
+    if (sqlite3_prepare_v2(m->pIn, zSql, -1, &s, NULL) != SQLITE_OK)
+      return fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
+    snprintf(zSql, sizeof(zSql), "SELECT 1 FROM pragma_table_info('%s', 'main') WHERE name = ?1", azTable[i]);
+    if (sqlite3_prepare_v2(m->pOut, zSql, -1, &q, NULL) != SQLITE_OK) {
+      sqlite3_finalize(s);
+      return fail(m, 0, "output: %s%s", sqlite3_errmsg(m->pOut), NULL);
+    }
+    while (sqlite3_step(s) == SQLITE_ROW) {
+      sqlite3_bind_value(q, 1, sqlite3_column_value(s, 0));
+      int bKnown = sqlite3_step(q) == SQLITE_ROW;
+      sqlite3_reset(q);
+      if (!bKnown) {
+        char zCol[200];
+        snprintf(zCol, sizeof(zCol), "%s.%.150s", azTable[i], (const char *)sqlite3_column_text(s, 0));
+        sqlite3_finalize(s);
+        sqlite3_finalize(q);
+        return fail(m, 1, "%s: column %s is unknown to this dbtool (a newer schema?); update this checkout,"
+                    " or --drop-unknown to leave it out", m->zIn, zCol);
+      }
+    }
+    sqlite3_finalize(s);
+    sqlite3_finalize(q);
+  }
+  return 0;
 }
 
 /* Open the input read-only and defensively, and check that it is one of ours. */
@@ -141,7 +198,7 @@ static int open_input(merge *m) {
     return fail(m, 1, "%s: not a measurement database of this project (application_id %s)", m->zIn, zApp);
   }
   if (nOurs < N_REQUIRED) return fail(m, 1, "%s: lacks the project's tables (device, run, result, sample)", m->zIn, NULL);
-  return 0;
+  return check_known(m);
 }
 
 /* The columns of TABLE in the output that the input has too, as a quoted
@@ -420,14 +477,92 @@ static int merge_one(merge *m) {
   return 0;
 }
 
-int merge_main(const char *const *azIn, int nIn, const char *zOut, char *zErr, size_t nErr) {
+/* Fold a write-ahead log left beside OUT into OUT and remove it (and the
+** -shm), so that no old log is replayed onto the file renamed over OUT; a
+** log beside no OUT is removed. 0, or -1 with the reason (a live writer
+** holds it, or it cannot be checkpointed). */
+static int settle_wal(merge *m, const char *zOut) {
+  char zWal[4200], zShm[4200];
+  snprintf(zWal, sizeof(zWal), "%s-wal", zOut);
+  snprintf(zShm, sizeof(zShm), "%s-shm", zOut);
+  if (access(zWal, F_OK) != 0 && access(zShm, F_OK) != 0) return 0;
+  if (access(zOut, F_OK) == 0) {
+    sqlite3 *pDb = NULL;
+    sqlite3_stmt *s = NULL;
+    int bBusy = 1;
+    if (sqlite3_open_v2(zOut, &pDb, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK) {
+      sqlite3_busy_timeout(pDb, 2000);
+      if (sqlite3_prepare_v2(pDb, "PRAGMA main.wal_checkpoint(TRUNCATE)", -1, &s, NULL) == SQLITE_OK &&
+          sqlite3_step(s) == SQLITE_ROW)
+        bBusy = sqlite3_column_int(s, 0);
+      sqlite3_finalize(s);
+    }
+    if (bBusy) {
+      char zWhy[200];
+      snprintf(zWhy, sizeof(zWhy), "%s", pDb ? sqlite3_errmsg(pDb) : "out of memory");
+      sqlite3_close(pDb);
+      return fail(m, 0, "%s: its write-ahead log cannot be checkpointed (a writer still running? %s)", zOut, zWhy);
+    }
+    if (sqlite3_close(pDb) != SQLITE_OK) return fail(m, 0, "%s: cannot close it after its checkpoint%s", zOut, NULL);
+  }
+  /* Checkpointed (or beside no database): what is left holds nothing. */
+  unlink(zWal);
+  unlink(zShm);
+  return 0;
+}
+
+/* Remove the temporary files (OUT.merge-PID.tmp and its -wal, -shm,
+** -journal) of merges killed before they could: those whose PID is gone. */
+static void remove_stale_temps(const char *zOut) {
+  const char *zBase = strrchr(zOut, '/');
+  char zDir[4096];
+  if (zBase) snprintf(zDir, sizeof(zDir), "%.*s", (int)(zBase - zOut) + 1, zOut), zBase++;
+  else snprintf(zDir, sizeof(zDir), "./"), zBase = zOut;
+  size_t nBase = strlen(zBase);
+  DIR *pDir = opendir(zDir);
+  if (!pDir) return;
+  struct dirent *e;
+  while ((e = readdir(pDir)) != NULL) {
+    const char *z = e->d_name;
+    if (strncmp(z, zBase, nBase) || strncmp(z + nBase, ".merge-", 7)) continue;
+    char *zEnd;
+    long iPid = strtol(z + nBase + 7, &zEnd, 10);
+    if (zEnd == z + nBase + 7 || strncmp(zEnd, ".tmp", 4) || iPid <= 0) continue;
+    if (strcmp(zEnd + 4, "") && strcmp(zEnd + 4, "-wal") && strcmp(zEnd + 4, "-shm") && strcmp(zEnd + 4, "-journal"))
+      continue;
+    if (iPid == (long)getpid() || kill((pid_t)iPid, 0) == 0 || errno != ESRCH) continue;
+    char zPath[8200];
+    snprintf(zPath, sizeof(zPath), "%s%s", zDir, z);
+    unlink(zPath);
+  }
+  closedir(pDir);
+}
+
+int merge_main(const char *const *azIn, int nIn, const char *zOut, int bDropUnknown, char *zErr, size_t nErr) {
   char zTmp[4096];
   merge m;
   memset(&m, 0, sizeof(m));
   m.zErr = zErr;
   m.nErr = nErr;
+  m.bDropUnknown = bDropUnknown;
   zErr[0] = 0;
-  snprintf(zTmp, sizeof(zTmp), "%s.merge-%ld.tmp", zOut, (long)getpid());
+  struct stat st;
+  if (!zOut[0]) {
+    fail(&m, 0, "the output name is empty%s%s", NULL, NULL);
+    return MERGE_FAILED;
+  }
+  if (stat(zOut, &st) == 0 && !S_ISREG(st.st_mode)) {
+    fail(&m, 0, "%s: not a regular file (a directory?)%s", zOut, NULL);
+    return MERGE_FAILED;
+  }
+  /* The temporary name, and its -wal and -shm, must fit, or the truncated
+  ** name could be OUT itself. */
+  if ((size_t)snprintf(zTmp, sizeof(zTmp), "%s.merge-%ld.tmp", zOut, (long)getpid()) >= sizeof(zTmp) - 8) {
+    snprintf(zErr, nErr, "output path too long (%zu bytes; at most %zu)", strlen(zOut), sizeof(zTmp) - 40);
+    return MERGE_FAILED;
+  }
+  remove_stale_temps(zOut);
+  if (settle_wal(&m, zOut)) return MERGE_FAILED;
   unlink(zTmp);
   /* The schema through the harness, then the rows on a plain connection. */
   db *p = db_open(zTmp, zErr, nErr);
@@ -459,6 +594,14 @@ int merge_main(const char *const *azIn, int nIn, const char *zOut, char *zErr, s
   if (!rc && sqlite3_close(m.pOut) != SQLITE_OK) rc = fail(&m, 0, "output: cannot close it%s%s", NULL, NULL) != 0;
   else if (rc) sqlite3_close(m.pOut);
   m.pOut = NULL;
+  /* The temporary file is whole (its own log checkpointed at close), and no
+  ** writer has left a log beside OUT since: then it is renamed in. */
+  char zTmpWal[4200], zOutWal[4200];
+  snprintf(zTmpWal, sizeof(zTmpWal), "%s-wal", zTmp);
+  snprintf(zOutWal, sizeof(zOutWal), "%s-wal", zOut);
+  if (!rc && access(zTmpWal, F_OK) == 0) rc = fail(&m, 0, "output: its log was not checkpointed at close%s%s", NULL, NULL) != 0;
+  if (!rc && access(zOutWal, F_OK) == 0)
+    rc = fail(&m, 0, "%s: a writer opened it during the merge (its -wal is back)%s", zOut, NULL) != 0;
   if (!rc && rename(zTmp, zOut) != 0) rc = fail(&m, 0, "cannot rename the result to %s%s", zOut, NULL) != 0;
   if (rc) {
     char zSide[4200];

@@ -13,8 +13,10 @@ enum { MERGE_FAILED = 1,  /* writing the output failed */
 
 /* Merge the nIn databases azIn, and OUT's own runs if it exists, into OUT
 ** (built in a temporary file beside it, renamed over it at the end); prints
-** one line per input. 0, or MERGE_* with a one-line reason in zErr and
-** nothing written. */
-int merge_main(const char *const *azIn, int nIn, const char *zOut, char *zErr, size_t nErr);
+** one line per input. An input with a newer schema (user_version) or with
+** columns this build does not know in the project's tables is refused
+** unless bDropUnknown, which leaves those columns out. 0, or MERGE_* with a
+** one-line reason in zErr and nothing written. */
+int merge_main(const char *const *azIn, int nIn, const char *zOut, int bDropUnknown, char *zErr, size_t nErr);
 
 #endif
