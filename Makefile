@@ -315,15 +315,17 @@ $(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports
               reports/matrix.awk reports/profile_sets.awk experiments/harness/profile.c reports/figure_points.sh \
               $(wildcard reports/figures/*.sql) | $(BIN)/dbtool deps-report
 	@mkdir -p $(@D)
-	$(Q)rm -f $@; if [ -f $(DB) ]; then echo "report: using measurements in $(DB)"; \
-	  sqlite3 $(DB) ".backup '$@'"; else echo "report: using the shipped measurements in data/measurements.sql"; \
-	  $(BIN)/dbtool load data/measurements.sql $@; fi
-	$(Q)cat reports/schema.sql reports/views.sql | sqlite3 -bail $@
-	$(Q)$(BIN)/errata | sqlite3 -bail $@
-	$(Q)awk -f reports/matrix.awk $(MATRICES) | sqlite3 -bail $@
-	$(Q)awk -f reports/profile_sets.awk experiments/harness/profile.c | sqlite3 -bail $@
-	$(Q)printf "INSERT INTO report_build VALUES ('%s', %s);\n" '$(GIT_COMMIT)' '$(GIT_DIRTY)' | sqlite3 -bail $@
-	$(Q)sh reports/figure_points.sh $@ $(wildcard reports/figures/*.sql)
+	$(Q)set -e; t=$@.tmp.$$$$; trap 'rm -f "$$t" "$$t-journal"' EXIT; rm -f $@; \
+	  if [ -f $(DB) ]; then echo "report: using measurements in $(DB)"; src=$(DB); \
+	  else echo "report: using the shipped measurements in data/measurements.sql"; src=data/measurements.sql; fi; \
+	  $(BIN)/dbtool snapshot "$$src" "$$t"; \
+	  cat reports/schema.sql reports/views.sql | sqlite3 -bail "$$t"; \
+	  $(BIN)/errata | sqlite3 -bail "$$t"; \
+	  awk -f reports/matrix.awk $(MATRICES) | sqlite3 -bail "$$t"; \
+	  awk -f reports/profile_sets.awk experiments/harness/profile.c | sqlite3 -bail "$$t"; \
+	  printf "INSERT INTO report_build VALUES ('%s', %s);\n" '$(GIT_COMMIT)' '$(GIT_DIRTY)' | sqlite3 -bail "$$t"; \
+	  sh reports/figure_points.sh "$$t" $(wildcard reports/figures/*.sql); \
+	  mv "$$t" $@
 
 # Host-only: the seeds' code as written, run on inputs where it fails.
 $(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/reports/seed_reduce.o $(OBJ)/experiments/reduce/ref_reduce.o
@@ -331,21 +333,29 @@ $(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/reports/seed_reduce.o $(OBJ)/exper
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ -lm
 
+# Figure data: the query's rows (read with separators no text holds), every
+# field's control characters (a newline or tab in a GPU name) made spaces,
+# as tab-separated lines; written to a temporary file and renamed in, so a
+# killed run leaves no partial or empty data file that the next would accept.
+DAT_FIELDS := 'BEGIN { RS = "\036"; FS = "\037"; OFS = "\t" } { for (i = 1; i <= NF; i++) gsub(/[\001-\037\177]/, " ", $$i); $$1 = $$1; print }'
 $(FIG_DIR)/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk
 	@mkdir -p $(@D)
-	$(Q)sqlite3 -bail -header -separator '	' $(REPORT_DB) < $< | awk -f reports/blocks.awk > $@
+	$(Q)sqlite3 -bail -header -separator "$$(printf '\037')" -newline "$$(printf '\036')" $(REPORT_DB) < $< > $@.q \
+	  && awk $(DAT_FIELDS) $@.q | awk -f reports/blocks.awk > $@.tmp && rm -f $@.q && mv $@.tmp $@
 
 # One gnuplot script per figure; style.gnuplot picks the terminal from the
 # output's suffix: .pdf for the PDF, .svg for the HTML. Cairo stamps a PDF
 # with the current time: it is replaced by SOURCE_DATE_EPOCH's (same length).
+# The figure is drawn into a temporary name (same suffix) and renamed in, so
+# a killed gnuplot leaves no partial figure that a later run would accept.
 define gnuplot_fig
 	$(call say,GNUPLOT,$@)
-	$(Q)export SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$(REPORT_EPOCH)}; if [ -s $(FIG_DIR)/$*.dat ]; then \
-	  gnuplot -e "datafile='$(FIG_DIR)/$*.dat'; outfile='$@'" -c reports/figures/style.gnuplot $< 2> $@.log; \
-	else gnuplot -e "outfile='$@'" reports/figures/empty.gnuplot 2> $@.log; fi \
-	  && test -s $@ || { cat $@.log >&2; rm -f $@; exit 1; }
-	$(Q)case $@ in *.pdf) d=$$(date -u -d @$${SOURCE_DATE_EPOCH:-$(REPORT_EPOCH)} +%Y%m%d%H%M%S) && \
-	  sed -i "s|/CreationDate (D:[0-9]\{14\}Z)|/CreationDate (D:$${d}Z)|" $@;; esac
+	$(Q)t=$(@D)/.tmp.$(@F); export SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$(REPORT_EPOCH)}; if [ -s $(FIG_DIR)/$*.dat ]; then \
+	  gnuplot -e "datafile='$(FIG_DIR)/$*.dat'; outfile='$$t'" -c reports/figures/style.gnuplot $< 2> $@.log; \
+	else gnuplot -e "outfile='$$t'" reports/figures/empty.gnuplot 2> $@.log; fi \
+	  && test -s $$t || { cat $@.log >&2; rm -f $$t; exit 1; }; \
+	case $@ in *.pdf) d=$$(date -u -d @$${SOURCE_DATE_EPOCH:-$(REPORT_EPOCH)} +%Y%m%d%H%M%S) && \
+	  sed -i "s|/CreationDate (D:[0-9]\{14\}Z)|/CreationDate (D:$${d}Z)|" $$t;; esac; mv $$t $@
 endef
 FIG_SCRIPTS := reports/figures/style.gnuplot reports/figures/empty.gnuplot reports/figures/panel.gnuplot \
                reports/figures/panels.awk
@@ -407,7 +417,7 @@ $(REPORT_HTML): $(REPORT_BUILD)/report.md $(FIGURES_SVG) $(REPORT_BUILD)/html/fi
 	  --default-image-extension=svg --standalone --self-contained --toc --toc-depth=2 --number-sections \
 	  --css=reports/report.css --metadata=pagetitle:'GPU memory optimizations, measured' -t html -o $@.tmp
 	$(Q)sed -e 's/<td style="text-align: left;">/<td>/g' -e 's/ style="text-align: left;"/ class="l"/g' -e 's/ style="text-align: right;"/ class="r"/g' \
-	  -e 's/ style="text-align: center;"/ class="c"/g' $@.tmp > $@ && rm -f $@.tmp
+	  -e 's/ style="text-align: center;"/ class="c"/g' $@.tmp > $@.tmp2 && mv $@.tmp2 $@ && rm -f $@.tmp
 
 .PHONY: report
 report: $(REPORT_PDF) $(REPORT_HTML) ## render reports/report.pdf and reports/report.html from the database

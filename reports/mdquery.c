@@ -26,6 +26,20 @@
 ** A query that fails, returns no row, returns NULL or an empty text in a
 ** scalar, or names a parameter no enclosing {{each:}} binds, stops the build
 ** with the file and line: a report never shows an empty number.
+**
+** Database text is text, never markup (a GPU name may come from anyone's
+** database through `dbtool merge`). The database is read into memory and
+** every text value of its tables, except the report's own tables written
+** from this repository (azTrusted), has its Markdown metacharacters
+** (zTaint) marked: each becomes a private-use character U+E000+c, which
+** compares and sorts consistently, so the queries and views work unchanged.
+** On output the marks are escaped for where they land, in one place
+** (put_section): '\c' in Markdown text (pandoc then escapes the character
+** for LaTeX and HTML itself), the character itself in a `code span` (a
+** backtick as '), '\\c' in a double-quoted string of the YAML title
+** block, where every character a query prints is also escaped for YAML;
+** control characters become spaces. The text of the sections and the
+** literals of the queries are the report's own markup and pass as they are.
 */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -43,6 +57,200 @@ static const char zHelp[] =
 static int nBind;
 static char *azBindName[MAX_BIND];          /* ":column" */
 static sqlite3_value *apBindValue[MAX_BIND]; /* its value in the current row */
+
+/* Where the expanded text of the section being read goes (a buffer that
+** put_section escapes and writes to stdout). */
+static FILE *pOut;
+
+/* The report's own tables, filled from this repository's files (reports/
+** schema.sql): their text is markup. Every other table's text is data (a
+** table not listed here is escaped: safe, if plainer). The snapshot drops a
+** database's own tables of these names before the report makes them. */
+static const char *const azTrusted[] = {"report_setting", "seed_claim", "erratum", "matrix_line",
+                                        "profile_set_metric", "report_build", "figure", "report_target",
+                                        "published_ref", NULL};
+/* The characters of database text that would be Markdown, raw TeX or HTML
+** (with every control character): not '_', '{', '}', '"' or '-', which the
+** project's own data holds (metric names, JSON parameters) and views match. */
+static const char zTaint[] = "\\`$<>[]!*^~#|@&";
+
+/* Marks around what a directive printed, in the section buffer. */
+#define MARK_OPEN '\x01'
+#define MARK_CLOSE '\x02'
+
+/* Whether byte c of database text is marked. */
+static int is_taint(unsigned char c) {
+  return c < 0x20 || c == 0x7f || (c && strchr(zTaint, c));
+}
+
+/* SQL function mdq_taint(x): x with its metacharacters marked (U+E000+c,
+** UTF-8 EE 80|81 xx); other values as they are. */
+static void taint_func(sqlite3_context *ctx, int nArg, sqlite3_value **apArg) {
+  (void)nArg;
+  if (sqlite3_value_type(apArg[0]) != SQLITE_TEXT) {
+    sqlite3_result_value(ctx, apArg[0]);
+    return;
+  }
+  const unsigned char *z = sqlite3_value_text(apArg[0]);
+  int n = sqlite3_value_bytes(apArg[0]);
+  unsigned char *zOut = sqlite3_malloc64((sqlite3_uint64)n * 3 + 1);
+  if (!zOut) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  int j = 0;
+  for (int i = 0; i < n; i++) {
+    if (is_taint(z[i])) {
+      zOut[j++] = 0xEE;
+      zOut[j++] = (unsigned char)(0x80 | (z[i] >> 6));
+      zOut[j++] = (unsigned char)(0x80 | (z[i] & 0x3F));
+    } else zOut[j++] = z[i];
+  }
+  sqlite3_result_text(ctx, (const char *)zOut, j, sqlite3_free);
+}
+
+/* SQL function mdq_tainted(x, ...): whether any argument is a text with a
+** character to mark. */
+static void tainted_func(sqlite3_context *ctx, int nArg, sqlite3_value **apArg) {
+  int b = 0;
+  for (int a = 0; a < nArg && !b; a++) {
+    if (sqlite3_value_type(apArg[a]) != SQLITE_TEXT) continue;
+    const unsigned char *z = sqlite3_value_text(apArg[a]);
+    int n = sqlite3_value_bytes(apArg[a]);
+    for (int i = 0; i < n && !b; i++) b = is_taint(z[i]);
+  }
+  sqlite3_result_int(ctx, b);
+}
+
+/* Read DB into memory (pMem) and mark the metacharacters of the text of
+** every table but the report's own, or exit. */
+static void load_marked(const char *zDb, sqlite3 *pMem) {
+  sqlite3 *pSrc = NULL;
+  if (sqlite3_open_v2(zDb, &pSrc, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+    fprintf(stderr, "mdquery: cannot open %s: %s\n", zDb, pSrc ? sqlite3_errmsg(pSrc) : "out of memory");
+    exit(1);
+  }
+  sqlite3_backup *pBk = sqlite3_backup_init(pMem, "main", pSrc, "main");
+  int rc = pBk ? sqlite3_backup_step(pBk, -1) : SQLITE_ERROR;
+  if (pBk) sqlite3_backup_finish(pBk);
+  if (rc != SQLITE_DONE) {
+    fprintf(stderr, "mdquery: cannot read %s: %s\n", zDb, sqlite3_errmsg(pBk ? pMem : pSrc));
+    exit(1);
+  }
+  sqlite3_close(pSrc);
+  /* No trigger runs while the text is marked (the views are the report's own:
+  ** the Makefile's snapshot drops any other). */
+  sqlite3_db_config(pMem, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, (int *)0);
+  sqlite3_db_config(pMem, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, (int *)0);
+  sqlite3_create_function(pMem, "mdq_taint", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, taint_func, NULL, NULL);
+  sqlite3_create_function(pMem, "mdq_tainted", -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, tainted_func, NULL,
+                          NULL);
+  sqlite3_exec(pMem, "PRAGMA ignore_check_constraints = ON", NULL, NULL, NULL);
+  /* One UPDATE per table, built as SQL text by SQLite (names quoted). */
+  sqlite3_stmt *pList = NULL;
+  const char *zList =
+      "SELECT printf('UPDATE \"%w\" SET %s WHERE mdq_tainted(%s)', t.name,"
+      "  group_concat(printf('\"%w\" = mdq_taint(\"%w\")', c.name, c.name), ', '),"
+      "  group_concat(printf('\"%w\"', c.name), ', '))"
+      " FROM sqlite_schema t, pragma_table_xinfo(t.name) c"
+      " WHERE t.type = 'table' AND t.name NOT LIKE 'sqlite%' AND t.sql LIKE 'CREATE TABLE%' AND c.hidden = 0"
+      "   AND t.name NOT IN (SELECT value FROM json_each(?1))"
+      " GROUP BY t.name";
+  char zTrusted[400] = "[";
+  for (int i = 0; azTrusted[i]; i++)
+    snprintf(zTrusted + strlen(zTrusted), sizeof(zTrusted) - strlen(zTrusted), "%s\"%s\"", i ? "," : "",
+             azTrusted[i]);
+  strcat(zTrusted, "]");
+  rc = sqlite3_prepare_v2(pMem, zList, -1, &pList, NULL);
+  if (rc == SQLITE_OK) sqlite3_bind_text(pList, 1, zTrusted, -1, SQLITE_STATIC);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(pMem, "BEGIN", NULL, NULL, NULL);
+  while (rc == SQLITE_OK && sqlite3_step(pList) == SQLITE_ROW) {
+    char *zUpdate = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(pList, 0));
+    rc = zUpdate ? sqlite3_exec(pMem, zUpdate, NULL, NULL, NULL) : SQLITE_NOMEM;
+    sqlite3_free(zUpdate);
+  }
+  if (rc == SQLITE_OK) rc = sqlite3_exec(pMem, "COMMIT", NULL, NULL, NULL);
+  if (rc != SQLITE_OK) {
+    fprintf(stderr, "mdquery: %s: cannot mark its text: %s\n", zDb, sqlite3_errmsg(pMem));
+    exit(1);
+  }
+  sqlite3_finalize(pList);
+  sqlite3_exec(pMem, "PRAGMA ignore_check_constraints = OFF", NULL, NULL, NULL);
+  sqlite3_db_config(pMem, SQLITE_DBCONFIG_ENABLE_TRIGGER, 1, (int *)0);
+  /* From here on the sections only read, as from the file opened read-only. */
+  if (sqlite3_exec(pMem, "PRAGMA query_only = ON", NULL, NULL, NULL) != SQLITE_OK) {
+    fprintf(stderr, "mdquery: %s: %s\n", zDb, sqlite3_errmsg(pMem));
+    exit(1);
+  }
+}
+
+/* The width of a cell as printed: a marked character counts as one. */
+static int text_width(const char *z) {
+  int n = 0;
+  for (const unsigned char *c = (const unsigned char *)z; *c; c++, n++)
+    if (c[0] == 0xEE && (c[1] & 0xFE) == 0x80 && (c[2] & 0xC0) == 0x80) c += 2;
+  return n;
+}
+
+/* Write c in a double-quoted YAML string. */
+static void put_yaml(int c) {
+  if (c == '"' || c == '\\') fputc('\\', stdout);
+  fputc(c, stdout);
+}
+
+/* Write an expanded section (n bytes of z) to stdout, every marked
+** character of database text escaped for where it lands (see the head of
+** this file): Markdown text, a code span, or a double-quoted string of the
+** YAML block a section may open with. Exit on a query in that block
+** outside double quotes. */
+static void put_section(const char *zFile, const unsigned char *z, size_t n) {
+  int bYaml = n >= 4 && !memcmp(z, "---\n", 4), bQuery = 0, bDq = 0, nTick = 0;
+  size_t i = bYaml ? 4 : 0;
+  if (bYaml) fputs("---\n", stdout);
+  while (i < n) {
+    unsigned char c = z[i];
+    if (c == MARK_OPEN || c == MARK_CLOSE) {
+      bQuery = c == MARK_OPEN;
+      if (bQuery && bYaml && !bDq) {
+        fprintf(stderr, "mdquery: %s: a query in the YAML block must be inside double quotes\n", zFile);
+        exit(1);
+      }
+      i++;
+      continue;
+    }
+    if (c == 0xEE && i + 2 < n && (z[i + 1] & 0xFE) == 0x80 && (z[i + 2] & 0xC0) == 0x80) {
+      int m = ((z[i + 1] & 1) << 6) | (z[i + 2] & 0x3F); /* a marked character */
+      i += 3;
+      if (m < 0x20 || m == 0x7f) fputc(' ', stdout);
+      else if (bYaml) { put_yaml('\\'); put_yaml(m); }
+      else if (nTick) fputc(m == '`' ? '\'' : m, stdout);
+      else { fputc('\\', stdout); fputc(m, stdout); }
+      continue;
+    }
+    i++;
+    if (bYaml && bQuery) { /* what a query printed, inside "..." */
+      if (c == '\n') c = ' ';
+      put_yaml(c);
+      continue;
+    }
+    fputc(c, stdout);
+    if (bYaml) {
+      if (c == '"' && !(i >= 2 && z[i - 2] == '\\')) bDq = !bDq;
+      if (c == '\n') {
+        bDq = 0;
+        if (i + 4 <= n && (!memcmp(z + i, "---\n", 4) || !memcmp(z + i, "...\n", 4))) {
+          fwrite(z + i, 1, 4, stdout);
+          i += 4;
+          bYaml = 0;
+        }
+      }
+    } else if (c == '`') { /* a run of k backticks opens a code span or closes one of k */
+      int k = 1;
+      while (i < n && z[i] == '`') { fputc('`', stdout); i++; k++; }
+      nTick = nTick == 0 ? k : (nTick == k ? 0 : nTick);
+    } else if (c == '\n' && i < n && z[i] == '\n') nTick = 0; /* a paragraph ends */
+  }
+}
 
 /* Print a fatal error naming the place and exit 1. */
 static void fatal(const char *zFile, int iLine, const char *zWhat, const char *zSql, const char *zMsg) {
@@ -89,9 +297,9 @@ static char *slurp(const char *zPath) {
 /* Write a cell, escaping the pipe so it cannot break the table. */
 static void put_cell(const char *z) {
   for (; z && *z; z++) {
-    if (*z == '|') fputs("\\|", stdout);
-    else if (*z == '\n') fputc(' ', stdout);
-    else fputc(*z, stdout);
+    if (*z == '|') fputs("\\|", pOut);
+    else if (*z == '\n') fputc(' ', pOut);
+    else fputc(*z, pOut);
   }
 }
 
@@ -213,7 +421,7 @@ static void emit_table(sqlite3 *pDb, const char *zSql, const char *zFile, int iL
     /* 40 characters at most, in units of half a character */
     int w = 0;
     for (int r = 0; r < nRow; r++) {
-      int n = (int)strlen(azCell[(size_t)r * (size_t)nCol + (size_t)i]);
+      int n = text_width(azCell[(size_t)r * (size_t)nCol + (size_t)i]);
       if (n > w) w = n;
     }
     w = (w > 40 ? 40 : w) * 3;
@@ -226,32 +434,32 @@ static void emit_table(sqlite3 *pDb, const char *zSql, const char *zFile, int iL
     }
     aWidth[i] = (w < 6 ? 6 : w) / 2 + 2; /* +2: room for the column gap */
   }
-  fputs("\n|", stdout);
+  fputs("\n|", pOut);
   for (int i = 0; i < nCol; i++) {
-    fputc(' ', stdout);
+    fputc(' ', pOut);
     put_cell(azHead[i]);
-    fputs(" |", stdout);
+    fputs(" |", pOut);
     free(azHead[i]);
   }
-  fputs("\n|", stdout);
+  fputs("\n|", pOut);
   for (int i = 0; i < nCol; i++) {
-    if (!aNum[i]) fputc(':', stdout);
-    for (int k = 0; k < aWidth[i]; k++) fputc('-', stdout);
-    fputs(aNum[i] ? ":|" : "|", stdout);
+    if (!aNum[i]) fputc(':', pOut);
+    for (int k = 0; k < aWidth[i]; k++) fputc('-', pOut);
+    fputs(aNum[i] ? ":|" : "|", pOut);
   }
-  fputc('\n', stdout);
+  fputc('\n', pOut);
   for (int r = 0; r < nRow; r++) {
-    fputc('|', stdout);
+    fputc('|', pOut);
     for (int i = 0; i < nCol; i++) {
       char *z = azCell[(size_t)r * (size_t)nCol + (size_t)i];
-      fputc(' ', stdout);
+      fputc(' ', pOut);
       put_cell(z);
-      fputs(" |", stdout);
+      fputs(" |", pOut);
       free(z);
     }
-    fputc('\n', stdout);
+    fputc('\n', pOut);
   }
-  fputc('\n', stdout);
+  fputc('\n', pOut);
   free(azCell);
   free(azHead);
   free(aNum);
@@ -266,8 +474,8 @@ static void emit_scalar(sqlite3 *pDb, const char *zSql, const char *zFile, int i
   if (rc != SQLITE_ROW) fatal(zFile, iLine, "query returned no row", zSql, sqlite3_errmsg(pDb));
   if (sqlite3_column_type(pStmt, 0) == SQLITE_NULL) fatal(zFile, iLine, "query returned NULL", zSql, "NULL");
   if (sqlite3_column_bytes(pStmt, 0) == 0) fatal(zFile, iLine, "query returned an empty text", zSql, "''");
-  if (sqlite3_column_type(pStmt, 0) == SQLITE_FLOAT) printf("%.4g", sqlite3_column_double(pStmt, 0));
-  else fputs((const char *)sqlite3_column_text(pStmt, 0), stdout);
+  if (sqlite3_column_type(pStmt, 0) == SQLITE_FLOAT) fprintf(pOut, "%.4g", sqlite3_column_double(pStmt, 0));
+  else fputs((const char *)sqlite3_column_text(pStmt, 0), pOut);
   sqlite3_finalize(pStmt);
 }
 
@@ -334,10 +542,10 @@ static void expand_text(sqlite3 *pDb, char *zText, const char *zFile, int iLine)
   while (*p) {
     char *zOpen = strstr(p, "{{");
     if (!zOpen) {
-      if (!bSkip) fputs(p, stdout);
+      if (!bSkip) fputs(p, pOut);
       break;
     }
-    if (!bSkip) fwrite(p, 1, (size_t)(zOpen - p), stdout);
+    if (!bSkip) fwrite(p, 1, (size_t)(zOpen - p), pOut);
     for (char *q = p; q < zOpen; q++) iLine += *q == '\n';
     char *zClose = strstr(zOpen, "}}");
     if (!zClose) fatal(zFile, iLine, "unclosed {{", zOpen, "missing }}");
@@ -368,10 +576,15 @@ static void expand_text(sqlite3 *pDb, char *zText, const char *zFile, int iLine)
       bSkip = abOuterSkip[nDepth];
     } else if (bSkip) {
       /* inside the branch not taken: not evaluated */
-    } else if (strncmp(zOpen, "{{=", 3) == 0) emit_scalar(pDb, zOpen + 3, zFile, iLine);
-    else if (strncmp(zOpen, "{{table:", 8) == 0) emit_table(pDb, zOpen + 8, zFile, iLine, 0);
-    else if (strncmp(zOpen, "{{pivot:", 8) == 0) emit_table(pDb, zOpen + 8, zFile, iLine, 1);
-    else fatal(zFile, iLine, "unknown directive", zOpen,
+    } else if (strncmp(zOpen, "{{=", 3) == 0) {
+      fputc(MARK_OPEN, pOut);
+      emit_scalar(pDb, zOpen + 3, zFile, iLine);
+      fputc(MARK_CLOSE, pOut);
+    } else if (strncmp(zOpen, "{{table:", 8) == 0 || strncmp(zOpen, "{{pivot:", 8) == 0) {
+      fputc(MARK_OPEN, pOut);
+      emit_table(pDb, zOpen + 8, zFile, iLine, zOpen[2] == 'p');
+      fputc(MARK_CLOSE, pOut);
+    } else fatal(zFile, iLine, "unknown directive", zOpen,
                "use {{= SQL}}, {{table: SQL}}, {{pivot: SQL}}, {{if: SQL}} or {{each: SQL}}");
     for (char *q = zOpen; q < zClose; q++) iLine += *q == '\n';
     p = zClose + 2;
@@ -379,15 +592,24 @@ static void expand_text(sqlite3 *pDb, char *zText, const char *zFile, int iLine)
   if (nDepth) fatal(zFile, iLine, "{{if:}} without {{end}}", "", "unclosed");
 }
 
-/* Expand one section file. */
+/* Expand one section file into a buffer, then write it escaped. */
 static void expand(sqlite3 *pDb, const char *zFile) {
-  char *zText = slurp(zFile);
+  char *zText = slurp(zFile), *zBuf = NULL;
+  size_t nBuf = 0;
+  pOut = open_memstream(&zBuf, &nBuf);
+  if (!pOut) {
+    fprintf(stderr, "mdquery: out of memory\n");
+    exit(1);
+  }
   expand_text(pDb, zText, zFile, 1);
-  fputc('\n', stdout);
+  fputc('\n', pOut);
+  fclose(pOut);
+  put_section(zFile, (const unsigned char *)zBuf, nBuf);
+  free(zBuf);
   free(zText);
 }
 
-/* Open the database read-only and expand every section in order. */
+/* Read the database (marked, in memory) and expand every section in order. */
 int main(int argc, char **argv) {
   sqlite3 *pDb;
   if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -398,11 +620,16 @@ int main(int argc, char **argv) {
     fputs(zHelp, stderr);
     return 2;
   }
-  if (sqlite3_open_v2(argv[1], &pDb, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-    fprintf(stderr, "mdquery: cannot open %s: %s\n", argv[1], sqlite3_errmsg(pDb));
+  if (sqlite3_open(":memory:", &pDb) != SQLITE_OK) {
+    fprintf(stderr, "mdquery: out of memory\n");
     return 1;
   }
+  load_marked(argv[1], pDb);
   for (int i = 2; i < argc; i++) expand(pDb, argv[i]);
   sqlite3_close(pDb);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "mdquery: cannot write the report\n");
+    return 1;
+  }
   return 0;
 }

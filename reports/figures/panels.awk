@@ -22,7 +22,11 @@ END {
   if (n == 0) { n = 1; name[1] = ""; first[1] = 0; last[1] = 0 }
   printf "npanel = %d\narray pfirst[%d]\narray plast[%d]\narray ptitle[%d]\n", n, n, n, n
   for (k = 1; k <= n; k++) {
-    gsub(/"/, "", name[k])
-    printf "pfirst[%d] = %d; plast[%d] = %d; ptitle[%d] = \"%s\"\n", k, first[k], k, last[k], k, name[k]
+    # The title is database text: a single-quoted gnuplot string, where
+    # nothing is substituted (a double-quoted one runs `backticks`); its
+    # only special character, ', is written twice; control characters go.
+    gsub(/[\001-\037\177]/, " ", name[k])
+    gsub(/'/, "''", name[k])
+    printf "pfirst[%d] = %d; plast[%d] = %d; ptitle[%d] = '%s'\n", k, first[k], k, last[k], k, name[k]
   }
 }

@@ -7,6 +7,8 @@
 # integrity_check and holds the old runs or the new, never a mix. The next
 # run completes and removes what the killed one left (no temporary file
 # stays). A dump stopped by SIGTERM or SIGINT leaves no temporary file at once.
+# Then the report's snapshot database and figure data (`make report`'s first
+# steps), killed KILLSAFE_REPORT_N times, then built: as a clean build.
 # Usage: sh tests/cli/test_killsafe.sh   (BIN=dir overrides build/bin)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -100,6 +102,54 @@ echo "# merge: $whole of $N runs completed before their kill"
 "$DBTOOL" merge "$tmp/b.db" -o "$tmp/out.db" > /dev/null
 check_eq "merge: the next run completes" "$(sqlite3 "$tmp/out.db" "SELECT count(*) FROM run")" 2
 check_eq "merge: the killed merges' temporary files are gone" "$(ls "$tmp" | grep -c '\.merge-')" 0
+
+# ---------------------------------------------------------------- report --
+# The report's snapshot database and figure data of the report test's
+# fixture, built KILLSAFE_REPORT_N times (default 6) from nothing with a
+# SIGKILL at a random moment, then once more over what the last kill left: every data file must equal a clean build's
+# (a killed run's empty or partial file must not be accepted) and the
+# snapshot must pass integrity_check.
+NR=${KILLSAFE_REPORT_N:-6}
+cat data/schema.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql tests/report/fixture_access.sql \
+    tests/report/fixture_two_devices.sql tests/report/fixture_stencil.sql tests/report/fixture_claims.sql \
+    tests/report/fixture_measure.sql tests/report/fixture_thresholds.sql | sqlite3 -bail "$tmp/fixture.db" ||
+  notok "report fixture"
+dats() { for f in reports/figures/*.sql; do echo "$1/figures/$(basename "$f" .sql).dat"; done; }
+# shellcheck disable=SC2046
+T=$(span make -s --no-print-directory DB="$tmp/fixture.db" REPORT_BUILD="$tmp/ref" $(dats "$tmp/ref"))
+echo "# report data: a build takes about ${T}s; $NR kills within it"
+# Each kill falls within the writing: at a random moment of the half second
+# after the build's first file (the snapshot, or its temporary) appears.
+i=1
+while [ $i -le "$NR" ]; do
+  rm -rf "$tmp/rb"
+  # shellcheck disable=SC2046
+  setsid make -s --no-print-directory DB="$tmp/fixture.db" REPORT_BUILD="$tmp/rb" $(dats "$tmp/rb") > /dev/null 2>&1 &
+  pid=$!
+  w=0; while [ $w -lt 600 ] && ! ls "$tmp/rb" 2>/dev/null | grep -q '^report\.db'; do sleep 0.05; w=$((w + 1)); done
+  sleep "$(delay 0.5 0)"
+  kill -KILL "-$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+  i=$((i + 1))
+done
+# shellcheck disable=SC2046
+make -s --no-print-directory DB="$tmp/fixture.db" REPORT_BUILD="$tmp/rb" $(dats "$tmp/rb") > "$tmp/make.log" 2>&1
+check_eq "report: the build after $NR kills succeeds" $? 0
+bad=0
+for f in $(dats "$tmp/ref"); do
+  cmp -s "$f" "$tmp/rb/figures/$(basename "$f")" || { bad=$((bad + 1)); echo "# $(basename "$f") differs from a clean build's"; }
+done
+check_eq "report: every figure data file equals a clean build's" "$bad" 0
+check_eq "report: the snapshot passes integrity_check" "$(sqlite3 "$tmp/rb/report.db" "PRAGMA integrity_check" 2>&1)" ok
+# The snapshot is whole: the same views, and tables with the same row counts,
+# as the clean build's (a half-built one, accepted, lacks the last steps').
+whole() {
+  sqlite3 "$1" "SELECT type, name FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY name" |
+    while IFS='|' read -r ty t; do
+      if [ "$ty" = table ]; then echo "$t $(sqlite3 "$1" "SELECT count(*) FROM \"$t\"")"; else echo "$t view"; fi
+    done
+}
+check_eq "report: the snapshot is whole (views, tables and their rows as a clean build's)" \
+  "$(whole "$tmp/rb/report.db" | cksum)" "$(whole "$tmp/ref/report.db" | cksum)"
 
 [ "$nfail" -eq 0 ] && echo "# all kill checks passed"
 exit $((nfail > 0))

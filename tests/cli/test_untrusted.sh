@@ -14,6 +14,8 @@
 #     unknown column is refused (exit 4, one line, nothing written) unless
 #     --drop-unknown;
 #   - `dbtool snapshot` (the report's copy) refuses an empty database;
+#   - mdquery escapes database text for Markdown, a code span and the YAML
+#     title block, and leaves the report's own tables' markup as it is;
 #   - run-matrix refuses a missing matrix and RUNS=abc (one line, exit 2).
 # Usage: sh tests/cli/test_untrusted.sh   (BIN=dir overrides build/bin)
 set -u
@@ -165,6 +167,23 @@ check "dbtool snapshot of a database without runs: exit 4, one line, no file" \
 "$DBTOOL" snapshot "$tmp/empty.db" "$tmp/s.db" 2> "$tmp/err"
 check "dbtool snapshot of an empty file: one line, not 'no such table'" \
   sh -c "[ $? -ne 0 ] && [ \$(wc -l < '$tmp/err') -eq 1 ] && ! grep -q 'no such table' '$tmp/err'"
+
+# ------------------------------------------------------------- mdquery --
+# Database text is escaped where it lands; the queries' own text is markup.
+MDQ="$BIN/mdquery"
+sqlite3 "$tmp/md.db" "CREATE TABLE device(name TEXT); INSERT INTO device VALUES ('A\`x\`<b>*s* \\in{f} [l](u) \$m\$ #h|\"q\"' || char(10) || 'n');
+  CREATE TABLE report_setting(key TEXT, value REAL, why TEXT); INSERT INTO report_setting VALUES ('k', 1, '2^24^ **b**');"
+printf -- '---\ntitle: "{{= SELECT name FROM device}}"\n---\n**{{= SELECT name FROM device}}** `{{= SELECT name FROM device}}` {{= SELECT why FROM report_setting}}\n' > "$tmp/md.md"
+"$MDQ" "$tmp/md.db" "$tmp/md.md" > "$tmp/md.out" 2> "$tmp/err"
+check_eq "mdquery: hostile text: exit 0" $? 0
+check_eq "mdquery: in the YAML title block, escaped for Markdown, then for YAML" "$(sed -n 2p "$tmp/md.out")" \
+  'title: "A\\`x\\`\\<b\\>\\*s\\* \\\\in{f} \\[l\\](u) \\$m\\$ \\#h\\|\"q\" n"'
+check_eq "mdquery: in text, every metacharacter backslash-escaped; in a code span, as itself" "$(sed -n 4p "$tmp/md.out")" \
+  '**A\`x\`\<b\>\*s\* \\in{f} \[l\](u) \$m\$ \#h\|"q" n** `A'"'"'x'"'"'<b>*s* \in{f} [l](u) $m$ #h|"q" n` 2^24^ **b**'
+printf -- '---\ntitle: {{= SELECT name FROM device}}\n---\n' > "$tmp/md2.md"
+"$MDQ" "$tmp/md.db" "$tmp/md2.md" > /dev/null 2> "$tmp/err"
+check "mdquery: a query in the YAML block outside double quotes: exit 1, one line" \
+  sh -c "[ $? -eq 1 ] && [ \$(wc -l < '$tmp/err') -eq 1 ]"
 
 # ---------------------------------------------------------- run-matrix --
 sh experiments/tools/run-matrix "$tmp/none.matrix" "$tmp/x.db" "$BIN" 2> "$tmp/err"
