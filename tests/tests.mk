@@ -98,7 +98,8 @@ FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Wall -Wextra -Werror 
                 -isystem $(CUDA_INC) $(SQLITE_CFLAGS) -fsanitize=address,undefined \
                 -fno-sanitize-recover=all
 FUZZ_OBJ     := $(HARNESS:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/schema.o \
-                $(BUILD)/fuzz/obj/gen/buildinfo_test.o $(OBJ)/kernels/probe.o $(OBJ)/kernels/timing.o
+                $(BUILD)/fuzz/obj/gen/buildinfo_test.o $(OBJ)/kernels/probe.o $(OBJ)/kernels/timing.o \
+                $(OBJ)/kernels/ceiling.o
 CUDA_LIB     := $(if $(NVCC),$(abspath $(dir $(NVCC))../lib64))
 
 $(BUILD)/fuzz/obj/%.o: %.c $(BUILD)/settings

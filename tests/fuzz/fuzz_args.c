@@ -47,7 +47,8 @@ static void measure(const bench_config *c, bench_out *pOut) {
 /* Split the input into arguments and run bench_main --list on them. */
 int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData) {
   static const bench_study study = {"fuzz", "fuzz", "fuzzed", aAxis, NAXIS, skip, NULL, measure, NULL};
-  char *azArg[NARG + 2] = {"fuzz", "--list"};
+  /* "fuzz", "--list", NARG arguments at most, and the NULL that ends argv. */
+  char *azArg[NARG + 3] = {"fuzz", "--list"};
   int nArg = 2;
   if (nData < 1) return 0;
   int bNul = aData[0] & 1;
