@@ -315,7 +315,7 @@ $(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports
               reports/matrix.awk reports/profile_sets.awk experiments/harness/profile.c reports/figure_points.sh \
               $(wildcard reports/figures/*.sql) | $(BIN)/dbtool deps-report
 	@mkdir -p $(@D)
-	$(Q)set -e; t=$@.tmp.$$$$; trap 'rm -f "$$t" "$$t-journal"' EXIT; rm -f $@; \
+	$(Q)set -e; t=$@.tmp.$$$$; trap 'rm -f "$$t" "$$t-journal"' EXIT; \
 	  if [ -f $(DB) ]; then echo "report: using measurements in $(DB)"; src=$(DB); \
 	  else echo "report: using the shipped measurements in data/measurements.sql"; src=data/measurements.sql; fi; \
 	  $(BIN)/dbtool snapshot "$$src" "$$t"; \
@@ -340,8 +340,9 @@ $(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/reports/seed_reduce.o $(OBJ)/exper
 DAT_FIELDS := 'BEGIN { RS = "\036"; FS = "\037"; OFS = "\t" } { for (i = 1; i <= NF; i++) gsub(/[\001-\037\177]/, " ", $$i); $$1 = $$1; print }'
 $(FIG_DIR)/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk
 	@mkdir -p $(@D)
-	$(Q)sqlite3 -bail -header -separator "$$(printf '\037')" -newline "$$(printf '\036')" $(REPORT_DB) < $< > $@.q \
-	  && awk $(DAT_FIELDS) $@.q | awk -f reports/blocks.awk > $@.tmp && rm -f $@.q && mv $@.tmp $@
+	$(Q)t=$@.tmp.$$$$; trap 'rm -f "$$t" "$$t.q"' EXIT; \
+	  sqlite3 -bail -header -separator "$$(printf '\037')" -newline "$$(printf '\036')" $(REPORT_DB) < $< > $$t.q \
+	  && awk $(DAT_FIELDS) $$t.q | awk -f reports/blocks.awk > $$t && mv $$t $@
 
 # One gnuplot script per figure; style.gnuplot picks the terminal from the
 # output's suffix: .pdf for the PDF, .svg for the HTML. Cairo stamps a PDF
@@ -350,7 +351,7 @@ $(FIG_DIR)/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk
 # a killed gnuplot leaves no partial figure that a later run would accept.
 define gnuplot_fig
 	$(call say,GNUPLOT,$@)
-	$(Q)t=$(@D)/.tmp.$(@F); export SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$(REPORT_EPOCH)}; if [ -s $(FIG_DIR)/$*.dat ]; then \
+	$(Q)t=$(@D)/.tmp.$$$$.$(@F); export SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$(REPORT_EPOCH)}; if [ -s $(FIG_DIR)/$*.dat ]; then \
 	  gnuplot -e "datafile='$(FIG_DIR)/$*.dat'; outfile='$$t'" -c reports/figures/style.gnuplot $< 2> $@.log; \
 	else gnuplot -e "outfile='$$t'" reports/figures/empty.gnuplot 2> $@.log; fi \
 	  && test -s $$t || { cat $@.log >&2; rm -f $$t; exit 1; }; \
@@ -368,7 +369,7 @@ $(FIG_DIR)/%.svg: reports/figures/%.gp $(FIG_DIR)/%.dat $(FIG_SCRIPTS)
 SECTIONS := $(sort $(wildcard reports/sections/*.md))
 $(REPORT_BUILD)/report.md: $(SECTIONS) $(REPORT_DB) $(BIN)/mdquery
 	$(call say,QUERY,$@)
-	$(Q)$(BIN)/mdquery $(REPORT_DB) $(SECTIONS) > $@.tmp && mv $@.tmp $@
+	$(Q)$(BIN)/mdquery $(REPORT_DB) $(SECTIONS) > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@ || { rm -f $@.tmp.$$$$; exit 1; }
 
 $(BIN)/mdquery: $(OBJ)/reports/mdquery.o
 	$(call say,LINK,$@)
