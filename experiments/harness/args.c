@@ -82,6 +82,17 @@ static int parse_axis(const bench_axis *a, bench_axis_vals *v, const char *zList
   v->zBuf = NULL;
   if (a->bInt) {
     if (parse_int_list(zList, a->iMin, a->iMax, v->aiVal, BENCH_MAX_VALS, &v->nVal, zErr, nErr)) return -1;
+    for (int i = 0; i < v->nVal; i++) {
+      /* An integer axis with choices takes only those (reduce's --loads). */
+      char zVal[32];
+      snprintf(zVal, sizeof(zVal), "%lld", v->aiVal[i]);
+      int bFound = a->azChoice == NULL;
+      for (int j = 0; a->azChoice && a->azChoice[j]; j++) bFound |= strcmp(a->azChoice[j], zVal) == 0;
+      if (!bFound) {
+        snprintf(zErr, nErr, "%lld is not one of the values it takes (--help lists them)", v->aiVal[i]);
+        return -1;
+      }
+    }
     for (int i = 0; i < v->nVal; i++)
       for (int j = 0; j < i; j++)
         if (v->aiVal[i] == v->aiVal[j]) {
@@ -275,7 +286,10 @@ int bench_parse_args(const bench_study *s, int argc, char **argv, bench_args *pA
     const char *zOpt = argv[i], *zVal = NULL;
     char zName[64];
     if (!strcmp(zOpt, "--help") || !strcmp(zOpt, "-h")) return BENCH_ARGS_HELP;
-    if (!strcmp(zOpt, "--build-id")) return BENCH_ARGS_BUILD_ID;
+    /* --build-id prints one line and runs nothing: with anything else given
+    ** it would ignore it silently. */
+    if (!strcmp(zOpt, "--build-id"))
+      return argc == 2 ? BENCH_ARGS_BUILD_ID : arg_error(zErr, nErr, zOpt, "takes no other argument");
     if (strncmp(zOpt, "--", 2) != 0) return arg_error(zErr, nErr, zOpt, "unexpected argument");
     const char *zEq = strchr(zOpt, '=');
     size_t nName = zEq ? (size_t)(zEq - zOpt - 2) : strlen(zOpt + 2);

@@ -31,6 +31,8 @@ enum { AX_DTYPE, AX_N, AX_BLOCK, AX_LOADS, AX_GRID, AX_VARIANT, NAXIS };
 
 #define CPU_SERIAL "cpu-serial"
 static const char *const azDtype[] = {"int32", "float32", NULL};
+/* The loads per thread the tuned kernels are built for (reduce_tune). */
+static const char *const azLoads[] = {"1", "2", "4", "8", "16", NULL};
 
 static bench_axis aAxis[NAXIS] = {
     {.zName = "dtype", .zHelp = "element type", .zDefault = "int32,float32", .azChoice = azDtype},
@@ -41,7 +43,7 @@ static bench_axis aAxis[NAXIS] = {
      .zDefault = "256", .bInt = 1, .iMin = 32, .iMax = 1024},
     {.zName = "loads",
      .zHelp = "16-byte loads per thread in flight (1,2,4,8,16; tuned variants only, others at the first value)",
-     .zDefault = "8", .bInt = 1, .iMin = 1, .iMax = 16},
+     .zDefault = "8", .bInt = 1, .iMin = 1, .iMax = 16, .azChoice = azLoads},
     {.zName = "grid", .zHelp = "grid factor: resident blocks x this (tuned variants only, others at the first value)",
      .zDefault = "1", .bInt = 1, .iMin = 1, .iMax = 64},
     {.zName = "variant", .zHelp = "kernel variant (cpu-serial: the seed's host loop)"},

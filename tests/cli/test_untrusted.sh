@@ -16,7 +16,9 @@
 #   - `dbtool snapshot` (the report's copy) refuses an empty database;
 #   - mdquery escapes database text for Markdown, a code span and the YAML
 #     title block, and leaves the report's own tables' markup as it is;
-#   - run-matrix refuses a missing matrix and RUNS=abc (one line, exit 2).
+#   - run-matrix refuses a missing matrix and RUNS=abc (one line, exit 2);
+#   - reduce refuses --build-id with other arguments and --loads values its
+#     kernels are not built for (one line, exit 2).
 # Usage: sh tests/cli/test_untrusted.sh   (BIN=dir overrides build/bin)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -192,6 +194,19 @@ echo '# nothing' > "$tmp/m.matrix"
 sh experiments/tools/run-matrix "$tmp/m.matrix" "$tmp/x.db" "$BIN" abc 2> "$tmp/err"
 check "run-matrix: RUNS=abc: exit 2, one line" sh -c "[ $? -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ]"
 check "run-matrix: nothing written" test ! -e "$tmp/x.db"
+
+# -------------------------------------------------------------- reduce --
+if [ -x "$BIN/reduce" ]; then
+  "$BIN/reduce" --build-id --bogus > "$tmp/out" 2> "$tmp/err"
+  check "reduce --build-id --bogus: exit 2, one line, no id printed" \
+    sh -c "[ $? -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ] && ! test -s '$tmp/out'"
+  "$BIN/reduce" --loads 3 --list --db "$tmp/r.db" > /dev/null 2> "$tmp/err"
+  check "reduce --loads 3 (not a value the kernels take): exit 2, one line, nothing written" \
+    sh -c "[ $? -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ] && [ ! -e '$tmp/r.db' ]"
+  check "reduce --loads 1:16 --list: exit 0" sh -c "'$BIN/reduce' --loads 1:16 --list --db '$tmp/r.db' > /dev/null"
+else
+  notok "build/bin/reduce exists" "run make test-build"
+fi
 
 [ "$nfail" -eq 0 ] && echo "# all untrusted-input checks passed"
 exit $((nfail > 0))
