@@ -17,6 +17,7 @@
 #   - mdquery escapes database text for Markdown, a code span and the YAML
 #     title block, and leaves the report's own tables' markup as it is;
 #   - run-matrix refuses a missing matrix and RUNS=abc (one line, exit 2);
+#   - `make profile` without a GPU makes no database;
 #   - reduce refuses --build-id with other arguments and --loads values its
 #     kernels are not built for (one line, exit 2).
 # Usage: sh tests/cli/test_untrusted.sh   (BIN=dir overrides build/bin)
@@ -194,6 +195,17 @@ echo '# nothing' > "$tmp/m.matrix"
 sh experiments/tools/run-matrix "$tmp/m.matrix" "$tmp/x.db" "$BIN" abc 2> "$tmp/err"
 check "run-matrix: RUNS=abc: exit 2, one line" sh -c "[ $? -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ]"
 check "run-matrix: nothing written" test ! -e "$tmp/x.db"
+
+# ------------------------------------------------------------- profile --
+# Without a GPU, `make profile` stops at its GPU check and makes no database
+# (one would hide data/measurements.sql from `make report`). On a GPU machine
+# it would profile: checked there by make test-gpu's users, not here.
+if "$BIN/gpu-probe" 2>/dev/null; then
+  echo "# make profile without a GPU: not checked (this machine has a GPU)"
+else
+  make -s --no-print-directory profile DB="$tmp/prof.db" > /dev/null 2> "$tmp/err"
+  check "make profile without a GPU: fails, creates no database" sh -c "[ $? -ne 0 ] && [ ! -e '$tmp/prof.db' ]"
+fi
 
 # -------------------------------------------------------------- reduce --
 if [ -x "$BIN/reduce" ]; then
