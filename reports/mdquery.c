@@ -198,19 +198,43 @@ static void put_yaml(int c) {
   fputc(c, stdout);
 }
 
+/* Whether the run of k backticks that ends before z[i] opens a code span:
+** a run of exactly k backticks follows before the paragraph ends (or, in a
+** pipe-table row, before the line or the cell ends). Marks are skipped;
+** marked characters never hold a backtick, '|' or a newline byte. */
+static int span_closes(const unsigned char *z, size_t n, size_t i, int k, int bRow) {
+  while (i < n) {
+    unsigned char c = z[i];
+    if (c == '\n') {
+      size_t j = i + 1;
+      while (j < n && (z[j] == MARK_OPEN || z[j] == MARK_CLOSE)) j++;
+      if (bRow || j >= n || z[j] == '\n') return 0;
+    } else if (bRow && c == '|' && z[i - 1] != '\\') return 0;
+    else if (c == '`') {
+      int r = 0;
+      while (i < n && z[i] == '`') { i++; r++; }
+      if (r == k) return 1;
+      continue;
+    }
+    i++;
+  }
+  return 0;
+}
+
 /* Write an expanded section (n bytes of z) to stdout, every marked
 ** character of database text escaped for where it lands (see the head of
 ** this file): Markdown text, a code span, or a double-quoted string of the
 ** YAML block a section may open with. Exit on a query in that block
 ** outside double quotes. */
 static void put_section(const char *zFile, const unsigned char *z, size_t n) {
-  int bYaml = n >= 4 && !memcmp(z, "---\n", 4), bQuery = 0, bDq = 0, nTick = 0;
+  int bYaml = n >= 4 && !memcmp(z, "---\n", 4), bQuery = 0, bDq = 0, nTick = 0, bRow = 0, bLineStart = 1;
   size_t i = bYaml ? 4 : 0;
   if (bYaml) fputs("---\n", stdout);
   while (i < n) {
     unsigned char c = z[i];
     if (c == MARK_OPEN || c == MARK_CLOSE) {
       bQuery = c == MARK_OPEN;
+      /* (marks do not end a line's start: a table begins after one) */
       if (bQuery && bYaml && !bDq) {
         fprintf(stderr, "mdquery: %s: a query in the YAML block must be inside double quotes\n", zFile);
         exit(1);
@@ -221,13 +245,18 @@ static void put_section(const char *zFile, const unsigned char *z, size_t n) {
     if (c == 0xEE && i + 2 < n && (z[i + 1] & 0xFE) == 0x80 && (z[i + 2] & 0xC0) == 0x80) {
       int m = ((z[i + 1] & 1) << 6) | (z[i + 2] & 0x3F); /* a marked character */
       i += 3;
+      if (bLineStart) bRow = 0;
+      bLineStart = 0;
       if (m < 0x20 || m == 0x7f) fputc(' ', stdout);
       else if (bYaml) { put_yaml('\\'); put_yaml(m); }
+      else if (nTick && m == '|' && bRow) fputs("\\|", stdout); /* a table cell ends at | even in code */
       else if (nTick) fputc(m == '`' ? '\'' : m, stdout);
       else { fputc('\\', stdout); fputc(m, stdout); }
       continue;
     }
     i++;
+    if (bLineStart) bRow = c == '|';
+    bLineStart = c == '\n';
     if (bYaml && bQuery) { /* what a query printed, inside "..." */
       if (c == '\n') c = ' ';
       put_yaml(c);
@@ -244,11 +273,12 @@ static void put_section(const char *zFile, const unsigned char *z, size_t n) {
           bYaml = 0;
         }
       }
-    } else if (c == '`') { /* a run of k backticks opens a code span or closes one of k */
+    } else if (c == '`') { /* a run of k backticks opens a code span (if one closes it) or closes one of k */
       int k = 1;
       while (i < n && z[i] == '`') { fputc('`', stdout); i++; k++; }
-      nTick = nTick == 0 ? k : (nTick == k ? 0 : nTick);
-    } else if (c == '\n' && i < n && z[i] == '\n') nTick = 0; /* a paragraph ends */
+      if (nTick == 0) nTick = span_closes(z, n, i, k, bRow) ? k : 0;
+      else if (nTick == k) nTick = 0;
+    } else if (c == '\n' && (bRow || (i < n && z[i] == '\n'))) nTick = 0; /* a row or paragraph ends */
   }
 }
 
