@@ -5,9 +5,16 @@
 --   @fig:x, @tbl:x                     "Figure N", "Table N" in the text
 -- LaTeX numbers figures and tables itself (\label / \ref); for other formats
 -- the filter numbers them in document order, which is the same order.
+--   ::: htmlonly ... :::               blocks for the HTML only (tables of all
+--                                      configurations): the PDF drops them; the
+--                                      HTML numbers their tables A1, A2, ... so
+--                                      the shared tables keep one number in both,
+--                                      and a reference to one from the PDF reads
+--                                      "a table of the HTML report".
 local latex = FORMAT:match('latex') ~= nil
 local num = {}
-local nfig, ntbl = 0, 0
+local htmlonly = {}
+local nfig, ntbl, nhtml = 0, 0, 0
 
 local function table_id(caption)
   local blocks = caption.long
@@ -25,9 +32,34 @@ local function table_id(caption)
   return nil
 end
 
+local function caption_id(b)
+  local blocks = b.caption.long
+  if #blocks == 0 then return nil end
+  local inl = blocks[#blocks].content
+  local last = inl[#inl]
+  return last and last.t == 'Str' and last.text:match('^{#(tbl:[%w_%-]+)}$') or nil
+end
+
 local function number_blocks(blocks)
   local out = pandoc.List()
   for _, b in ipairs(blocks) do
+    if b.t == 'Div' and b.classes:includes('htmlonly') then
+      for _, t in ipairs(b.content) do
+        if t.t == 'Table' then
+          local cid = caption_id(t)
+          if latex then
+            if cid then htmlonly[cid] = true end
+          elseif #t.caption.long > 0 then
+            local id = table_id(t.caption)
+            nhtml = nhtml + 1
+            if id then num[id] = 'A' .. nhtml; t.attr.identifier = id end
+            t.caption.long[1].content:insert(1, pandoc.Str('Table A' .. nhtml .. ': '))
+          end
+        end
+      end
+      if not latex then out:extend(b.content) end
+      goto continue
+    end
     out:insert(b)
     if b.t == 'Para' and #b.content == 1 and b.content[1].t == 'Image' and b.content[1].title:match('^fig:') then
       local img = b.content[1]
@@ -54,6 +86,7 @@ local function number_blocks(blocks)
         out:insert(pandoc.RawBlock('latex', '\\addtocounter{table}{-1}'))
       end
     end
+    ::continue::
   end
   return out
 end
@@ -64,6 +97,7 @@ local function ref(c)
   local kind = id:match('^(fig):') or id:match('^(tbl):')
   if not kind or #c.citations ~= 1 then return nil end
   local word = kind == 'fig' and 'Figure' or 'Table'
+  if latex and htmlonly[id] then return pandoc.Emph('a table of the HTML report') end
   if latex then return pandoc.RawInline('latex', word .. '~\\ref{' .. id .. '}') end
   local n = num[id]
   if not n then

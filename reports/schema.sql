@@ -41,3 +41,14 @@ CREATE TABLE IF NOT EXISTS report_build (git_commit TEXT, git_dirty INTEGER);
 CREATE TABLE IF NOT EXISTS figure (name TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS figure_point (id INTEGER PRIMARY KEY, figure TEXT NOT NULL, panel TEXT NOT NULL,
                                          series TEXT NOT NULL, x, y REAL);
+
+-- The name of every target of the report (the threshold is report_setting's
+-- value of the same key): the summary, the tables and the text print this
+-- name (reports/views.sql fills it).
+CREATE TABLE IF NOT EXISTS report_target (key TEXT PRIMARY KEY, name TEXT);
+
+-- Published reference points for these GPUs, each with its source: shown
+-- beside the measured numbers, never used to judge a verdict (reports/views.sql
+-- fills it from what the seeds and the issues quote).
+CREATE TABLE IF NOT EXISTS published_ref (id INTEGER PRIMARY KEY, gpu TEXT, device_name TEXT, study TEXT, variant TEXT,
+                                          dtype TEXT, n INTEGER, value REAL, unit TEXT, source TEXT);

@@ -7,7 +7,6 @@ set xtics 0, 16, 128
 set mxtics 2
 set xlabel "offset k (elements of 4 bytes; a multiple of 8 is 32-byte aligned)"
 set ylabel "useful GB/s, % of offset 0"
-set key title "kernel, L1 caching of loads"
 do for [p=1:npanel] {
   load "reports/figures/panel.gnuplot"
   plot for [i=pfirst[p]:plast[p]] datafile index i using 2:3 title columnheader(1) \

@@ -6,8 +6,7 @@ set yrange [0:110]
 set xtics 0, 8, 128
 set mxtics 8
 set xlabel "offset k (elements of 4 bytes)"
-set ylabel "bytes used per 32-byte sector fetched (%)"
-set key title "instruction, L1 caching of loads"
+set ylabel "bytes used per sector (%)"
 do for [p=1:npanel] {
   load "reports/figures/panel.gnuplot"
   plot for [i=pfirst[p]:plast[p]] datafile index i using 2:3 title columnheader(1) lt ((i - pfirst[p]) + 1) dt 1 + (i - pfirst[p]) pt (2 * (i - pfirst[p]) + 4) ps (1.6 - 0.35 * (i - pfirst[p]))

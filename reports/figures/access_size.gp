@@ -7,7 +7,6 @@ set format x "2^{%L}"
 set xrange [2**19.7:2**26.3]
 set xlabel "floats per array n (log_2 scale; 3 arrays of 4n bytes)"
 set ylabel "useful throughput (GB/s, read + write)"
-set key title "kernel, L1, offset"
 do for [p=1:npanel] {
   load "reports/figures/panel.gnuplot"
   plot for [i=pfirst[p]:plast[p]] datafile index i using 2:3 title columnheader(1) lt ((i - pfirst[p]) / 2 + 1) dt 1 + (i - pfirst[p]) % 2 pt ((i - pfirst[p]) + 1)

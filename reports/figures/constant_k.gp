@@ -6,7 +6,6 @@ set mytics 10
 set xtics (1, 2, 4, 8, 16, 32)
 set xlabel "distinct points read per warp and step, k (log_2 scale)"
 set ylabel "median kernel time (ms, log scale)"
-set key title "memory space"
 do for [p=1:npanel] {
   load "reports/figures/panel.gnuplot"
   plot for [i=pfirst[p]:pfirst[p]+3] datafile index i using 2:3:4:5 with yerrorlines title columnheader(1) lt ((i - pfirst[p]) + 1) pt ((i - pfirst[p]) + 1), \

@@ -1,7 +1,8 @@
 -- Ray tracer (seed 002): median kernel time against the number of spheres at
--- the book's 1024 x 1024 (16x16 blocks), one series per memory space, with
--- the 95% interval (config_stats); one panel per GPU.
-SELECT variant AS series, json_extract(params, '$.spheres') AS spheres, median_ms AS ms, lo_ms, hi_ms, v.label AS panel
-FROM stats_default JOIN report_devices v USING (device_id)
+-- the book's 1024 x 1024 (16x16 blocks), one series per memory space, one
+-- panel per GPU model: the median over its machines and an interval holding
+-- every machine's 95% interval (model_stats).
+SELECT variant AS series, json_extract(params, '$.spheres') AS spheres, median_ms AS ms, lo_ms, hi_ms, panel
+FROM model_stats
 WHERE study = 'raytrace' AND json_extract(params, '$.size') = 1024 AND json_extract(params, '$.tile') = 16
-ORDER BY v.ord, CASE variant WHEN 'global' THEN 1 WHEN 'constant' THEN 2 ELSE 3 END, spheres;
+ORDER BY mord, CASE variant WHEN 'global' THEN 1 WHEN 'constant' THEN 2 ELSE 3 END, spheres;

@@ -1,4 +1,4 @@
-# Reduction throughput against block size at n = 2^24, one panel per GPU
+# Reduction throughput against block size at n = 2^24, one panel per GPU model
 # (see reduce_block.sql).
 set logscale x 2
 set xtics (64, 128, 256, 512, 1024)

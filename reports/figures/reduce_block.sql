@@ -1,6 +1,8 @@
--- Throughput against block size at n = 2^24, int32: one panel per GPU, one
--- series per variant (config_stats).
-SELECT c.variant, c.block, c.gbps, v.label AS panel FROM stats_default c JOIN reduce_order o USING (variant)
-JOIN report_devices v USING (device_id)
-WHERE c.study = 'reduce' AND c.dtype = 'int32' AND c.n = 16777216 AND c.timer = 'cuda-event' AND c.variant <> 'cub'
-ORDER BY v.ord, o.ord, c.block;
+-- Throughput against block size at n = 2^24, int32: one panel per GPU model,
+-- one series per step of the subset of the ladder reduce_gbps_n shows (CUB
+-- picks its own block), at the median over the model's machines.
+SELECT c.variant, c.block, c.gbps, c.panel FROM model_gbps c JOIN reduce_order o USING (variant)
+WHERE c.study = 'reduce' AND c.dtype = 'int32' AND c.n = (SELECT n_seed FROM size) AND c.timer = 'cuda-event'
+  AND coalesce(json_extract(c.params, '$.loads'), 8) = 8 AND coalesce(json_extract(c.params, '$.grid'), 1) = 1
+  AND c.variant IN ('neighbored', 'interleaved', 'unroll8', 'complete-unroll-warps8', 'inflight', 'one-launch')
+ORDER BY c.mord, o.ord, c.block;

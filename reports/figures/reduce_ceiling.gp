@@ -11,14 +11,9 @@ set xrange [-0.6:STATS_max + 0.6]
 set ylabel "throughput (GB/s read), n = 2^{28} int32"
 set yrange [0:*]
 set grid ytics
-set key inside left top
-set style line 1 lc rgb "#4477aa"
-set style line 2 lc rgb "#ee6677"
-set style line 3 lc rgb "#228833"
-set style line 4 lc rgb "#ccbb44"
-set style line 5 lc rgb "#66ccee"
-set style line 6 lc rgb "#aa3377"
+set key outside top center horizontal
+set rmargin at screen 0.97
 # The labels name the cluster centres once (from the first series).
 plot datafile index 0 using 2:(NaN):xtic(3) with points notitle, \
-     for [i=0:nser-1] datafile index i using ($2 - 0.4 + w * (i + 0.5)):4 with boxes ls (i % 6 + 1) title columnheader(1), \
+     for [i=0:nser-1] datafile index i using ($2 - 0.4 + w * (i + 0.5)):4 with boxes lt bcol[i + 1] lc bcol[i + 1] title columnheader(1), \
      for [i=0:nser-1] datafile index i using ($2 - 0.4 + w * (i + 0.5)):4:5:6 with yerrorbars lc rgb "#333333" pt 0 notitle

@@ -2,10 +2,11 @@
 -- GPU variant's best configuration (highest median GB/s over block sizes and
 -- tunings, all runs: config_stats via reduce_cold), then the device's read
 -- ceiling (best read-only streaming GB/s, run.read_gbps) and theoretical DRAM
--- bandwidth as two more bars. One series per GPU; columns: series, x position (ladder
+-- bandwidth as two more bars. One series per GPU (colour: its position in
+-- the report); columns: series, x position (ladder
 -- index), label, GB/s, and the interval's low and high ends.
 WITH s AS (SELECT * FROM (SELECT c.*, row_number() OVER (PARTITION BY device_id, variant ORDER BY gbps DESC) AS rk
-                          FROM reduce_cold c WHERE c.dtype = 'int32' AND c.n = 268435456) WHERE rk = 1),
+                          FROM reduce_cold c WHERE c.dtype = 'int32' AND c.n = (SELECT n_large FROM size)) WHERE rk = 1),
 x AS (SELECT o.variant, row_number() OVER (ORDER BY o.ord) - 1 AS pos FROM reduce_order o
       WHERE o.variant IN (SELECT variant FROM s)),
 nx AS (SELECT count(*) AS n FROM x),
@@ -17,6 +18,5 @@ bars AS (SELECT s.device_id, x.pos, s.variant AS label, s.gbps, s.gbps_lo AS lo,
          UNION ALL
          SELECT d.device_id, (SELECT n FROM nx) + 1, 'theoretical', d.peak_gbps, d.peak_gbps, d.peak_gbps
          FROM device d WHERE d.device_id IN (SELECT device_id FROM s))
-SELECT (SELECT dl.label FROM device_label dl WHERE dl.device_id = b.device_id) AS series, b.pos, b.label, b.gbps,
-       b.lo, b.hi
-FROM bars b ORDER BY b.device_id, b.pos;
+SELECT v.label AS series, b.pos, b.label, b.gbps, b.lo, b.hi, v.ord AS colour
+FROM bars b JOIN report_devices v USING (device_id) ORDER BY v.ord, b.pos;

@@ -1,4 +1,4 @@
-# Reduction throughput against n, one panel per GPU (see reduce_gbps_n.sql).
+# Reduction throughput against n, one panel per GPU model (see reduce_gbps_n.sql).
 # Both axes are logarithmic: n spans 2^10..2^28 and throughput four decades.
 set logscale x 2
 set format x "2^{%L}"
@@ -9,7 +9,8 @@ set errorbars small
 set ylabel "GB/s read (log scale)"
 do for [p=1:npanel] {
   load "reports/figures/panel.gnuplot"
-  plot for [i=pfirst[p]:plast[p]] datafile index i using 2:3:4:5 with yerrorlines title columnheader(1) \
-       lt ((i - pfirst[p]) % 10 + 1) dt 1 + (i - pfirst[p]) / 10 pt ((i - pfirst[p]) % 14 + 1)
+  plot for [i=pfirst[p]:plast[p]-1] datafile index i using 2:3:4:5 with yerrorlines title columnheader(1) \
+       lt ((i - pfirst[p]) % 10 + 1) pt ((i - pfirst[p]) % 14 + 1), \
+       datafile index plast[p] using 2:3 with lines lc rgb "#888888" dt 2 title columnheader(1)
 }
 unset multiplot

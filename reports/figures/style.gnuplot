@@ -12,37 +12,42 @@
 # and ends with "unset multiplot". Every panel has the same plot width (the
 # key sits in a fixed right margin, in the first panel only), so GPUs line up.
 load "< awk -f reports/figures/panels.awk '" . datafile . "'"
+# bcol[i + 1]: the colour (linetype) of block i; a GPU's is its position in the
+# report's device list, the same in every figure (reports/figures/colours.awk).
+load "< awk -f reports/figures/colours.awk '" . datafile . "'"
 svg = strstrt(outfile, ".svg") > 0
 ph = npanel > 1 ? npanel : 1
-# The PDF's page holds 6.8 in of figure beside its caption: from three GPUs on,
-# the panels share that height (the HTML scrolls: its SVG grows with them).
-if (svg) { set terminal svg enhanced font "Helvetica,12" size 800,(ph > 1 ? 60 + 300 * ph : 450) background rgb "white" } \
-else { eval sprintf('set terminal pdfcairo enhanced font "Helvetica,9" size 6in,%.2fin', ph > 1 ? (ph > 2 ? 6.8 : 0.4 + 2.3 * ph) : 3.4) }
+# Panels are GPU models (or a figure's own facets), so their number does not
+# grow with the GPUs measured; the PDF's page holds 6.8 in of figure beside
+# its caption, which three panels or more share. The key's text is 8 pt at
+# the figure's 6 in width: the PDF includes it at 90% of the text width or
+# more, so the key reads at 7 pt or more on paper.
+if (svg) { set terminal svg enhanced font "Helvetica,12" size 800,(ph > 1 ? 60 + 280 * ph : 450) background rgb "white" } \
+else { eval sprintf('set terminal pdfcairo enhanced font "Helvetica,9" size 6in,%.2fin', ph > 1 ? (ph > 2 ? 6.8 : 0.4 + 2.1 * ph) : 3.2) }
 set output outfile
 set datafile separator "\t"
 set key outside right top font ",8" spacing 1.1
-# The PDF's shorter panels (three GPUs on): a smaller key, so a long one stays a
-# single column in the right margin instead of spilling over the first panel.
-if (!svg && ph > 2) { set key font ",6" spacing 0.75 }
 set grid lc rgb "#dddddd"
 set border lc rgb "#444444"
 set style data linespoints
 set pointsize 0.6
-# Ten colours that stay apart (Paul Tol's "muted" scheme, then grey); series
-# beyond ten repeat a colour with another dash and point type. Point types
-# alone keep up to 14 series apart in greyscale.
+# Ten colours that stay apart (Paul Tol's "muted" scheme, then grey), the
+# most distinct first: linetype k is the colour of the report's k-th GPU in
+# every figure whose series are GPUs; series beyond ten repeat a colour with
+# another dash and point type. Point types alone keep up to 14 series apart
+# in greyscale.
 set linetype 1 lc rgb "#332288" pt 1
-set linetype 2 lc rgb "#88ccee" pt 2
+set linetype 2 lc rgb "#cc6677" pt 2
 set linetype 3 lc rgb "#44aa99" pt 4
-set linetype 4 lc rgb "#117733" pt 6
-set linetype 5 lc rgb "#999933" pt 8
-set linetype 6 lc rgb "#ddcc77" pt 10
-set linetype 7 lc rgb "#cc6677" pt 12
-set linetype 8 lc rgb "#882255" pt 14
+set linetype 4 lc rgb "#ddcc77" pt 6
+set linetype 5 lc rgb "#88ccee" pt 8
+set linetype 6 lc rgb "#117733" pt 10
+set linetype 7 lc rgb "#882255" pt 12
+set linetype 8 lc rgb "#999933" pt 14
 set linetype 9 lc rgb "#aa4499" pt 3
 set linetype 10 lc rgb "#555555" pt 5
 set linetype cycle 10
-set lmargin at screen 0.10
-set rmargin at screen 0.70
+set lmargin at screen 0.12
+set rmargin at screen 0.68
 if (npanel > 1) { set multiplot layout npanel, 1 }
 load ARG1
