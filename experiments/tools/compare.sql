@@ -64,6 +64,22 @@ FROM (SELECT DISTINCT level, grp FROM side_group) g;
 CREATE TEMP TABLE st AS SELECT * FROM group_stats;
 CREATE INDEX temp.st_by_cfg ON st(level, grp, side, cfg);
 
+-- A configuration whose two sides hold the very same trials (the same runs,
+-- by run_uuid: a set compared with itself) is one measurement, not two: its
+-- ratio is exactly 1 and has no spread, whatever the trials' own spread.
+CREATE TEMP TABLE tr AS
+  SELECT g.level, g.grp, t.side, t.cfg, t.run_uuid FROM side_group g JOIN side_trial t ON t.side = g.side AND t.uuid = g.uuid;
+CREATE INDEX temp.tr_by ON tr(level, grp, cfg, side, run_uuid);
+CREATE TEMP TABLE same_trials AS
+  SELECT b.level, b.grp, b.cfg FROM st b JOIN st w ON w.level = b.level AND w.grp = b.grp AND w.cfg = b.cfg
+    AND w.side = 'new'
+  WHERE b.side = 'base' AND b.runs = w.runs
+    AND NOT EXISTS (SELECT 1 FROM tr x WHERE x.level = b.level AND x.grp = b.grp AND x.cfg = b.cfg AND x.side = 'base'
+                      AND (x.run_uuid IS NULL
+                           OR NOT EXISTS (SELECT 1 FROM tr y WHERE y.level = x.level AND y.grp = x.grp AND y.cfg = x.cfg
+                                            AND y.side = 'new' AND y.run_uuid = x.run_uuid)));
+CREATE INDEX temp.same_by ON same_trials(level, grp, cfg);
+
 -- Student's t, 97.5% quantile, by degrees of freedom (beyond 30: the
 -- Cornish-Fisher expansion below, within 1e-4).
 CREATE TEMP TABLE tq(df INTEGER PRIMARY KEY, t REAL);
@@ -112,18 +128,20 @@ WITH p AS (
          b.runs AS nb, w.runs AS nn, b.gmean_ms AS base_ms, w.gmean_ms AS new_ms,
          b.median_ms AS base_median_ms, w.median_ms AS new_median_ms, b.sd_rel AS sb, w.sd_rel AS sn,
          w.gmean_ms / b.gmean_ms AS ratio,
-         coalesce((SELECT band FROM band WHERE band.study = b.study), (SELECT band FROM opt)) AS band
+         coalesce((SELECT band FROM band WHERE band.study = b.study), (SELECT band FROM opt)) AS band,
+         EXISTS (SELECT 1 FROM same_trials x WHERE x.level = b.level AND x.grp = b.grp AND x.cfg = b.cfg) AS same_trials
   FROM st b JOIN st w ON w.level = b.level AND w.grp = b.grp AND w.side = 'new' AND w.cfg = b.cfg
   WHERE b.side = 'base'),
 v AS (
-  SELECT *, sb * sb / nb AS vb, sn * sn / nn AS vn FROM p),
+  SELECT *, CASE WHEN same_trials THEN 0 ELSE sb * sb / nb END AS vb,
+            CASE WHEN same_trials THEN 0 ELSE sn * sn / nn END AS vn FROM p),
 w AS (
   SELECT *, sqrt(vb + vn) AS se,
          CASE WHEN vb + vn > 0 THEN (vb + vn) * (vb + vn) / (vb * vb / (nb - 1) + vn * vn / (nn - 1))
               ELSE nb + nn - 2 END AS df
-  FROM v WHERE nb >= 2 AND nn >= 2
+  FROM v WHERE (nb >= 2 AND nn >= 2) OR same_trials
   UNION ALL
-  SELECT *, NULL, NULL FROM v WHERE nb < 2 OR nn < 2),
+  SELECT *, NULL, NULL FROM v WHERE (nb < 2 OR nn < 2) AND NOT same_trials),
 t AS (
   SELECT *, CASE WHEN df + 1e-9 < 1 THEN NULL
                  WHEN CAST(df + 1e-9 AS INTEGER) <= 30 THEN (SELECT t FROM tq WHERE tq.df = CAST(w.df + 1e-9 AS INTEGER))
@@ -132,7 +150,8 @@ t AS (
                         / (96 * CAST(df + 1e-9 AS INTEGER) * CAST(df + 1e-9 AS INTEGER)) END AS tq
   FROM w),
 i AS (
-  SELECT *, ratio * exp(-tq * se) AS lo, ratio * exp(tq * se) AS hi FROM t),
+  SELECT *, CASE WHEN same_trials THEN ratio ELSE ratio * exp(-tq * se) END AS lo,
+            CASE WHEN same_trials THEN ratio ELSE ratio * exp(tq * se) END AS hi FROM t),
 d AS (
   SELECT *, CASE WHEN lo IS NULL THEN 'inconclusive'
                  WHEN lo >= 1 / (1 + band) AND hi <= 1 + band THEN 'same'
@@ -147,7 +166,9 @@ SELECT d.level, d.grp, l.base_gpus, l.new_gpus, study, variant, dtype, n, block,
                       FROM json_each(CASE WHEN json_valid(params) THEN params ELSE '{}' END)), '')
          || ' flush=' || flush || CASE mode WHEN 'single' THEN '' ELSE ' mode=' || mode END,
        nb, nn, base_ms, new_ms, base_median_ms, new_median_ms, sb, sn, ratio, lo, hi, df, band, verdict,
-       CASE WHEN lo IS NULL THEN printf('%d trial%s in BASE, %d in NEW: an interval needs 2 on each side',
+       CASE WHEN same_trials THEN printf('the same %d trial%s on both sides: one measurement', nb,
+                                         CASE nb WHEN 1 THEN '' ELSE 's' END)
+            WHEN lo IS NULL THEN printf('%d trial%s in BASE, %d in NEW: an interval needs 2 on each side',
                                         nb, CASE nb WHEN 1 THEN '' ELSE 's' END, nn)
             WHEN verdict = 'same' THEN printf('interval inside +-%.1f%%', 100 * band)
             WHEN verdict = 'slower' THEN printf('interval above 1, reaches beyond +%.1f%%', 100 * band)

@@ -127,8 +127,17 @@ check_eq "a 10% band: the +-5% shifts are same" "$(verdict_of band2 reduce up5) 
 # ---------------------------------------------------------- self-comparison --
 cmp self --base "$tmp/base.db" --new "$tmp/base.db" --no-page --fail-on slower,faster
 check_eq "self-comparison: exit 0 under FAIL_ON=slower,faster" "$rc" 0
-check_eq "self-comparison: same everywhere but the bimodal and single-trial configurations (inconclusive)" \
+check_eq "self-comparison: the same trials on both sides are one measurement: same everywhere, the bimodal and single-trial configurations too" \
   "$(sqlite3 "$tmp/self/compare.db" "SELECT group_concat(x) FROM (SELECT DISTINCT verdict || ':'
+     || (variant IN ('bimodal', 'single')) AS x FROM compare_verdict ORDER BY x)")" "same:0,same:1"
+check_eq "self-comparison: the reason says so, and the interval is the point 1" \
+  "$(sqlite3 "$tmp/self/compare.db" "SELECT count(*) FROM compare_verdict WHERE reason NOT LIKE 'the same % on both sides: one measurement' OR lo <> 1 OR hi <> 1")" 0
+# The same values under other runs (run_uuid) are two measurements: judged on their spread.
+cp "$tmp/base.db" "$tmp/twin.db"
+sqlite3 "$tmp/twin.db" "UPDATE run SET run_uuid = run_uuid || '-twin'"
+cmp twin --base "$tmp/base.db" --new "$tmp/twin.db" --no-page
+check_eq "twin (same values, other runs): the bimodal and single-trial configurations inconclusive, the rest same" \
+  "$(sqlite3 "$tmp/twin/compare.db" "SELECT group_concat(x) FROM (SELECT DISTINCT verdict || ':'
      || (variant IN ('bimodal', 'single')) AS x FROM compare_verdict ORDER BY x)")" "inconclusive:1,same:0"
 check_eq "self-comparison: every ratio 1" \
   "$(sqlite3 "$tmp/self/compare.db" "SELECT count(*) FROM compare_verdict WHERE abs(ratio - 1) > 1e-12")" 0
