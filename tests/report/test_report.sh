@@ -248,7 +248,7 @@ ok "provenance: A's whole profile runs of set constant are not listed" \
 for dev in 'Fixture GPU A' 'Fixture GPU B'; do
   rc=$(q "SELECT printf('%.0f GB/s, %.1f%% of the theoretical %.0f GB/s, on the %s', max(u.read_gbps), 100 * max(u.read_gbps) / d.peak_gbps, d.peak_gbps, d.name)
           FROM run u JOIN device d USING (device_id) WHERE d.name = '$dev' AND u.read_gbps > 0")
-  ok "read ceiling of $dev: $rc" sh -c "tr '\n' ' ' < '$tmp/plain.txt' | tr -s ' ' | grep -qF '$rc'"
+  ok "read ceiling of $dev: $rc" grep -qF "$rc" "$tmp/build/report.md"
 done
 # The targets: per GPU and type, 2^28 against CUB and as % of peak, 2^16..2^20
 # against CUB. The best hand-written configuration is chosen on trial 1 (the
@@ -397,7 +397,21 @@ bias=$(q "SELECT printf('loses up to %.0f%%', 100 * max(1 - c.median_ms / m.medi
           AND m.dtype = c.dtype AND m.block IS c.block JOIN run um ON um.run_id = m.run_id
           WHERE uc.argv = 'fixture reduce' AND um.argv = 'fixture flush' AND m.flush = 'memset' AND c.cache = 'cold'")
 ok "measurement: the flush bias ($bias)" has_text "$bias"
-ok "measurement: the time-capped noisy row is flagged" has_text "time-cap"
+# Trials (the repeat run is trial 2 of A's small reductions): pairs of one
+# configuration's trials within 2% of each other, in the per-GPU table of
+# the reproducibility section and in the summary's sentence.
+TA="WITH a AS (SELECT abs(r2.median_ms / r1.median_ms - 1) AS d, CASE WHEN (r1.median_ms + r2.median_ms) / 2 < 0.02 THEN 1
+               WHEN (r1.median_ms + r2.median_ms) / 2 < 0.1 THEN 2 ELSE 3 END AS band
+             FROM result r1 JOIN run u1 ON u1.run_id = r1.run_id JOIN result r2 ON r2.config_key = r1.config_key
+             JOIN run u2 ON u2.run_id = r2.run_id
+             WHERE u1.argv = 'fixture reduce' AND u2.argv = 'fixture repeat' AND r1.study = 'reduce')"
+tagree=$(q "$TA SELECT printf('%.1f%% of %d', 100.0 * avg(d <= 0.02), count(*)) FROM a")
+tband=$(q "$TA SELECT group_concat(x, ' ') FROM (SELECT printf('| %.1f%% of %d', 100.0 * avg(d <= 0.02), count(*)) AS x FROM a GROUP BY band ORDER BY band)")
+ok "reproducibility: A's trials agree within 2%, per band: $tband" \
+  sh -c "grep -F '| Fixture GPU A | ' '$tmp/build/report.md' | grep -qF '$tband |'"
+ok "summary: how well the numbers reproduce ($tagree pairs)" \
+  sh -c "grep -F 'How well do the numbers reproduce?' '$tmp/build/report.md' | grep -qF 'agree within 2% on ${tagree} pairs'"
+ok "measurement: the time-capped noisy row is flagged (in the HTML's table)" grep -q '| time-cap |' "$tmp/build/report.md"
 
 # ---- formatting: what a reader of the PDF would trip over.
 ok "no circumflex glyph (U+02C6) in the PDF: powers are superscripts, commands keep an ASCII caret" \
