@@ -1136,25 +1136,31 @@ INSERT INTO published_ref (id, gpu, device_name, study, variant, dtype, n, value
   (11, 'the seed author''s (not named)', NULL, 'access', 'read-offset k = 128', NULL, 1048576, 0.0832, 'ms',
    'seed 004 (004_6f5daea99985e621.txt): readOffset, 2048 blocks of 512');
 
--- ------------------------------------------------------- small n: the floor --
--- The one-launch reductions and CUB against the floor model of their GPU
--- model (issue 22): t = launch floor + bytes / read ceiling, the launch floor
--- averaged over the model's complete measure runs (run.launch_us: an empty
--- kernel timed as samples are), the read ceiling the highest run.read_gbps
--- of its machines. Per model, variant and power-of-two n (int32, block 256,
--- the default loads and grid): the median time over the model's machines and
--- its interval (model_stats) in microseconds, the model's time, their ratio.
--- Read by figure reduce_roofline and the reduction section's text.
-CREATE VIEW IF NOT EXISTS reduce_floor AS
-WITH fl AS (SELECT d.name, avg(u.launch_us) AS floor_us, max(u.read_gbps) AS read_gbps
-            FROM run u JOIN device d USING (device_id)
-            WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.read_gbps > 0
-            GROUP BY d.name)
-SELECT s.mord, s.panel, s.model, s.variant, o.ord, s.n, s.median_ms * 1e3 AS us, s.lo_ms * 1e3 AS lo,
-       s.hi_ms * 1e3 AS hi, fl.floor_us, fl.floor_us + s.bytes / (fl.read_gbps * 1e3) AS model_us,
-       s.median_ms * 1e3 / (fl.floor_us + s.bytes / (fl.read_gbps * 1e3)) AS x_model
-FROM model_stats s JOIN reduce_order o USING (variant) JOIN report_models rm ON rm.model = s.model
-     JOIN fl ON fl.name = rm.name
-WHERE s.study = 'reduce' AND s.dtype = 'int32' AND s.block = 256 AND s.timer = 'cuda-event'
-  AND coalesce(json_extract(s.params, '$.loads'), 8) = 8 AND coalesce(json_extract(s.params, '$.grid'), 1) = 1
-  AND (s.n & (s.n - 1)) = 0 AND s.variant IN ('small-n', 'one-launch', 'cub');
+-- ----------------------------------------------------------- provenance --
+-- Per GPU, where and with what its complete measurement runs ran: host CPU
+-- and OS, CUDA driver API and runtime, CCCL, ECC and persistence (NVML at
+-- each run's start and end), SM clock lock, and the launch floor (mean of
+-- the runs' launch_us). 'not recorded' where no run stored it, 'mixed'
+-- where the runs of one GPU differ.
+CREATE VIEW IF NOT EXISTS gpu_provenance AS
+WITH u AS (SELECT * FROM run WHERE status = 'complete' AND kind = 'measure'),
+e AS (SELECT u.device_id, min(e.ecc) AS ecc_lo, max(e.ecc) AS ecc_hi, min(e.persistence) AS per_lo, max(e.persistence) AS per_hi
+      FROM run_env e JOIN u USING (run_id) GROUP BY u.device_id),
+g AS (SELECT device_id,
+        CASE WHEN count(DISTINCT cpu_model) > 1 THEN 'mixed' ELSE max(cpu_model) END AS cpu,
+        CASE WHEN count(DISTINCT os_name) > 1 THEN 'mixed' ELSE max(os_name) END AS os,
+        group_concat(DISTINCT printf('%d.%d', driver_version / 1000, driver_version % 1000 / 10)) AS driver,
+        group_concat(DISTINCT printf('%d.%d', runtime_version / 1000, runtime_version % 1000 / 10)) AS runtime,
+        CASE WHEN count(DISTINCT cccl_version) > 1 THEN 'mixed' ELSE max(cccl_version) END AS cccl,
+        CASE WHEN count(DISTINCT clock_lock) > 1 THEN 'mixed' ELSE max(clock_lock) END AS clock_lock,
+        printf('%.1f', avg(launch_us)) AS launch_us, count(launch_us) AS n_launch
+      FROM u GROUP BY device_id)
+SELECT v.device_id, coalesce(g.cpu, 'not recorded') AS cpu, coalesce(g.os, 'not recorded') AS os,
+  coalesce(g.driver, 'not recorded') AS driver, coalesce(g.runtime, 'not recorded') AS runtime,
+  coalesce(g.cccl, 'not recorded') AS cccl,
+  CASE WHEN e.ecc_lo IS NULL THEN 'not recorded' WHEN e.ecc_lo <> e.ecc_hi THEN 'mixed' WHEN e.ecc_lo THEN 'on' ELSE 'off' END AS ecc,
+  CASE WHEN e.per_lo IS NULL THEN 'not recorded' WHEN e.per_lo <> e.per_hi THEN 'mixed' WHEN e.per_lo THEN 'on' ELSE 'off' END AS persistence,
+  coalesce(g.clock_lock, 'not recorded') AS clock_lock,
+  CASE WHEN g.n_launch > 0 THEN g.launch_us ELSE 'not recorded' END AS launch_us
+FROM report_devices v LEFT JOIN g USING (device_id) LEFT JOIN e USING (device_id);
+
