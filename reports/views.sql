@@ -1164,3 +1164,25 @@ SELECT v.device_id, coalesce(g.cpu, 'not recorded') AS cpu, coalesce(g.os, 'not 
   CASE WHEN g.n_launch > 0 THEN g.launch_us ELSE 'not recorded' END AS launch_us
 FROM report_devices v LEFT JOIN g USING (device_id) LEFT JOIN e USING (device_id);
 
+-- ------------------------------------------------------- small n: the floor --
+-- The one-launch reductions and CUB against the floor model of their GPU
+-- model (issue 22): t = launch floor + bytes / read ceiling, the launch floor
+-- averaged over the model's complete measure runs (run.launch_us: an empty
+-- kernel timed as samples are), the read ceiling the highest run.read_gbps
+-- of its machines. Per model, variant and power-of-two n (int32, block 256,
+-- the default loads and grid): the median time over the model's machines and
+-- its interval (model_stats) in microseconds, the model's time, their ratio.
+-- Read by figure reduce_roofline and the reduction section's text.
+CREATE VIEW IF NOT EXISTS reduce_floor AS
+WITH fl AS (SELECT d.name, avg(u.launch_us) AS floor_us, max(u.read_gbps) AS read_gbps
+            FROM run u JOIN device d USING (device_id)
+            WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.read_gbps > 0
+            GROUP BY d.name)
+SELECT s.mord, s.panel, s.model, s.variant, o.ord, s.n, s.median_ms * 1e3 AS us, s.lo_ms * 1e3 AS lo,
+       s.hi_ms * 1e3 AS hi, fl.floor_us, fl.floor_us + s.bytes / (fl.read_gbps * 1e3) AS model_us,
+       s.median_ms * 1e3 / (fl.floor_us + s.bytes / (fl.read_gbps * 1e3)) AS x_model
+FROM model_stats s JOIN reduce_order o USING (variant) JOIN report_models rm ON rm.model = s.model
+     JOIN fl ON fl.name = rm.name
+WHERE s.study = 'reduce' AND s.dtype = 'int32' AND s.block = 256 AND s.timer = 'cuda-event'
+  AND coalesce(json_extract(s.params, '$.loads'), 8) = 8 AND coalesce(json_extract(s.params, '$.grid'), 1) = 1
+  AND (s.n & (s.n - 1)) = 0 AND s.variant IN ('small-n', 'one-launch', 'cub');
