@@ -47,7 +47,8 @@
 #include "experiments/harness/db.h"
 
 /* Tables copied, in dependency order; the first four must exist. */
-static const char *const azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource", "run_env", "variant"};
+static const char *const azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource", "run_env", "variant",
+                                      "measure_phase"};
 #define N_TABLE (int)(sizeof(azTable) / sizeof(azTable[0]))
 #define N_REQUIRED 4
 
@@ -474,6 +475,9 @@ static int merge_one(merge *m) {
   /* The registries: the first database to describe a variant keeps it. */
   long long nVar = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'variant'");
   if (nVar < 0 || (nVar && copy_table(m, "variant", NULL, NULL, NULL, NULL, 1))) return -1;
+  /* Where each `make measure` spent its time (keyed by its session). */
+  long long nPhase = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'measure_phase'");
+  if (nPhase < 0 || (nPhase && copy_table(m, "measure_phase", NULL, NULL, NULL, NULL, 1))) return -1;
   return 0;
 }
 

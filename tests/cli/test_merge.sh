@@ -23,7 +23,9 @@ DBTOOL="$BIN/dbtool"
 q "$tmp/b.db" "INSERT INTO run_env(run_id, phase, utc, temp_c) VALUES(1, 'start', '2026-01-01T00:00:00Z', 42);
                INSERT INTO counter(run_id, config_key, metric, value) VALUES(1, 'k', 'dram__bytes', 7);
                INSERT INTO variant(study, variant, ord, description, bottleneck, flags, origin)
-                 VALUES('host', 'sleep', 1, 'sleeps', '', 'host', 'reference')" >/dev/null
+                 VALUES('host', 'sleep', 1, 'sleeps', '', 'host', 'reference');
+               INSERT INTO measure_phase(session, device_uuid, phase, seconds, trials, utc)
+                 VALUES('s-b', 'host-x', 'trials', 12.5, 3, '2026-01-01T00:00:00Z')" >/dev/null
 count() { q "$1" "SELECT (SELECT count(*) FROM run) || ' ' || (SELECT count(*) FROM result) || ' '
                          || (SELECT count(*) FROM sample) || ' ' || (SELECT count(*) FROM device)"; }
 check_eq "shard a: 2 runs, 4 results, 12 samples, 1 device" "$(count "$tmp/a.db")" "2 4 12 1"
@@ -47,6 +49,8 @@ check_eq "merge: results keep their configuration under the right run" \
 check_eq "merge: GPU state and counters follow their run" \
   "$(q "$tmp/m.db" "SELECT (SELECT group_concat(u.argv LIKE '%5..6%') FROM run_env e JOIN run u USING (run_id) WHERE temp_c = 42)
                     || (SELECT group_concat(u.argv LIKE '%5..6%') FROM counter c JOIN run u USING (run_id) WHERE value = 7)")" 11
+check_eq "merge: the phases of a make measure (table measure_phase)" \
+  "$(q "$tmp/m.db" "SELECT group_concat(session || ':' || phase || ':' || seconds || ':' || trials) FROM measure_phase")" "s-b:trials:12.5:3"
 check_eq "merge: the variant registry rows" "$(q "$tmp/m.db" "SELECT group_concat(variant || ':' || description) FROM variant")" \
   "sleep:sleeps"
 check_integrity "$tmp/m.db" "merge"

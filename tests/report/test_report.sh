@@ -250,6 +250,22 @@ for dev in 'Fixture GPU A' 'Fixture GPU B'; do
           FROM run u JOIN device d USING (device_id) WHERE d.name = '$dev' AND u.read_gbps > 0")
   ok "read ceiling of $dev: $rc" grep -qF "$rc" "$tmp/build/report.md"
 done
+# ---- small n (view reduce_floor): one-launch's time over the floor model,
+# launch floor + bytes / read ceiling, at n = 2^28 and 2^10, computed here from
+# the raw rows (one machine per model: its trials' median, here the mean of
+# A's two trials, B's one).
+for dev in 'Fixture GPU A' 'Fixture GPU B'; do
+  fl=$(q "SELECT group_concat(x, ' ') FROM (SELECT printf('%.2f', avg(r.median_ms) * 1e3 / (
+             (SELECT avg(u2.launch_us) FROM run u2 WHERE u2.device_id = d.device_id AND u2.kind = 'measure' AND u2.status = 'complete')
+             + (r.bytes_read + r.bytes_written) / ((SELECT max(u3.read_gbps) FROM run u3 WHERE u3.device_id = d.device_id) * 1e3))) AS x
+           FROM result r JOIN run u USING (run_id) JOIN device d USING (device_id)
+           WHERE d.name = '$dev' AND r.study = 'reduce' AND r.variant = 'one-launch' AND r.dtype = 'int32' AND r.block = 256
+             AND r.status = 'ok' AND r.cache = 'cold' AND r.n IN (1024, 268435456) AND r.config_key NOT LIKE '% flush=%'
+             AND r.config_key NOT LIKE '% mode=%' GROUP BY r.n ORDER BY r.n)")
+  lo=${fl% *} hi=${fl#* }
+  ok "floor model: one-launch on $dev is ${lo}x the model at 2^10 and ${hi}x at 2^28" \
+    grep -qE "^\| $dev \| one-launch \| $lo \| [0-9.]+ \| [0-9.]+ \| $hi \|" "$tmp/build/report.md"
+done
 # The targets: per GPU and type, 2^28 against CUB and as % of peak, 2^16..2^20
 # against CUB. The best hand-written configuration is chosen on trial 1 (the
 # run's repeat_index, NULL = 1) and valued on the other trials (the median of
