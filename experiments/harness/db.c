@@ -148,7 +148,7 @@ static int add_new_columns(sqlite3 *pDb) {
       if (!strcmp((const char *)sqlite3_column_text(s, 0), aNewColumn[i].zColumn)) bColumn = 1;
     }
     sqlite3_finalize(s);
-    if (rc == SQLITE_OK && bTable && !bColumn) {
+    if (bTable && !bColumn) { /* bTable: the table was read, rc is SQLITE_OK */
       char *zSql = sqlite3_mprintf("ALTER TABLE \"%w\" ADD COLUMN \"%w\" %s", aNewColumn[i].zTable,
                                    aNewColumn[i].zColumn, aNewColumn[i].zDecl);
       rc = zSql ? sqlite3_exec(pDb, zSql, NULL, NULL, NULL) : SQLITE_NOMEM;
