@@ -156,17 +156,6 @@ static int load_sql(const char *zDb, const char *zSql) {
   return rc ? 1 : 0;
 }
 
-/* Remove a database file and what SQLite keeps beside it. */
-static void remove_db(const char *zDb) {
-  char z[4200];
-  unlink(zDb);
-  snprintf(z, sizeof(z), "%s-wal", zDb);
-  unlink(z);
-  snprintf(z, sizeof(z), "%s-shm", zDb);
-  unlink(z);
-  snprintf(z, sizeof(z), "%s-journal", zDb);
-  unlink(z);
-}
 
 /* SQL that drops every view, every trigger and every table of pDb that is
 ** not one of data/schema.sql's (the schema built in memory), or NULL. */
@@ -217,7 +206,7 @@ static int snapshot_cmd(const char *zSrc, const char *zOut) {
   sqlite3 *pSrc = NULL, *pDb = NULL;
   char zCheck[200];
   int rc = 1;
-  remove_db(zOut);
+  merge_remove_db(zOut);
   if (nSrc > 4 && !strcmp(zSrc + nSrc - 4, ".sql")) {
     char *zSql = read_file(zSrc);
     if (!zSql) {
@@ -304,7 +293,7 @@ static int snapshot_cmd(const char *zSrc, const char *zOut) {
 done:
   sqlite3_close(pSrc);
   sqlite3_close(pDb);
-  if (rc) remove_db(zOut);
+  if (rc) merge_remove_db(zOut);
   return rc;
 }
 

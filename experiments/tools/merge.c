@@ -608,13 +608,18 @@ int merge_main(const char *const *azIn, int nIn, const char *zOut, int bDropUnkn
     rc = fail(&m, 0, "%s: a writer opened it during the merge (its -wal is back)%s", zOut, NULL) != 0;
   if (!rc && rename(zTmp, zOut) != 0) rc = fail(&m, 0, "cannot rename the result to %s%s", zOut, NULL) != 0;
   if (rc) {
-    char zSide[4200];
-    unlink(zTmp);
-    snprintf(zSide, sizeof(zSide), "%s-wal", zTmp);
-    unlink(zSide);
-    snprintf(zSide, sizeof(zSide), "%s-shm", zTmp);
-    unlink(zSide);
+    merge_remove_db(zTmp);
     return m.bRefused ? MERGE_REFUSED : MERGE_FAILED;
   }
   return 0;
+}
+
+/* See merge.h. */
+void merge_remove_db(const char *zDb) {
+  static const char *const azSide[] = {"", "-wal", "-shm", "-journal"};
+  char z[4200];
+  for (size_t i = 0; i < sizeof(azSide) / sizeof(azSide[0]); i++) {
+    snprintf(z, sizeof(z), "%s%s", zDb, azSide[i]);
+    unlink(z);
+  }
 }

@@ -19,4 +19,8 @@ enum { MERGE_FAILED = 1,  /* writing the output failed */
 ** one-line reason in zErr and nothing written. */
 int merge_main(const char *const *azIn, int nIn, const char *zOut, int bDropUnknown, char *zErr, size_t nErr);
 
+/* Remove database file zDb and the -wal, -shm and -journal SQLite keeps
+** beside it (each may be missing). */
+void merge_remove_db(const char *zDb);
+
 #endif
