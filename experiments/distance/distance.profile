@@ -1,7 +1,8 @@
 # experiments/distance/distance.profile: Nsight Compute counters of the
-# distance field's constant-memory kernels (set 'constant': constant-cache
-# miss and idle stalls, issue activity, SM throughput) for claims
-# 000-broadcast and 000-cached; view counter_constant. Uniform (k = 1)
-# against fully divergent (k = 32) reads (each configuration verified on the
-# CPU in its own process: the grid is kept at 1024 so that takes about a second).
-distance --profile constant --grid 1024 --points 1024 --k 1,32
+# distance field (set 'constant', experiments/harness/profile.c) for claims
+# 000-broadcast and 000-cached; view counter_constant. The constant kernel's
+# indexed-constant-cache (IDC) requests and hits against the global kernel's
+# L1 global-load requests and sectors, at uniform (k = 1) and fully divergent
+# (k = 32) reads: four configurations (each verified on the CPU in its own
+# process: the grid is kept at 1024 so that takes about a second).
+distance --profile constant --grid 1024 --points 1024 --k 1,32 --variant global,constant

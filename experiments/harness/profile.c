@@ -23,7 +23,12 @@
 ** The metric sets of `--profile SET`: the only place they are defined. Every
 ** set also collects gpu__time_duration.sum (the profiled kernel's duration,
 ** the weight when the report averages rates over kernels). The views in
-** reports/views.sql (counter_*) read these names. */
+** reports/views.sql (counter_*) read these names. Set 'constant' holds the
+** IDC (indexed constant cache: LDC with a register address, what the distance
+** kernel's c_points[j] compiles to) requests, hits and misses, and the L1
+** global-load requests and sectors of the global kernel it is compared with
+** (claims 000-broadcast, 000-cached). ncu rejects a whole set for one unknown
+** name: check a new one with `ncu --query-metrics --chip gh100`. */
 static const profile_set profile_sets[] = {
     {"sectors", "global loads and stores: bytes used per sector, sectors and requests, hit rates, DRAM bytes",
      "gpu__time_duration.sum,"
@@ -44,8 +49,10 @@ static const profile_set profile_sets[] = {
      "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,"
      "sm__warps_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,"
      "dram__bytes_read.sum,dram__bytes_write.sum"},
-    {"constant", "constant-memory kernels: constant-cache miss and idle stalls, issue activity, SM throughput",
+    {"constant", "constant-memory kernels: constant-cache (IDC) requests and hits, L1 global-load requests, stalls",
      "gpu__time_duration.sum,"
+     "idc__requests.sum,idc__requests_lookup_hit.sum,idc__requests_lookup_miss.sum,"
+     "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,"
      "smsp__average_warps_issue_stalled_imc_miss_per_issue_active.ratio,"
      "smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio,"
      "smsp__issue_active.avg.pct_of_peak_sustained_active,sm__throughput.avg.pct_of_peak_sustained_elapsed,"
