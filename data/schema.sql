@@ -65,7 +65,11 @@ CREATE TABLE IF NOT EXISTS run (
                                          -- (GPU open, copy probe, read ceiling, launch floor, database)
   verify_s         REAL,                 -- seconds of the configurations outside sampling: inputs,
                                          -- the verification launch and its CPU reference, uploads
-  sample_s         REAL                  -- seconds of sampling (the convergence rule's time)
+  sample_s         REAL,                 -- seconds of sampling (the convergence rule's time)
+  launch_bare_us   REAL                  -- the same empty kernel timed the minimal way (behind the blocking
+                                         -- kernel, clean flush, events around one launch, one sample per
+                                         -- window, no clock stamps): launch_us - launch_bare_us is what the
+                                         -- project's sampling adds to every sample
 );
 
 -- The phases of one `make measure` on one GPU (experiments/tools/measure-gpus):

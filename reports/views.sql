@@ -63,6 +63,20 @@ SELECT name, machines,
   row_number() OVER (ORDER BY first_ord) AS mord
 FROM s;
 
+-- What the harness adds to every sample, per GPU model: the empty kernel as
+-- samples are timed (run.launch_us: clock-stamp kernels around each sample,
+-- windows of samples behind the blocking kernel) against the minimal way
+-- (run.launch_bare_us: flush, events around one launch, one sample per
+-- window); runs that timed both, their mean and the runs' range of the
+-- difference.
+CREATE VIEW IF NOT EXISTS harness_offset AS
+SELECT m.mord, m.model, count(*) AS runs, avg(u.launch_us) AS launch_us, avg(u.launch_bare_us) AS bare_us,
+  avg(u.launch_us - u.launch_bare_us) AS offset_us, min(u.launch_us - u.launch_bare_us) AS offset_lo,
+  max(u.launch_us - u.launch_bare_us) AS offset_hi
+FROM run u JOIN device d USING (device_id) JOIN report_models m ON m.name = d.name
+WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.launch_bare_us > 0
+GROUP BY m.mord, m.model;
+
 -- The report's sizes, named once: the views, figures and sections read them
 -- from here (n_seed: the seed's 2^24; n_large: 2^28; n_small: 2^20; n_access:
 -- the access study's 2^26 floats; n_profile: the profiled 2^24).

@@ -22,6 +22,13 @@ double gpu_read_ceiling_gbps(void);
 #define CEILING_FLOOR_REPS 200
 double gpu_launch_floor_us(void);
 
+/* The same empty kernel timed the minimal way (an nvbench-style harness):
+** behind the blocking kernel, after the clean flush, CUDA events around the
+** one launch, one sample per window and no clock stamps (gpu_sampling.bBare).
+** launch_us minus this is what the project's sampling adds to every sample;
+** stored in run.launch_bare_us. 0 on a CUDA error. */
+double gpu_launch_floor_bare_us(void);
+
 /* CUB_VERSION of the CUB headers the kernels were compiled with (run.cccl_version). */
 int gpu_cub_version(void);
 

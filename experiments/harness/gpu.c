@@ -224,7 +224,7 @@ static int enqueue_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, v
   if (xRestore && (rc = xRestore(pCtx, g.stream)) != 0) return rc;
   if ((rc = gpu_flush(t->eFlush)) != 0) return rc;
   aSeq[2 * w] = ++g.iSeq;
-  if ((rc = timing_stamp(&g.dStamp[2 * w], aSeq[2 * w], nStampBlocks, g.stream)) != 0) return rc;
+  if (!t->bBare && (rc = timing_stamp(&g.dStamp[2 * w], aSeq[2 * w], nStampBlocks, g.stream)) != 0) return rc;
   if ((rc = (int)cudaEventRecord(g.aStart[w], g.stream)) != 0) return rc;
   if (exec) {
     if ((rc = (int)cudaGraphLaunch(exec, g.stream)) != 0) return rc;
@@ -234,6 +234,7 @@ static int enqueue_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, v
   }
   if ((rc = (int)cudaEventRecord(g.aStop[w], g.stream)) != 0) return rc;
   aSeq[2 * w + 1] = ++g.iSeq;
+  if (t->bBare) return 0; /* no stamps: stamp_mhz() sees stale sequence numbers, clock 0 */
   return timing_stamp(&g.dStamp[2 * w + 1], aSeq[2 * w + 1], nStampBlocks, g.stream);
 }
 
@@ -347,7 +348,7 @@ int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, 
       /* Grow the window while a window takes under 1/8 of the cap. */
       double msPerSample = msWin / nWin;
       int nWant = msPerSample > 0 && r->msCap > 0 ? (int)(r->msCap / 8 / msPerSample) : GPU_WINDOW;
-      nWin = t->bBatch ? 1 : nWant < 1 ? 1 : nWant > GPU_WINDOW ? GPU_WINDOW : nWant;
+      nWin = t->bBatch || t->bBare ? 1 : nWant < 1 ? 1 : nWant > GPU_WINDOW ? GPU_WINDOW : nWant;
     }
     double msSpent = now_ms() - t0;
     /* The noise is checked every ~25% more samples (a sort each time). */
@@ -374,7 +375,7 @@ int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, 
 
 int gpu_time(const gpu_timing *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, double *aMs, int *pnRep) {
   gpu_sampling s = {t->nWarmup, t->bFlushL2 ? GPU_FLUSH_CLEAN : GPU_FLUSH_NONE, 0, 0,
-                    {0.005, t->nRepMin, t->nRepMax, 0, t->msBudget}, 0.95};
+                    {0.005, t->nRepMin, t->nRepMax, 0, t->msBudget}, 0.95, 0};
   gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
   int rc = gpu_sample(&s, xRun, xRestore, pCtx, &o);
   *pnRep = o.nMs;
@@ -390,7 +391,7 @@ static int copy_once(void *pCtx, cudaStream_t s) {
 double gpu_copy_gbps(size_t nBytes) {
   void *ap[3] = {NULL, NULL, (void *)nBytes};
   double aMs[200];
-  gpu_sampling t = {0, GPU_FLUSH_CLEAN, 0, 0, {0.005, 10, 200, 0, 100}, 0};
+  gpu_sampling t = {0, GPU_FLUSH_CLEAN, 0, 0, {0.005, 10, 200, 0, 100}, 0, 0};
   gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
   double gbps = 0, msSampled = g.msSampling;
   if (cudaMalloc(&ap[0], nBytes) == cudaSuccess && cudaMalloc(&ap[1], nBytes) == cudaSuccess &&

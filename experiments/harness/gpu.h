@@ -79,6 +79,9 @@ typedef struct gpu_sampling {
   double msBatch;     /* batch: launches per sample chosen so a sample lasts about this long */
   stats_rule rule;    /* when to stop (rule.nMax: the room in the caller's array) */
   double clockKeep;   /* discard samples below this x the highest SM clock seen (0: keep all) */
+  int bBare;          /* the minimal harness: one sample per blocking-kernel window and no
+                      ** clock stamps around it (flush, start event, launch, stop event);
+                      ** no clock, so clockKeep does not apply (run.launch_bare_us) */
 } gpu_sampling;
 
 /* What gpu_sample measured. */

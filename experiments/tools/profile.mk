@@ -3,8 +3,10 @@
 #
 # experiments/<study>/<study>.profile: one sweep a line, a binary and its arguments
 # with `--profile SET` (the metric sets: `build/bin/reduce --profile list`),
-# run by experiments/tools/run-matrix like a .matrix (a failing matrix does not stop
-# the others; `make profile` then fails). Each profiled configuration
+# run like a .matrix by experiments/tools/measure-gpus on every GPU of GPUS, one
+# process per GPU at once (a failing matrix does not stop the others; `make
+# profile` then fails; a stamp per database, GPU and profile matrix skips one
+# that ran to the end with the same binaries). Each profiled configuration
 # is one launch replayed by ncu (about 1-3 s with ncu's start); the profile
 # matrices hold about 60 configurations, 2-3 minutes per GPU. A profile run
 # resumes: what this build already profiled on this GPU is not redone.
@@ -17,7 +19,8 @@ PROFILES := $(sort $(wildcard experiments/*/*.profile))
 profile: build ## Nsight Compute counters of experiments/*/*.profile (GPU and ncu; NCU=path)
 	$(Q)$(BIN)/gpu-probe || { echo "make profile: needs a CUDA GPU; nothing profiled" >&2; exit 3; }
 	$(Q)$(MAKE) --no-print-directory $(DB)
-	$(Q)st=0; for m in $(PROFILES); do NCU='$(NCU)' sh experiments/tools/run-matrix $$m $(DB) $(BIN) || st=$$?; done; \
+	$(Q)NCU='$(NCU)' NVIDIA_SMI='$(NVIDIA_SMI)' RUNS=1 KEEP_GOING=1 \
+	  sh experiments/tools/measure-gpus '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(PROFILES); st=$$?; \
 	  [ $$st -eq 0 ] || echo "make profile: a profile matrix failed (exit $$st, see above); the others ran" >&2; exit $$st
 
 # `make measure` runs it after the trials (never beside them: ncu and the

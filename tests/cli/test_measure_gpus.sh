@@ -27,6 +27,7 @@ EOF
 cat > "$tmp/bin/fakestudy" <<EOF
 #!/bin/sh
 echo "start \${CUDA_VISIBLE_DEVICES:-none} \$*" >> "$tmp/log"
+echo "\${CUDA_VISIBLE_DEVICES:-none} \${OMP_NUM_THREADS:-unset}" >> "$tmp/omp"
 echo "fakestudy progress \$*" >&2
 sleep 1
 echo "end \${CUDA_VISIBLE_DEVICES:-none} \$*" >> "$tmp/log"
@@ -95,6 +96,44 @@ check_eq "the failing GPU stops at its first failure; the other runs on" \
   "$(grep -c '^start GPU-aaaa' "$tmp/log"):$(grep -c '^start GPU-bbbb' "$tmp/log")" "2:1"
 check_eq "only the failing GPU is still stale" "$(stale "$tmp/a.db" all)" 1
 rm "$tmp/fail-on"
+
+# KEEP_GOING=1 (make profile): a failing matrix does not stop the GPU's
+# others; the run still fails, and only the failing matrix stays stale.
+printf '#!/bin/sh\necho "start ${CUDA_VISIBLE_DEVICES:-none} okstudy $*" >> "%s/log"\n' "$tmp" > "$tmp/bin/okstudy"
+chmod +x "$tmp/bin/okstudy"
+printf 'okstudy --c 1\n' > "$tmp/third.matrix"
+echo none > "$tmp/fail-on"
+: > "$tmp/log"
+out=$(KEEP_GOING=1 RUNS=1 NVIDIA_SMI="$tmp/smi" sh experiments/tools/measure-gpus "$tmp/k.db" "$tmp/bin" "$tmp/stamps" '' \
+        "$tmp/fake.matrix" "$tmp/third.matrix" 2>&1); rc=$?
+check "KEEP_GOING=1: a failing matrix fails the run" test "$rc" -ne 0
+check_eq "KEEP_GOING=1: the next matrix still runs" "$(grep -c '^start none okstudy .*--c 1' "$tmp/log")" 1
+rm "$tmp/fail-on"
+check_eq "KEEP_GOING=1: the matrix that ran to the end keeps its stamp, the failed one none" \
+  "$(mk -s measure-stale RUNS=1 DB="$tmp/k.db" GPUS='' NVIDIA_SMI="$tmp/smi" BIN="$tmp/bin" MEASURE_STAMPS="$tmp/stamps" \
+       MATRICES="$tmp/fake.matrix $tmp/third.matrix" 2>&1 | grep '^would measure' | tr '\n' ' ')" "would measure fake on gpu0 "
+
+# Several GPUs share the CPUs: each process gets OMP_NUM_THREADS = CPUs / GPUs
+# (at least 1), unless it is set; one GPU leaves it unset.
+touch "$tmp/bin/fakestudy"; sleep 1; touch "$tmp/bin/fakestudy"
+: > "$tmp/omp"
+env -u OMP_NUM_THREADS NVIDIA_SMI="$tmp/smi" RUNS=1 sh experiments/tools/measure-gpus "$tmp/o.db" "$tmp/bin" "$tmp/stamps" all \
+  "$tmp/fake.matrix" > /dev/null 2>&1
+half=$(( $(getconf _NPROCESSORS_ONLN) / 2 )); [ "$half" -ge 1 ] || half=1
+check_eq "two GPUs: OMP_NUM_THREADS is half the CPUs on each" "$(sort -u "$tmp/omp" | tr '\n' ' ')" \
+  "GPU-aaaa $half GPU-bbbb $half "
+: > "$tmp/omp"
+OMP_NUM_THREADS=3 NVIDIA_SMI="$tmp/smi" RUNS=1 sh experiments/tools/measure-gpus "$tmp/o2.db" "$tmp/bin" "$tmp/stamps" all \
+  "$tmp/fake.matrix" > /dev/null 2>&1
+check_eq "a set OMP_NUM_THREADS is kept" "$(sort -u "$tmp/omp" | tr '\n' ' ')" "GPU-aaaa 3 GPU-bbbb 3 "
+: > "$tmp/omp"
+env -u OMP_NUM_THREADS NVIDIA_SMI="$tmp/smi" RUNS=1 sh experiments/tools/measure-gpus "$tmp/o3.db" "$tmp/bin" "$tmp/stamps" '' \
+  "$tmp/fake.matrix" > /dev/null 2>&1
+check_eq "one GPU: OMP_NUM_THREADS left unset" "$(sort -u "$tmp/omp" | tr '\n' ' ')" "none unset "
+
+# make profile runs the profile matrices through the same runner, per GPU, going on past a failure.
+check "make profile runs measure-gpus over the profile matrices with GPUS" sh -c "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -n profile DB=/x/y.db GPUS=all 2>/dev/null | tr -d '\\\\\n' |
+  grep -q \"RUNS=1 KEEP_GOING=1 *sh experiments/tools/measure-gpus '/x/y.db' build/bin build/stamp/measure 'all' .*\.profile\""
 
 # A selection that names no GPU here: one line, exit 2, nothing run.
 run "$tmp/a.db" "0 7"

@@ -8,6 +8,9 @@
 **     flush, which leaves dirty lines, the same kernel is measurably slower.
 **   - a host thread stalled between enqueueing the start event and the kernel
 **     does not change a cold timing (the blocking kernel holds the stream).
+**   - the minimal ('bare') sampling of the launch floors takes no clock
+**     stamps (no SM clock), the default sampling does; both floors are a few
+**     microseconds (run.launch_us, run.launch_bare_us).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "experiments/harness/ceiling.h"
 #include "experiments/harness/gpu.h"
 #include "tests/gpu/require_gpu.h"
 #include "kernels/timing.h"
@@ -76,7 +80,7 @@ static int clean_l2(void *pCtx, cudaStream_t s) {
 /* Median of NSAMPLE fixed samples of the read kernel after xBefore and a flush. */
 static double median_ms(int eFlush, gpu_fn xBefore) {
   static double aMs[NSAMPLE];
-  gpu_sampling s = {3, eFlush, 0, 0, {0, 1, NSAMPLE, 0, 0}, 0};
+  gpu_sampling s = {3, eFlush, 0, 0, {0, 1, NSAMPLE, 0, 0}, 0, 0};
   gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
   assert_int_equal(gpu_sample(&s, read_kernel, xBefore, NULL, &o), 0);
   assert_int_equal(o.nMs, NSAMPLE);
@@ -115,8 +119,30 @@ static void test_host_stall_not_timed(void **state) {
   assert_true(msStalled < 0.5); /* nowhere near the 2 ms stall */
 }
 
+/* The read kernel sampled with bBare: no clock stamps, so no SM clock. */
+static void test_bare_takes_no_stamps(void **state) {
+  (void)state;
+  REQUIRE_GPU();
+  open_gpu();
+  static double aMs[NSAMPLE];
+  for (int bBare = 0; bBare <= 1; bBare++) {
+    gpu_sampling s = {3, GPU_FLUSH_CLEAN, 0, 0, {0, 1, 64, 0, 0}, 0, bBare};
+    gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
+    assert_int_equal(gpu_sample(&s, read_kernel, NULL, NULL, &o), 0);
+    assert_int_equal(o.nMs, 64);
+    print_message("%s sampling: SM clock %.0f MHz\n", bBare ? "bare" : "default", o.clockMhz);
+    if (bBare) assert_true(o.clockMhz == 0);
+    else assert_true(o.clockMhz > 100);
+  }
+  double us = gpu_launch_floor_us(), usBare = gpu_launch_floor_bare_us();
+  print_message("launch floor: %.3f us as samples are timed, %.3f us the minimal way\n", us, usBare);
+  assert_true(us > 0.5 && us < 50);
+  assert_true(usBare > 0.5 && usBare < 50);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_bare_takes_no_stamps),
       cmocka_unit_test(test_clean_flush_no_writeback),
       cmocka_unit_test(test_host_stall_not_timed),
   };

@@ -653,6 +653,16 @@ static void test_exec(void **state) {
   db_close(p);
 }
 
+/* db_open's connection syncs at WAL checkpoints only (synchronous NORMAL = 1),
+** not at every commit. */
+static void test_open_synchronous_normal(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  assert_int_equal(db_exec(p, "CREATE TABLE s AS SELECT synchronous AS v FROM pragma_synchronous"), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT v FROM s"), 1);
+  db_close(p);
+}
+
 /* db_add_variants stores a registry in order (ord from 1) and a second call
 ** replaces the text of a key instead of adding a row; a study's rows leave
 ** another study's alone. */
@@ -726,10 +736,11 @@ static void test_trial_support(void **state) {
   char z[256];
   int bNull = 0;
   long long iRun = db_begin_run(p, &g, &ri);
-  db_run_facts facts = {3.25, "CPU X", "OS Y", "3.0.1", "application clocks at default (SM 1980 MHz)"};
+  db_run_facts facts = {3.25, "CPU X", "OS Y", "3.0.1", "application clocks at default (SM 1980 MHz)", 2.5};
   assert_int_equal(db_set_run_facts(p, iRun, &facts), 0);
   assert_int_equal(db_set_run_phases(p, iRun, 1.5, 2.5, 4.0), 0);
   assert_true(fabs(q_real(f->zPath, "SELECT launch_us FROM run", &bNull) - 3.25) < 1e-12);
+  assert_true(fabs(q_real(f->zPath, "SELECT launch_bare_us FROM run", &bNull) - 2.5) < 1e-12);
   assert_string_equal(q_text(f->zPath, "SELECT cpu_model || '|' || os_name || '|' || cccl_version || '|' || clock_lock"
                                        " FROM run", z, sizeof(z)),
                       "CPU X|OS Y|3.0.1|application clocks at default (SM 1980 MHz)");
@@ -800,7 +811,7 @@ static void test_new_columns_added(void **state) {
   db *p = open_ok(f);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('run') WHERE name IN ('launch_us',"
                                    " 'cpu_model', 'os_name', 'cccl_version', 'clock_lock', 'setup_s', 'verify_s',"
-                                   " 'sample_s')"), 8);
+                                   " 'sample_s', 'launch_bare_us')"), 9);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('counter') WHERE name IN ('passes',"
                                    " 'min_value', 'max_value')"), 3);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run WHERE launch_us IS NULL"), 1);
@@ -826,6 +837,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_busy_timeout_waits, setup, teardown),
       cmocka_unit_test_setup_teardown(test_add_counter, setup, teardown),
       cmocka_unit_test_setup_teardown(test_exec, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_open_synchronous_normal, setup, teardown),
       cmocka_unit_test_setup_teardown(test_add_variants, setup, teardown),
       cmocka_unit_test_setup_teardown(test_n_and_block_columns, setup, teardown),
       cmocka_unit_test_setup_teardown(test_add_counter_fails, setup, teardown),
