@@ -10,6 +10,8 @@
 #   SQLITE_CFLAGS SQLite include flags (default: pkg-config sqlite3)
 #   SQLITE_LIBS   SQLite link flags (default: pkg-config sqlite3)
 #   CMOCKA_CFLAGS, CMOCKA_LIBS  the test framework (default: system cmocka)
+#   OPENMP_CFLAGS OpenMP for the CPU references and input building (default
+#                 -fopenmp: gcc's libgomp, linked as -lgomp; OMP_NUM_THREADS applies)
 #   DB            measurement database (default data/measurements.db)
 #   GPUS          the GPUs `make measure` measures: all, nvidia-smi indices or UUIDs
 #                 (default: GPU 0 as CUDA numbers it)
@@ -24,6 +26,7 @@ SQLITE_CFLAGS ?= $(shell pkg-config --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS   ?= $(or $(shell pkg-config --libs sqlite3 2>/dev/null),-lsqlite3)
 CMOCKA_CFLAGS ?=
 CMOCKA_LIBS   ?= -lcmocka
+OPENMP_CFLAGS ?= -fopenmp
 
 # NVCC= given empty: say so once, before anything runs it.
 ifeq ($(strip $(NVCC)),)
@@ -92,10 +95,10 @@ CUDA_INC  := $(if $(NVCC),$(abspath $(dir $(NVCC))../include))
 
 # How the final flags are assembled.
 WARN       := -Wall -Wextra -Werror -Wno-format-truncation
-ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -I. \
+ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) $(OPENMP_CFLAGS) -I. \
               -isystem $(CUDA_INC) $(SQLITE_CFLAGS) $(CMOCKA_CFLAGS)
 ALL_NVFLAGS := -std=c++17 $(NVCCFLAGS) $(GENCODE) -I. -Xcompiler -Wall,-Wextra --Werror all-warnings
-LDLIBS     := $(SQLITE_LIBS) -lm -ldl
+LDLIBS     := $(SQLITE_LIBS) -lm -ldl -lgomp
 # nvcc links too; it takes -l/-L itself and hands anything else (a library path) to the host linker.
 NVLDLIBS   := $(foreach x,$(LDLIBS),$(if $(filter -l% -L%,$(x)),$(x),-Xlinker $(x)))
 

@@ -112,10 +112,11 @@ static size_t device_bytes(const bench_config *c) {
 /* Input values as a function of the element index alone: A in [1,2), B in
 ** [2,3), finite and normal, so sums are exact to reproduce on the host. */
 static void fill_inputs(float *hA, float *hB, size_t iFrom, size_t iTo) {
+#pragma omp parallel for schedule(static) /* each element from its index: any thread count */
   for (size_t i = iFrom; i < iTo; i++) {
-    uint64_t iState = 0x5eed0004u ^ ((uint64_t)i << 1);
-    hA[i] = 1.0f + rng_float(&iState);
-    hB[i] = 2.0f + rng_float(&iState);
+    const uint64_t iSeed = 0x5eed0004u ^ ((uint64_t)i << 1);
+    hA[i] = 1.0f + rng_float_at(iSeed, 0);
+    hB[i] = 2.0f + rng_float_at(iSeed, 1);
   }
 }
 

@@ -10,30 +10,40 @@
 #error "ref_access needs FLT_EVAL_METHOD == 0 (float adds rounded to float, as on the GPU)"
 #endif
 
+/* Every reference is element-wise (OpenMP over elements, OMP_NUM_THREADS
+** applies): each output element's value does not depend on the thread count. */
+
 /* Elements of the per-thread array of the local-* variants (ACCESS_LOCAL_LEN). */
 #define REF_LOCAL_LEN 32
 
 /* C[i] = A[i+k] + B[i+k] for i < n-k (all read-offset* variants). */
 static void ref_read_offset(const float *A, const float *B, float *C, size_t n,
                             size_t k) {
-  for (size_t i = 0; i + k < n; i++) C[i] = A[i + k] + B[i + k];
+  if (k >= n) return;
+#pragma omp parallel for schedule(static)
+  for (size_t i = 0; i < n - k; i++) C[i] = A[i + k] + B[i + k];
 }
 
 /* C[i+k] = A[i] + B[i] for i < n-k. */
 static void ref_write_offset(const float *A, const float *B, float *C, size_t n,
                              size_t k) {
-  for (size_t i = 0; i + k < n; i++) C[i + k] = A[i] + B[i];
+  if (k >= n) return;
+#pragma omp parallel for schedule(static)
+  for (size_t i = 0; i < n - k; i++) C[i + k] = A[i] + B[i];
 }
 
 /* C[i] = A[i*s] + B[i*s] for every i with i*s < n (i < ceil(n/s)). */
 static void ref_read_stride(const float *A, const float *B, float *C, size_t n,
                             size_t s) {
-  for (size_t i = 0, j = 0; j < n; i++, j += s) C[i] = A[j] + B[j];
+  const size_t nOut = n / s + (n % s != 0);
+#pragma omp parallel for schedule(static)
+  for (size_t i = 0; i < nOut; i++) C[i] = A[i * s] + B[i * s];
 }
 
 /* C[i] = sum over j = 0..31, in order, from 0.0f, of A[i] + (float)((r+j)&31)
 ** with r = (i*7) & 31 (both local-* variants). */
 static void ref_local(const float *A, float *C, size_t n) {
+#pragma omp parallel for schedule(static)
   for (size_t i = 0; i < n; i++) {
     unsigned r = (unsigned)(i * 7u) & 31u;
     float x = A[i];

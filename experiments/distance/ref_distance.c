@@ -25,8 +25,10 @@ double ref_distance_point(const float *xy, int P, int x, int y, int W, int H) {
   return acc;
 }
 
-/* The whole field, row by row. */
+/* The whole field, rows in parallel (OpenMP, OMP_NUM_THREADS applies; each
+** point's value does not depend on the thread count). */
 void ref_distance(const float *xy, int P, float *out, int W, int H) {
+#pragma omp parallel for schedule(static)
   for (int y = 0; y < H; y++) {
     for (int x = 0; x < W; x++) {
       out[(size_t)y * W + x] = (float)ref_distance_point(xy, P, x, y, W, H);

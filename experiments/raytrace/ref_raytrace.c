@@ -39,9 +39,12 @@ static unsigned char to_u8(float c) {
   return (unsigned char)(int)v;
 }
 
-/* Every pixel: nearest hit (largest dz + z), colour * dz / radius. */
+/* Every pixel: nearest hit (largest dz + z), colour * dz / radius. Rows in
+** parallel (OpenMP, OMP_NUM_THREADS applies; dynamic: the spheres make some
+** rows dearer), each pixel's value independent of the thread count. */
 void ref_raytrace(const void *spheres, int n, unsigned char *rgba, int W, int H) {
   const raytrace_sphere *pSph = (const raytrace_sphere *)spheres;
+#pragma omp parallel for schedule(dynamic, 8)
   for (int y = 0; y < H; y++) {
     float oy = (float)(y - H / 2);
     for (int x = 0; x < W; x++) {

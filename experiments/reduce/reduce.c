@@ -139,14 +139,18 @@ static int prepare_input(int eType, size_t n, int bDevice, bench_out *pOut) {
       g.eType = -1;
       return -1;
     }
-    uint64_t iSeed = 0x5eed0003u + n * 2 + (uint64_t)eType;
+    /* Element i is the i-th draw of the seed's splitmix64 stream (rng_at):
+    ** filled in parallel (OpenMP, OMP_NUM_THREADS applies), same values. */
+    const uint64_t iSeed = 0x5eed0003u + n * 2 + (uint64_t)eType;
     if (eType == REDUCE_I32) {
       int32_t *a = g.pHost;
-      for (size_t i = 0; i < n; i++) a[i] = (int32_t)(rng_next(&iSeed) & 7);
+#pragma omp parallel for schedule(static)
+      for (size_t i = 0; i < n; i++) a[i] = (int32_t)(rng_at(iSeed, i) & 7);
       g.iRef = ref_reduce_i32(a, n);
     } else {
       float *a = g.pHost;
-      for (size_t i = 0; i < n; i++) a[i] = 2.0f * rng_float(&iSeed) - 1.0f;
+#pragma omp parallel for schedule(static)
+      for (size_t i = 0; i < n; i++) a[i] = 2.0f * rng_float_at(iSeed, i) - 1.0f;
       g.dRef = ref_reduce_f32(a, n, &g.dSumAbs);
     }
     g.eType = eType;

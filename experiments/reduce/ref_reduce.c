@@ -10,25 +10,60 @@
 /* |v| without libm. */
 static double abs_d(double v) { return v < 0.0 ? -v : v; }
 
-/* Exact int64 sum. */
+/* The references run on the host's cores (OpenMP; OMP_NUM_THREADS applies)
+** over a partition fixed by n alone: chunks of REF_CHUNK elements, whose
+** partial sums are combined in index order, so the result is the same bits
+** for any number of threads. Partials are kept for REF_GROUP chunks at a
+** time (a fixed array; the grouping does not change the combining order). */
+#define REF_CHUNK ((size_t)1 << 16)
+#define REF_GROUP 1024
+
+/* Exact int64 sum. Integer addition is associative and cannot overflow here
+** (n < 2^32 terms of at most 2^31), so any thread split gives the same sum. */
 int64_t ref_reduce_i32(const int32_t *x, size_t n) {
   int64_t sum = 0;
+#pragma omp parallel for schedule(static) reduction(+ : sum) if (n > REF_CHUNK)
   for (size_t i = 0; i < n; i++) sum += x[i];
   return sum;
 }
 
-/* Neumaier-compensated double sum, plus the sum of absolute values. */
+/* Neumaier step: adds v to the compensated pair (*pSum, *pComp). */
+static void neumaier_add(double *pSum, double *pComp, double v) {
+  const double t = *pSum + v;
+  if (abs_d(*pSum) >= abs_d(v))
+    *pComp += (*pSum - t) + v;
+  else
+    *pComp += (v - t) + *pSum;
+  *pSum = t;
+}
+
+/* Neumaier-compensated double sum, plus the sum of absolute values: per
+** REF_CHUNK chunk serially, then the chunks' sums (compensated) and their
+** compensations and absolute sums (plain) in chunk order. One chunk (n <=
+** REF_CHUNK) is the plain serial loop. */
 double ref_reduce_f32(const float *x, size_t n, double *pSumAbs) {
   double sum = 0.0, comp = 0.0, sumAbs = 0.0;
-  for (size_t i = 0; i < n; i++) {
-    const double v = x[i];
-    const double t = sum + v;
-    if (abs_d(sum) >= abs_d(v))
-      comp += (sum - t) + v;
-    else
-      comp += (v - t) + sum;
-    sum = t;
-    sumAbs += abs_d(v);
+  const size_t nChunk = (n + REF_CHUNK - 1) / REF_CHUNK;
+  double aSum[REF_GROUP], aComp[REF_GROUP], aAbs[REF_GROUP];
+  for (size_t iBase = 0; iBase < nChunk; iBase += REF_GROUP) {
+    const size_t nIn = nChunk - iBase < REF_GROUP ? nChunk - iBase : REF_GROUP;
+#pragma omp parallel for schedule(static) if (nIn > 1)
+    for (size_t j = 0; j < nIn; j++) {
+      const size_t iFrom = (iBase + j) * REF_CHUNK, iTo = iFrom + REF_CHUNK < n ? iFrom + REF_CHUNK : n;
+      double s = 0.0, c = 0.0, a = 0.0;
+      for (size_t i = iFrom; i < iTo; i++) {
+        neumaier_add(&s, &c, x[i]);
+        a += abs_d(x[i]);
+      }
+      aSum[j] = s;
+      aComp[j] = c;
+      aAbs[j] = a;
+    }
+    for (size_t j = 0; j < nIn; j++) {
+      neumaier_add(&sum, &comp, aSum[j]); /* exact for the first: 0 + s */
+      comp += aComp[j];
+      sumAbs += aAbs[j];
+    }
   }
   if (pSumAbs) *pSumAbs = sumAbs;
   return sum + comp;

@@ -16,6 +16,9 @@ static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v;
 
 int ref_stencil(const float *in, size_t nPitch, float *out, int w, int h) {
   if (in == NULL || out == NULL || w < 1 || h < 1 || nPitch < (size_t)w) return -1;
+  /* Rows in parallel (OpenMP, OMP_NUM_THREADS applies); each pixel's value
+  ** does not depend on the thread count. */
+#pragma omp parallel for schedule(static)
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++) {
       float sum = 0.0f;
