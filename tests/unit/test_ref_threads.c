@@ -101,6 +101,30 @@ static void test_reduce_any_threads(void **state) {
   }
 }
 
+/* The partition is chunks of 2^16 elements, each summed serially: 2^24 then
+** tiny values of a quarter of its double ulp (2^-30). Within the first chunk
+** every tiny value rounds away in the plain sum of |x|; the second chunk's
+** 2^16 of them add up to 2^-14 on their own, which 2^24 + 2^-14 keeps. A
+** chunk of 2^15 would give 2^24 + 3 * 2^-15, one of 2^17 or more 2^24. */
+static void test_reduce_partition(void **state) {
+  (void)state;
+  enum { N = 1 << 17 };
+  float *x = malloc(N * sizeof(float));
+  assert_non_null(x);
+  x[0] = 16777216.0f;
+  for (size_t i = 1; i < N; i++) x[i] = 1.0f / 1073741824.0f;
+  for (int t = 0; t < NTHREAD; t++) {
+    use_threads(anThread[t]);
+    double sumAbs = -1;
+    (void)ref_reduce_f32(x, N / 2, &sumAbs);
+    if (sumAbs != 16777216.0) fail_msg("one chunk on %d threads: sum |x| %.17g, want 2^24", anThread[t], sumAbs);
+    (void)ref_reduce_f32(x, N, &sumAbs);
+    if (sumAbs != 16777216.0 + 1.0 / 16384.0)
+      fail_msg("two chunks on %d threads: sum |x| %.17g, want 2^24 + 2^-14", anThread[t], sumAbs);
+  }
+  free(x);
+}
+
 /* One output buffer per thread count; fails at the first byte that differs
 ** from the 1-thread output. */
 static void assert_same_bytes(const void *pGot, const void *pWant, size_t nBytes, const char *zWhat, int nThread) {
@@ -179,6 +203,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_rng_at_is_the_stream),
       cmocka_unit_test(test_reduce_any_threads),
+      cmocka_unit_test(test_reduce_partition),
       cmocka_unit_test(test_access_any_threads),
       cmocka_unit_test(test_images_any_threads),
   };
