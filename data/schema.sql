@@ -288,7 +288,9 @@ WHERE timer = 'cuda-event' AND median_ms = (SELECT min(l2.median_ms) FROM latest
 -- whole measurement); a configuration (device, study, config_key, flush,
 -- mode) has one result per trial. The views below, in order:
 --   trial           every trial's median of a configuration (old rows without
---                   a flush were measured with the memset flush under the same key)
+--                   a flush were measured with the memset flush under the same key),
+--                   single launches corrected by their process's launch floor
+--                   (floor_adj_ms; raw_median_ms as measured)
 --   trial_dev       every trial with its configuration's trials k, centre
 --                   (median of the trial medians; the mean of the middle two
 --                   for even k), range, size band of the centre (1: under
@@ -314,17 +316,36 @@ WHERE timer = 'cuda-event' AND median_ms = (SELECT min(l2.median_ms) FROM latest
 --                   the OTHER half of the configurations (so no trial judges
 --                   an interval it helped to size)
 --   trial_agreement pairs of trials of one configuration within 2% of each other
+--                   (pct_raw: the same without the launch-floor correction)
 --   machine_agreement  for a GPU model measured on two or more machines: the
 --                   centres of two machines within 2%, and one machine's
 --                   interval covering the other's centre
+-- The launch-floor correction (a control variate): each process's launch
+-- path costs its own fixed amount, and every single-launch time the process
+-- takes moves with it (the launch floor varies by a few percent from process
+-- to process, and a short kernel's trial median moves by about as many
+-- microseconds). A single-launch, event-timed trial median is therefore
+-- corrected by its run's launch floor (run.launch_us, timed in the same
+-- process) less the GPU's mean floor over its measure runs: floor_adj_ms.
+-- Batch and graph samples (launches back to back) and host timings are not
+-- corrected, nor runs that did not time the floor. raw_median_ms keeps the
+-- measured median (as table result has it).
 DROP VIEW IF EXISTS trial;
 CREATE VIEW IF NOT EXISTS trial AS
-SELECT r.result_id, r.run_id, coalesce(u.repeat_index, 1) AS trial_index, r.device_id, r.device, r.study,
-       r.config_key, r.variant, r.dtype, r.n, r.block, r.params, r.cache, r.timer,
-       coalesce(r.flush, CASE r.cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AS flush, r.mode,
-       r.median_ms, r.ci_lo_ms, r.ci_hi_ms, r.q1_ms, r.q3_ms, r.rsd, r.reps,
-       r.bytes_read, r.bytes_written, r.peak_gbps
-FROM result_bw r JOIN run u USING (run_id);
+WITH ref AS (SELECT device_id, avg(launch_us) AS floor_us FROM run
+             WHERE kind = 'measure' AND status = 'complete' AND launch_us > 0 GROUP BY device_id)
+SELECT x.*, x.raw_median_ms - x.floor_adj_ms AS median_ms, x.raw_ci_lo_ms - x.floor_adj_ms AS ci_lo_ms,
+       x.raw_ci_hi_ms - x.floor_adj_ms AS ci_hi_ms, x.raw_q1_ms - x.floor_adj_ms AS q1_ms,
+       x.raw_q3_ms - x.floor_adj_ms AS q3_ms
+FROM (SELECT r.result_id, r.run_id, coalesce(u.repeat_index, 1) AS trial_index, r.device_id, r.device, r.study,
+             r.config_key, r.variant, r.dtype, r.n, r.block, r.params, r.cache, r.timer,
+             coalesce(r.flush, CASE r.cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AS flush, r.mode,
+             r.median_ms AS raw_median_ms, r.ci_lo_ms AS raw_ci_lo_ms, r.ci_hi_ms AS raw_ci_hi_ms,
+             r.q1_ms AS raw_q1_ms, r.q3_ms AS raw_q3_ms, r.rsd, r.reps,
+             r.bytes_read, r.bytes_written, r.peak_gbps,
+             CASE WHEN r.mode = 'single' AND r.timer = 'cuda-event' AND u.launch_us > 0 AND f.floor_us > 0
+                  THEN (u.launch_us - f.floor_us) / 1000.0 ELSE 0 END AS floor_adj_ms
+      FROM result_bw r JOIN run u USING (run_id) LEFT JOIN ref f ON f.device_id = r.device_id) x;
 
 -- Window functions only (no self-join): every trial with its rank rn of k
 -- in its configuration, the configuration's values at the ranks that the
@@ -426,7 +447,8 @@ SELECT a.device_id, a.band,
        CASE a.band WHEN 1 THEN 'under 20 us' WHEN 2 THEN '20-100 us' ELSE '100 us or more' END AS band_label,
        count(*) AS pairs,
        sum(abs(b.median_ms / a.median_ms - 1) <= 0.02) AS within2,
-       100.0 * sum(abs(b.median_ms / a.median_ms - 1) <= 0.02) / count(*) AS pct
+       100.0 * sum(abs(b.median_ms / a.median_ms - 1) <= 0.02) / count(*) AS pct,
+       100.0 * sum(abs(b.raw_median_ms / a.raw_median_ms - 1) <= 0.02) / count(*) AS pct_raw
 FROM (SELECT * FROM trial_dev WHERE k > 1) a
      JOIN trial b ON b.study = a.study AND b.config_key = a.config_key AND b.device_id = a.device_id
                  AND b.flush = a.flush AND b.mode = a.mode AND b.result_id > a.result_id

@@ -1,0 +1,51 @@
+#!/bin/sh
+# tests/cli/test_floor_correction.sh: the launch-floor correction of view
+# `trial` (data/schema.sql): a single-launch, event-timed trial median is
+# corrected by its run's launch floor less the GPU's mean floor over its
+# measure runs; batch samples, host timings, runs without a floor and
+# profile runs' floors are left out; config_stats' centre and
+# trial_agreement (pct, pct_raw) read the corrected medians. Needs no GPU.
+# Usage: sh tests/cli/test_floor_correction.sh
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+. tests/cli/lib.sh
+
+db="$tmp/f.db"
+: > "$tmp/empty.sql"
+"$BIN/dbtool" load "$tmp/empty.sql" "$db" > /dev/null 2>&1 || { notok "dbtool load makes an empty database"; exit 1; }
+# Two measure runs of one GPU with floors 3.6 and 3.8 us (mean 3.7), a
+# profile run with floor 9 (not counted), and a run of another GPU. Each
+# measure run holds: a single-launch config that moves with the floor
+# (5.6 / 5.8 us), a batch config (no correction), a host-timed one.
+sqlite3 -bail "$db" > /dev/null <<'SQL' || notok "the fixture loads"
+INSERT INTO device (device_id, uuid, name, peak_gbps) VALUES (1, 'u1', 'GPU A', 1000), (2, 'u2', 'GPU B', 1000);
+INSERT INTO run (run_id, study, binary, device_id, status, started_utc, argv, build_id, kind, repeat_index, launch_us)
+VALUES (1, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:00:00Z', 'x', 'b', 'measure', 1, 3.6),
+       (2, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:01:00Z', 'x', 'b', 'measure', 2, 3.8),
+       (3, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:02:00Z', 'x', 'b', 'profile', NULL, 9.0),
+       (4, 'reduce', 'reduce', 2, 'complete', '2026-01-01T00:03:00Z', 'x', 'b', 'measure', 1, 4.0);
+INSERT INTO result (run_id, study, config_key, variant, n, cache, timer, status, median_ms, q1_ms, q3_ms, reps,
+                    bytes_read, bytes_written, created_utc, flush, mode)
+VALUES (1, 'reduce', 's', 'v', 1, 'cold', 'cuda-event', 'ok', 0.0056, 0.0055, 0.0057, 10, 4, 4, 't', 'clean', 'single'),
+       (2, 'reduce', 's', 'v', 1, 'cold', 'cuda-event', 'ok', 0.0058, 0.0057, 0.0059, 10, 4, 4, 't', 'clean', 'single'),
+       (1, 'reduce', 'b', 'v', 1, 'warm', 'cuda-event', 'ok', 0.0030, 0.0029, 0.0031, 10, 4, 4, 't', 'none', 'batch'),
+       (2, 'reduce', 'b', 'v', 1, 'warm', 'cuda-event', 'ok', 0.0032, 0.0031, 0.0033, 10, 4, 4, 't', 'none', 'batch'),
+       (1, 'reduce', 'h', 'cpu', 1, 'warm', 'host-clock', 'ok', 0.0100, 0.0099, 0.0101, 10, 4, 4, 't', 'none', 'single'),
+       (2, 'reduce', 'h', 'cpu', 1, 'warm', 'host-clock', 'ok', 0.0110, 0.0109, 0.0111, 10, 4, 4, 't', 'none', 'single'),
+       (4, 'reduce', 's', 'v', 1, 'cold', 'cuda-event', 'ok', 0.0061, 0.0060, 0.0062, 10, 4, 4, 't', 'clean', 'single');
+SQL
+q() { sqlite3 "$db" "$1"; }
+check_eq "single launches: the median less (floor - the GPU's mean floor), the profile run's floor not counted" \
+  "$(q "SELECT group_concat(printf('%.4f/%.4f/%.4f', raw_median_ms * 1000, floor_adj_ms * 1000, median_ms * 1000), ' ') FROM (SELECT * FROM trial WHERE config_key = 's' AND device_id = 1 ORDER BY run_id)")" \
+  "5.6000/-0.1000/5.7000 5.8000/0.1000/5.7000"
+check_eq "the quartiles move with the median" \
+  "$(q "SELECT printf('%.4f %.4f', q1_ms * 1000, q3_ms * 1000) FROM trial WHERE config_key = 's' AND run_id = 1")" "5.6000 5.8000"
+check_eq "batch samples and host timings are not corrected" \
+  "$(q "SELECT count(*) || ' ' || sum(floor_adj_ms = 0) || ' ' || sum(median_ms = raw_median_ms) FROM trial WHERE config_key IN ('b', 'h')")" "4 4 4"
+check_eq "a GPU's single run is its own reference: no correction" \
+  "$(q "SELECT printf('%.4f', median_ms * 1000) FROM trial WHERE device_id = 2")" "6.1000"
+check_eq "config_stats' centre reads the corrected trials" \
+  "$(q "SELECT printf('%.4f', median_ms * 1000) FROM config_stats WHERE config_key = 's' AND device_id = 1")" "5.7000"
+check_eq "trial_agreement: of three pairs the corrected single-launch pair agrees (raw: 3.6% apart); batch and host pairs differ" \
+  "$(q "SELECT printf('%.0f %.0f', pct, pct_raw) FROM trial_agreement WHERE device_id = 1 AND band = 1")" "33 0"
+[ "$nfail" -eq 0 ]
