@@ -391,22 +391,37 @@ WHERE c.run_id = (SELECT max(c2.run_id) FROM counter c2 JOIN run u2 USING (run_i
 -- that configuration launched (reduce's second pass, CUB's kernels): counts
 -- (.sum) add up, .max and .min take the extreme, and the rest (rates,
 -- percentages, ratios) are averaged weighted by each kernel's duration
--- (gpu__time_duration.sum, where profiled; else a plain mean).
+-- (gpu__time_duration.sum, where profiled; else a plain mean). value is the
+-- median of the profiled passes (counter.value); lo_value and hi_value
+-- combine the passes' smallest and largest values (counter.min_value,
+-- max_value) the same way: the range a claim's threshold must not straddle
+-- (rows stored before passes were recorded: one pass, lo = hi = value).
 CREATE VIEW IF NOT EXISTS counter_config AS
 SELECT l.device_id, l.study, l.binary, l.config_key, l.variant, l.dtype, l.n, l.block, l.params, l.metric,
        max(l.unit) AS unit, count(*) AS kernels,
        CASE WHEN l.metric LIKE '%.sum' THEN sum(l.value) WHEN l.metric LIKE '%.max' THEN max(l.value)
             WHEN l.metric LIKE '%.min' THEN min(l.value)
-            ELSE coalesce(sum(l.value * d.value) / nullif(sum(d.value), 0), avg(l.value)) END AS value
+            ELSE coalesce(sum(l.value * d.value) / nullif(sum(d.value), 0), avg(l.value)) END AS value,
+       CASE WHEN l.metric LIKE '%.sum' THEN sum(coalesce(l.min_value, l.value))
+            WHEN l.metric LIKE '%.max' THEN max(coalesce(l.min_value, l.value))
+            WHEN l.metric LIKE '%.min' THEN min(coalesce(l.min_value, l.value))
+            ELSE coalesce(sum(coalesce(l.min_value, l.value) * d.value) / nullif(sum(d.value), 0),
+                          avg(coalesce(l.min_value, l.value))) END AS lo_value,
+       CASE WHEN l.metric LIKE '%.sum' THEN sum(coalesce(l.max_value, l.value))
+            WHEN l.metric LIKE '%.max' THEN max(coalesce(l.max_value, l.value))
+            WHEN l.metric LIKE '%.min' THEN min(coalesce(l.max_value, l.value))
+            ELSE coalesce(sum(coalesce(l.max_value, l.value) * d.value) / nullif(sum(d.value), 0),
+                          avg(coalesce(l.max_value, l.value))) END AS hi_value
 FROM counter_latest l
 LEFT JOIN counter_latest d ON d.device_id = l.device_id AND d.binary = l.binary AND d.config_key = l.config_key
   AND d.kernel = l.kernel AND d.metric = 'gpu__time_duration.sum'
 GROUP BY l.device_id, l.binary, l.config_key, l.metric;
 
 -- Nsight Compute counters of the access study, per device (latest run per
--- key): the sector, request and hit-rate counters of set 'sectors'.
+-- key): the sector, request and hit-rate counters of set 'sectors' (value:
+-- the passes' median; lo, hi: their range).
 CREATE VIEW IF NOT EXISTS access_counter AS
-SELECT c.device_id, c.config_key, c.metric, c.value, c.variant, c.n, c.block,
+SELECT c.device_id, c.config_key, c.metric, c.value, c.lo_value AS lo, c.hi_value AS hi, c.variant, c.n, c.block,
        CAST(json_extract(c.params, '$.k') AS INTEGER) AS k, json_extract(c.params, '$.l1') AS l1
 FROM counter_config c WHERE c.study = 'access';
 
@@ -433,9 +448,28 @@ GROUP BY device_id, config_key;
 -- constant-cache miss and with no instruction (per issued instruction),
 -- issue slots used (% of active cycles: the rest is idle), SM throughput (%
 -- of peak), achieved occupancy, instructions executed, DRAM bytes read, and
--- the profiled duration (ns).
+-- the profiled duration (ns); the indexed constant cache's (IDC: LDC with a
+-- register address, the distance kernel's c_points[i]) requests and lookup
+-- hits and misses, and the L1 global-load requests and sectors (the global
+-- kernel's points). Each value is the passes' median; _lo and _hi columns
+-- are the passes' range of the counters a claim reads.
 CREATE VIEW IF NOT EXISTS counter_constant AS
 SELECT device_id, study, variant, n, block, params, config_key,
+  max(CASE WHEN metric = 'idc__requests.sum' THEN value END) AS idc_requests,
+  max(CASE WHEN metric = 'idc__requests.sum' THEN lo_value END) AS idc_requests_lo,
+  max(CASE WHEN metric = 'idc__requests.sum' THEN hi_value END) AS idc_requests_hi,
+  max(CASE WHEN metric = 'idc__requests_lookup_hit.sum' THEN value END) AS idc_hits,
+  max(CASE WHEN metric = 'idc__requests_lookup_hit.sum' THEN lo_value END) AS idc_hits_lo,
+  max(CASE WHEN metric = 'idc__requests_lookup_hit.sum' THEN hi_value END) AS idc_hits_hi,
+  max(CASE WHEN metric = 'idc__requests_lookup_miss.sum' THEN value END) AS idc_misses,
+  max(CASE WHEN metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum' THEN value END) AS l1_ld_requests,
+  max(CASE WHEN metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum' THEN lo_value END) AS l1_ld_requests_lo,
+  max(CASE WHEN metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum' THEN hi_value END) AS l1_ld_requests_hi,
+  max(CASE WHEN metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum' THEN value END) AS l1_ld_sectors,
+  max(CASE WHEN metric = 'dram__bytes_read.sum' THEN lo_value END) AS dram_read_bytes_lo,
+  max(CASE WHEN metric = 'dram__bytes_read.sum' THEN hi_value END) AS dram_read_bytes_hi,
+  max(CASE WHEN metric = 'smsp__issue_active.avg.pct_of_peak_sustained_active' THEN lo_value END) AS issue_active_pct_lo,
+  max(CASE WHEN metric = 'smsp__issue_active.avg.pct_of_peak_sustained_active' THEN hi_value END) AS issue_active_pct_hi,
   max(CASE WHEN metric = 'smsp__average_warps_issue_stalled_imc_miss_per_issue_active.ratio' THEN value END) AS stall_const_miss,
   max(CASE WHEN metric = 'smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio' THEN value END) AS stall_no_instruction,
   max(CASE WHEN metric = 'smsp__issue_active.avg.pct_of_peak_sustained_active' THEN value END) AS issue_active_pct,
@@ -450,7 +484,8 @@ GROUP BY device_id, binary, config_key;
 -- Local-memory traffic of the access study (set 'local'), one row per device
 -- and configuration: the L1 sectors of local loads and stores, the L2 sectors
 -- read and written on behalf of L1 (local and global), and the DRAM bytes
--- read and written: local memory is DRAM if its spills reach DRAM, i.e.
+-- read and written (dram_bytes_lo, _hi: the passes' range of their sum):
+-- local memory is DRAM if its spills reach DRAM, i.e.
 -- dram bytes beyond the useful global traffic.
 CREATE VIEW IF NOT EXISTS counter_local AS
 SELECT device_id, variant, n, block, params, config_key, json_extract(params, '$.l1') AS l1,
@@ -460,6 +495,8 @@ SELECT device_id, variant, n, block, params, config_key, json_extract(params, '$
   max(CASE WHEN metric = 'lts__t_sectors_srcunit_tex_op_write.sum' THEN value END) AS l2_write_sectors,
   max(CASE WHEN metric = 'dram__bytes_read.sum' THEN value END) AS dram_read_bytes,
   max(CASE WHEN metric = 'dram__bytes_write.sum' THEN value END) AS dram_write_bytes,
+  sum(CASE WHEN metric IN ('dram__bytes_read.sum', 'dram__bytes_write.sum') THEN lo_value END) AS dram_bytes_lo,
+  sum(CASE WHEN metric IN ('dram__bytes_read.sum', 'dram__bytes_write.sum') THEN hi_value END) AS dram_bytes_hi,
   max(CASE WHEN metric = 'lts__t_sector_hit_rate.pct' THEN value END) AS l2_hit_pct
 FROM counter_config WHERE study = 'access' AND variant LIKE 'local-%'
 GROUP BY device_id, binary, config_key;
@@ -483,7 +520,7 @@ INSERT OR REPLACE INTO report_setting VALUES
   ('l2seg_tol', 0.1, 'claim 004-l2seg: sectors per request within this of the seed''s 5 segments'),
   ('l1trans_holds', 11.5, 'claim 004-l1trans: sectors per load request with L1 on from which 3 lines of 128 bytes are moved'),
   ('l1trans_part', 7.5, 'claim 004-l1trans: sectors per load request from which 2 lines are moved (holds in part)'),
-  ('cached_max_x', 4, 'claims 000-cached, 000-broadcast: DRAM bytes a kernel reads at most this many times the data it reads over and over count as one pass (each byte fetched about once)');
+  ('cached_hit_min', 0.95, 'claim 000-cached: the least share of the constant kernel''s indexed-constant-cache (IDC) requests at k = 1 that hit, over the whole range of the profiled passes, for repeated reads to cost no extra traffic');
 
 -- The distance field's default configurations (16 x 16 tiles) with their
 -- interval, over all runs.
@@ -579,9 +616,9 @@ WHERE r.status <> 'complete' OR m.n_missing > 0;
 DELETE FROM seed_claim;
 INSERT INTO seed_claim VALUES
  ('000-broadcast', 1, '000, 002', 'a constant read is broadcast to a half-warp, so its traffic is about 1/16 of global reads', 0.0625,
-  'Nsight Compute (set constant, distance field at k = 1): DRAM bytes read by the constant kernel over the global kernel''s: holds within seed_tolerance of the seed''s 1/16; does not hold if the global kernel already reads its points in one pass (at most cached_max_x times their bytes) or constant reads no less by the ''faster'' factor; other magnitude otherwise'),
+  'Nsight Compute (set constant, distance field at k = 1, every lane of a warp reading one point): on-chip requests per warp-level load, the constant kernel''s indexed-constant-cache (IDC) requests over the global kernel''s L1 global-load requests, from the passes'' range (lowest over highest to highest over lowest): holds if within seed_tolerance of the seed''s 1/16; does not hold if constant makes no fewer requests by the ''faster'' factor (a uniform global load is one request too); other magnitude if fewer, outside seed_tolerance; else inconclusive. Evidence: the global loads'' sectors per request, and the IDC requests at k = 32 over k = 1 (serialisation)'),
  ('000-cached', 2, '000', 'constant data is cached: repeated reads of one address cost no extra traffic', NULL,
-  'Nsight Compute (set constant, distance field at k = 1): holds if the constant kernel reads at most cached_max_x times its points'' bytes from DRAM although every thread reads every point, does not hold if more'),
+  'Nsight Compute (set constant, distance field at k = 1): the constant kernel''s IDC lookup hits over its IDC requests (every thread reads every point, so all but the first reads can hit): holds if at least cached_hit_min over the passes'' whole range, does not hold if wholly below, else inconclusive'),
  ('000-faster', 3, '000, 002', 'hence __constant__ beats global memory when all threads read one point (distance field, k = 1)', NULL,
   'constant over global at k = 1, in every (grid, P) configuration: holds if the whole 95% interval of the ratio is at least the ''faster'' factor in all; does not hold if wholly below in all; in part if some are and some are not; else inconclusive'),
  ('000-serialise', 4, '000, 001', 'divergent constant reads serialise: up to 16x slower when a half-warp reads 16 addresses', 16,
@@ -624,7 +661,12 @@ INSERT INTO seed_claim VALUES
 -- The verdict of every claim on every device with a complete run. Verdicts:
 -- 'holds', 'other magnitude' (the effect is there, its size differs from the
 -- seed's), 'holds in part', 'does not hold', 'inconclusive' (a 95% interval
--- straddles the threshold), 'not measured' (the study has no results on this
+-- straddles the threshold, or for a claim on Nsight Compute counters the
+-- range of the profiled passes does: such a claim reads each counter's
+-- median, value, and its range, lo_value..hi_value of counter_config; a
+-- ratio a / b of counters runs from a_lo / b_hi to a_hi / b_lo, so two
+-- identical GPUs cannot get opposite verdicts from the passes' noise
+-- alone), 'not measured' (the study has no results on this
 -- device), 'not profiled on <GPU>' (the Nsight Compute counters the rule
 -- needs were not stored for this device: `make profile`, or a set cut off,
 -- see view profile_run_gap), 'not tested' (the data to judge it is missing).
@@ -651,11 +693,27 @@ rt AS (SELECT r.device_id, count(*) AS n, sum(r.x_lo >= s.faster) AS nf, sum(r.x
 k64 AS (SELECT device_id, sum(study = 'distance' AND json_extract(params, '$.points') = 8192) AS nd,
                sum(study = 'raytrace' AND json_extract(params, '$.spheres') = 2340) AS nr
         FROM latest_default WHERE study IN ('distance', 'raytrace') GROUP BY device_id),
--- 000-broadcast, 000-cached: the distance kernels' DRAM bytes at k = 1 (set
--- constant), against the bytes of the points they read (result.bytes_read)
-cdr AS (SELECT c.device_id, c.dram_read_bytes AS c_dram, g.dram_read_bytes AS g_dram,
-               json_extract(c.params, '$.grid') AS grid, json_extract(c.params, '$.points') AS p,
-               (SELECT max(r.bytes_read) FROM result r WHERE r.study = 'distance' AND r.config_key = c.config_key) AS data_bytes
+-- 000-broadcast, 000-cached: the distance kernels' on-chip counters (set
+-- constant) at k = 1, where all 32 lanes of a warp read one point: the
+-- constant kernel's IDC requests and lookup hits, the global kernel's L1
+-- global-load requests and sectors (same grid, points and tile), with the
+-- passes' range; x: IDC over L1 requests, x_lo..x_hi its range; hit: the
+-- IDC hit share, hit_lo..hit_hi. loads: the warp-level loads of the points
+-- either kernel issues (grid^2 / 32 warps x P points: one float2 load per
+-- point), to print requests per load; c32_req: the constant kernel's IDC
+-- requests at k = 32 (every lane another point), the serialisation.
+cdr AS (SELECT c.device_id, json_extract(c.params, '$.grid') AS grid, json_extract(c.params, '$.points') AS p,
+               c.idc_requests AS c_req, c.idc_misses AS c_miss, g.l1_ld_requests AS g_req, g.l1_ld_sectors AS g_sec,
+               c.idc_requests / g.l1_ld_requests AS x, c.idc_requests_lo / g.l1_ld_requests_hi AS x_lo,
+               c.idc_requests_hi / g.l1_ld_requests_lo AS x_hi, c.idc_hits / c.idc_requests AS hit,
+               c.idc_hits_lo / c.idc_requests_hi AS hit_lo, min(1.0, c.idc_hits_hi / c.idc_requests_lo) AS hit_hi,
+               1.0 * json_extract(c.params, '$.grid') * json_extract(c.params, '$.grid') / 32
+                 * json_extract(c.params, '$.points') AS loads,
+               (SELECT max(c32.idc_requests) FROM cc c32 WHERE c32.device_id = c.device_id AND c32.study = 'distance'
+                  AND c32.variant = 'constant' AND json_extract(c32.params, '$.k') = 32
+                  AND json_extract(c32.params, '$.grid') = json_extract(c.params, '$.grid')
+                  AND json_extract(c32.params, '$.points') = json_extract(c.params, '$.points')
+                  AND json_extract(c32.params, '$.tile') IS json_extract(c.params, '$.tile')) AS c32_req
         FROM cc c JOIN cc g ON g.device_id = c.device_id AND g.study = 'distance'
           AND g.variant = 'global' AND g.params = c.params
         WHERE c.study = 'distance' AND c.variant = 'constant' AND json_extract(c.params, '$.k') = 1
@@ -663,15 +721,21 @@ cdr AS (SELECT c.device_id, c.dram_read_bytes AS c_dram, g.dram_read_bytes AS g_
                 AND c2.study = 'distance' AND c2.variant = 'constant' AND json_extract(c2.params, '$.k') = 1)),
 -- 002-idle: the ray tracer's DRAM bytes and idle issue slots (set constant),
 -- global over constant, per profiled sphere count
+-- (bw_lo, idle_lo: the least lower end over the sphere counts of each
+-- ratio's range over the passes; bw_hi, idle_hi: the least upper end)
 cri AS (SELECT c.device_id, count(*) AS n,
-               min(g.dram_read_bytes / c.dram_read_bytes) AS bw_lo, max(g.dram_read_bytes / c.dram_read_bytes) AS bw_hi,
-               min((100 - g.issue_active_pct) / (100 - c.issue_active_pct)) AS idle_lo,
-               max((100 - g.issue_active_pct) / (100 - c.issue_active_pct)) AS idle_hi,
+               min(g.dram_read_bytes_lo / c.dram_read_bytes_hi) AS bw_lo,
+               min(g.dram_read_bytes_hi / c.dram_read_bytes_lo) AS bw_hi,
+               min((100 - g.issue_active_pct_hi) / (100 - c.issue_active_pct_lo)) AS idle_lo,
+               min((100 - g.issue_active_pct_lo) / (100 - c.issue_active_pct_hi)) AS idle_hi,
                sum(c.issue_active_pct IS NULL OR g.issue_active_pct IS NULL) AS idle_missing,
                sum(c.dram_read_bytes IS NULL OR g.dram_read_bytes IS NULL) AS bw_missing,
-               group_concat(printf('%.2fx at %d spheres', g.dram_read_bytes / c.dram_read_bytes,
+               group_concat(printf('%.2fx [%.2f, %.2f] at %d spheres', g.dram_read_bytes / c.dram_read_bytes,
+                                   g.dram_read_bytes_lo / c.dram_read_bytes_hi, g.dram_read_bytes_hi / c.dram_read_bytes_lo,
                                    json_extract(c.params, '$.spheres')), ', ') AS bw_text,
-               group_concat(printf('%.2fx', (100 - g.issue_active_pct) / (100 - c.issue_active_pct)), ', ') AS idle_text
+               group_concat(printf('%.2fx [%.2f, %.2f]', (100 - g.issue_active_pct) / (100 - c.issue_active_pct),
+                                   (100 - g.issue_active_pct_hi) / (100 - c.issue_active_pct_lo),
+                                   (100 - g.issue_active_pct_lo) / (100 - c.issue_active_pct_hi)), ', ') AS idle_text
         FROM cc c JOIN cc g ON g.device_id = c.device_id AND g.study = 'raytrace'
           AND g.variant = 'global' AND g.params = c.params
         WHERE c.study = 'raytrace' AND c.variant = 'constant' GROUP BY c.device_id),
@@ -704,15 +768,24 @@ fl AS (SELECT f.device_id, count(*) AS n,
 sec AS (SELECT device_id,
           max(CASE WHEN l1 = 'ca' AND k = 0 THEN value END) AS ca0, max(CASE WHEN l1 = 'ca' AND k = 11 THEN value END) AS ca11,
           max(CASE WHEN l1 = 'ca' AND k = 128 THEN value END) AS ca128, max(CASE WHEN l1 = 'cg' AND k = 0 THEN value END) AS cg0,
-          max(CASE WHEN l1 = 'cg' AND k = 11 THEN value END) AS cg11, max(CASE WHEN l1 = 'cg' AND k = 128 THEN value END) AS cg128
-        FROM ac WHERE variant = 'read-offset'
-          AND metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct' GROUP BY device_id),
-spr AS (SELECT s.device_id, max(s.value / r.value) AS mx, min(s.value / r.value) AS mn
+          max(CASE WHEN l1 = 'cg' AND k = 11 THEN value END) AS cg11, max(CASE WHEN l1 = 'cg' AND k = 128 THEN value END) AS cg128,
+          -- the distance from the seed's value (tgt: offset 11's is the claim's, the others' 100%) over the
+          -- passes' range: dev_hi its largest, dev_lo its least (0 where the range takes the seed's value in)
+          max(max(abs(lo - tgt), abs(hi - tgt))) AS dev_hi,
+          max(CASE WHEN tgt BETWEEN lo AND hi THEN 0 ELSE min(abs(lo - tgt), abs(hi - tgt)) END) AS dev_lo
+        FROM (SELECT a.*, CASE WHEN a.k = 11 THEN (SELECT c.value FROM seed_claim c WHERE c.claim_id = '004-sector')
+                               ELSE 100 END AS tgt
+              FROM ac a WHERE a.variant = 'read-offset' AND a.k IN (0, 11, 128)
+                AND a.metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct')
+        GROUP BY device_id),
+-- sectors per request (mx_lo, mx_hi: the largest over the passes' range)
+spr AS (SELECT s.device_id, max(s.value / r.value) AS mx, min(s.value / r.value) AS mn,
+               max(s.lo / r.hi) AS mx_lo, max(s.hi / r.lo) AS mx_hi
         FROM ac s JOIN ac r ON r.device_id = s.device_id AND r.config_key = s.config_key
           AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'
         WHERE s.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum' AND s.variant = 'read-offset' AND s.l1 = 'cg'
         GROUP BY s.device_id),
-spr_ca AS (SELECT s.device_id, max(s.value / r.value) AS mx
+spr_ca AS (SELECT s.device_id, max(s.value / r.value) AS mx, max(s.lo / r.hi) AS mx_lo, max(s.hi / r.lo) AS mx_hi
         FROM ac s JOIN ac r ON r.device_id = s.device_id AND r.config_key = s.config_key
           AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'
         WHERE s.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum' AND s.variant = 'read-offset' AND s.l1 = 'ca'
@@ -725,26 +798,31 @@ st AS (SELECT (SELECT value FROM report_setting WHERE key = 'serialise_lo') AS s
               (SELECT value FROM report_setting WHERE key = 'l2seg_tol') AS l2seg_tol,
               (SELECT value FROM report_setting WHERE key = 'l1trans_holds') AS l1trans_holds,
               (SELECT value FROM report_setting WHERE key = 'l1trans_part') AS l1trans_part,
-              (SELECT value FROM report_setting WHERE key = 'cached_max_x') AS cached_max_x)
+              (SELECT value FROM report_setting WHERE key = 'cached_hit_min') AS cached_hit_min)
 SELECT '000-broadcast' AS claim_id, h.device_id, h.name AS device,
   CASE WHEN h.n_dist = 0 THEN 'no distance results'
-       WHEN b.c_dram IS NULL OR b.g_dram IS NULL THEN 'DRAM bytes of the distance kernels at k = 1 not stored (make profile, set constant)'
-       ELSE printf('DRAM bytes read at k = 1 (%d x %d, %d points): constant %d, global %d (%.2fx; seed %.4f); global reads %.1fx the %d bytes of points',
-                   b.grid, b.grid, b.p, CAST(b.c_dram AS INTEGER), CAST(b.g_dram AS INTEGER), b.c_dram / b.g_dram, c.value,
-                   b.g_dram / b.data_bytes, b.data_bytes) END AS evidence,
-  CASE WHEN h.n_dist = 0 THEN 'not measured' WHEN b.c_dram IS NULL OR b.g_dram IS NULL THEN h.unprofiled
-       WHEN b.c_dram / b.g_dram <= c.value * (1 + t.seed_tolerance) THEN 'holds'
-       WHEN b.g_dram <= st.cached_max_x * b.data_bytes OR b.c_dram / b.g_dram > 1 / t.faster THEN 'does not hold'
-       ELSE 'other magnitude' END AS verdict
-FROM has h, setting t, st JOIN seed_claim c ON c.claim_id = '000-broadcast' LEFT JOIN cdr b ON b.device_id = h.device_id
+       WHEN b.x IS NULL THEN 'IDC requests of the constant kernel and L1 global-load requests of the global kernel at k = 1 not stored (make profile, set constant)'
+       ELSE printf('at k = 1 (%d x %d, %d points), per warp-level load: constant %.3g IDC requests, global %.3g L1 requests of %.3g sectors each; IDC over L1 requests %.4f [%.4f, %.4f] over the passes (seed %.4f)',
+                   b.grid, b.grid, b.p, b.c_req / b.loads, b.g_req / b.loads, b.g_sec / b.g_req, b.x, b.x_lo, b.x_hi, c.value)
+            || CASE WHEN b.c32_req IS NULL THEN '' ELSE printf('; at k = 32 the constant kernel makes %.1fx its IDC requests of k = 1', b.c32_req / b.c_req) END
+       END AS evidence,
+  CASE WHEN h.n_dist = 0 THEN 'not measured' WHEN b.x IS NULL THEN h.unprofiled
+       WHEN b.x_lo >= c.value * (1 - t.seed_tolerance) AND b.x_hi <= c.value * (1 + t.seed_tolerance) THEN 'holds'
+       WHEN b.x_lo >= 1 / t.faster THEN 'does not hold'
+       WHEN b.x_hi < 1 / t.faster AND (b.x_hi < c.value * (1 - t.seed_tolerance) OR b.x_lo > c.value * (1 + t.seed_tolerance))
+         THEN 'other magnitude'
+       ELSE 'inconclusive' END AS verdict
+FROM has h, setting t JOIN seed_claim c ON c.claim_id = '000-broadcast' LEFT JOIN cdr b ON b.device_id = h.device_id
 UNION ALL
 SELECT '000-cached', h.device_id, h.name,
   CASE WHEN h.n_dist = 0 THEN 'no distance results'
-       WHEN b.c_dram IS NULL OR b.data_bytes IS NULL THEN 'DRAM bytes of the constant kernel at k = 1 not stored (make profile, set constant)'
-       ELSE printf('the constant kernel read %d bytes from DRAM, %.2fx its %d bytes of points, which each of its %d threads reads in full',
-                   CAST(b.c_dram AS INTEGER), b.c_dram / b.data_bytes, b.data_bytes, b.grid * b.grid) END,
-  CASE WHEN h.n_dist = 0 THEN 'not measured' WHEN b.c_dram IS NULL OR b.data_bytes IS NULL THEN h.unprofiled
-       WHEN b.c_dram <= st.cached_max_x * b.data_bytes THEN 'holds' ELSE 'does not hold' END
+       WHEN b.hit IS NULL THEN 'IDC requests and lookup hits of the constant kernel at k = 1 not stored (make profile, set constant)'
+       ELSE printf('at k = 1 (%d x %d, %d points) %.2f%% [%.2f, %.2f] of the constant kernel''s IDC requests hit over the passes (%d misses in %d requests)',
+                   b.grid, b.grid, b.p, 100 * b.hit, 100 * b.hit_lo, 100 * b.hit_hi, CAST(b.c_miss AS INTEGER),
+                   CAST(b.c_req AS INTEGER)) END,
+  CASE WHEN h.n_dist = 0 THEN 'not measured' WHEN b.hit IS NULL THEN h.unprofiled
+       WHEN b.hit_lo >= st.cached_hit_min THEN 'holds' WHEN b.hit_hi < st.cached_hit_min THEN 'does not hold'
+       ELSE 'inconclusive' END
 FROM has h, st LEFT JOIN cdr b ON b.device_id = h.device_id
 UNION ALL
 SELECT '000-faster', h.device_id, h.name,
@@ -806,11 +884,14 @@ UNION ALL
 SELECT '001-local', h.device_id, h.name,
   CASE WHEN h.n_acc = 0 THEN 'no access results'
        WHEN l.dyn IS NULL THEN printf('local array %.2fx the time of registers; DRAM counters (make profile, set local) not stored', lt.x)
-       ELSE printf('DRAM bytes of the local array %.3gx those of the register version; time %.2fx', l.dyn / l.stat, lt.x) END,
+       ELSE printf('DRAM bytes of the local array %.3gx [%.3g, %.3g] those of the register version over the passes; time %.2fx',
+                   l.dyn / l.stat, l.dyn_lo / l.stat_hi, l.dyn_hi / l.stat_lo, lt.x) END,
   CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN l.dyn IS NULL THEN h.unprofiled
-       WHEN l.dyn >= t.faster * l.stat THEN 'holds' ELSE 'does not hold' END
+       WHEN l.dyn_lo >= t.faster * l.stat_hi THEN 'holds' WHEN l.dyn_hi < t.faster * l.stat_lo THEN 'does not hold'
+       ELSE 'inconclusive' END
 FROM has h, setting t LEFT JOIN loc lt USING (device_id)
-LEFT JOIN (SELECT d.device_id, d.dram_read_bytes + d.dram_write_bytes AS dyn, s.dram_read_bytes + s.dram_write_bytes AS stat
+LEFT JOIN (SELECT d.device_id, d.dram_read_bytes + d.dram_write_bytes AS dyn, s.dram_read_bytes + s.dram_write_bytes AS stat,
+                  d.dram_bytes_lo AS dyn_lo, d.dram_bytes_hi AS dyn_hi, s.dram_bytes_lo AS stat_lo, s.dram_bytes_hi AS stat_hi
            FROM cl d JOIN cl s ON s.device_id = d.device_id AND s.variant = 'local-static'
              AND s.n = d.n AND s.block = d.block AND s.l1 = d.l1
            WHERE d.variant = 'local-dynamic' AND d.l1 = 'ca'
@@ -832,8 +913,9 @@ SELECT '002-idle', h.device_id, h.name,
        ELSE printf('DRAM bytes read, global over constant: %s; idle issue slots, global over constant: %s', i.bw_text, i.idle_text) END,
   CASE WHEN h.n_rt = 0 THEN 'not measured' WHEN i.n IS NULL OR i.bw_missing > 0 OR i.idle_missing > 0 THEN h.unprofiled
        WHEN i.bw_lo >= t.faster AND i.idle_lo >= t.faster THEN 'holds'
-       WHEN i.bw_lo >= t.faster OR i.idle_lo >= t.faster THEN 'holds in part'
-       ELSE 'does not hold' END
+       WHEN (i.bw_lo >= t.faster AND i.idle_hi < t.faster) OR (i.idle_lo >= t.faster AND i.bw_hi < t.faster) THEN 'holds in part'
+       WHEN i.bw_hi < t.faster AND i.idle_hi < t.faster THEN 'does not hold'
+       ELSE 'inconclusive' END
 FROM has h, setting t LEFT JOIN cri i USING (device_id)
 UNION ALL
 SELECT '003-divergence', h.device_id, h.name,
@@ -891,24 +973,26 @@ SELECT '004-sector', h.device_id, h.name,
        WHEN s.ca0 IS NULL OR s.cg0 IS NULL THEN 'bytes used per sector not stored (set sectors cut off, see the provenance)'
        ELSE printf('L1 on %.0f / %.0f / %.0f%%, off %.0f / %.0f / %.0f%%', s.ca0, s.ca11, s.ca128, s.cg0, s.cg11, s.cg128) END,
   CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN s.ca0 IS NULL OR s.cg0 IS NULL THEN h.unprofiled
-       WHEN max(abs(s.ca0 - 100), abs(s.ca11 - c.value), abs(s.ca128 - 100), abs(s.cg0 - 100), abs(s.cg11 - c.value),
-                abs(s.cg128 - 100)) <= st.sector_tol
-       THEN 'holds' ELSE 'does not hold' END
+       WHEN s.dev_hi <= st.sector_tol THEN 'holds' WHEN s.dev_lo > st.sector_tol THEN 'does not hold'
+       ELSE 'inconclusive' END
 FROM has h, st JOIN seed_claim c ON c.claim_id = '004-sector' LEFT JOIN sec s ON s.device_id = h.device_id
 UNION ALL
 SELECT '004-l2seg', h.device_id, h.name,
   CASE WHEN h.n_acc = 0 THEN 'no access results' WHEN p.mx IS NULL THEN 'Nsight Compute counters not stored (make profile, set sectors)'
        ELSE printf('%.2f to %.2f sectors per request', p.mn, p.mx) END,
   CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN p.mx IS NULL THEN h.unprofiled
-       WHEN abs(p.mx - c.value) <= st.l2seg_tol THEN 'holds' ELSE 'does not hold' END
+       WHEN p.mx_lo >= c.value - st.l2seg_tol AND p.mx_hi <= c.value + st.l2seg_tol THEN 'holds'
+       WHEN p.mx_hi < c.value - st.l2seg_tol OR p.mx_lo > c.value + st.l2seg_tol THEN 'does not hold'
+       ELSE 'inconclusive' END
 FROM has h, st JOIN seed_claim c ON c.claim_id = '004-l2seg' LEFT JOIN spr p ON p.device_id = h.device_id
 UNION ALL
 SELECT '004-l1trans', h.device_id, h.name,
   CASE WHEN h.n_acc = 0 THEN 'no access results' WHEN p.mx IS NULL THEN 'Nsight Compute counters not stored (make profile, set sectors)'
        ELSE printf('with L1 on, at most %.2f sectors (%.0f bytes) per load request over offsets 0..128', p.mx, 32 * p.mx) END,
   CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN p.mx IS NULL THEN h.unprofiled
-       WHEN p.mx >= st.l1trans_holds THEN 'holds' WHEN p.mx >= st.l1trans_part THEN 'holds in part'
-       ELSE 'does not hold' END
+       WHEN p.mx_lo >= st.l1trans_holds THEN 'holds'
+       WHEN p.mx_lo >= st.l1trans_part AND p.mx_hi < st.l1trans_holds THEN 'holds in part'
+       WHEN p.mx_hi < st.l1trans_part THEN 'does not hold' ELSE 'inconclusive' END
 FROM has h, st LEFT JOIN spr_ca p ON p.device_id = h.device_id;
 
 -- ---------------------------------------------------- measurement method --

@@ -10,10 +10,18 @@
 --     slowdown at k = 16, claim 000-serialise, is set in
 --     fixture_thresholds.sql.)
 --   - Counters (set constant) of the distance field at k = 1 and 32 on A and
---     B: A's constant kernel reads 3.8x its points' bytes from DRAM
---     (000-cached holds, not at cached_max_x / 1.1; for 000-broadcast see
---     fixture_thresholds.sql); B's reads 4.2x (does not hold; holds at
---     cached_max_x x 1.1), 0.21x global's, which reads 20x (other magnitude).
+--     B, per warp-level load (1024^2 / 32 warps x 1024 points = 2^25 loads),
+--     with the range of three passes (min_value, max_value):
+--     000-broadcast, the constant kernel's IDC requests over the global
+--     kernel's L1 global-load requests at k = 1: A 1.0 [0.998, 1.002] (a
+--     uniform global load is one request too: does not hold); B 0.0776, no
+--     spread, 24% above the seed's 1/16 (holds; other magnitude at
+--     seed_tolerance / 1.1);
+--     000-cached, IDC lookup hits over requests at k = 1: A 97% [96.6,
+--     97.4] (holds; does not hold at cached_hit_min x 1.1), B 90% (does not
+--     hold; holds at cached_hit_min / 1.1).
+--     (tests/report/fixture_five_devices.sql gives C a range across both
+--     thresholds, D a ratio of 1/4, E no profile run of the distance field.)
 --   - Counters of the ray tracer: A reads half the DRAM bytes with spheres
 --     in constant memory and leaves half the issue slots idle (002-idle
 --     holds); B's run lacks the issue metrics (a set cut off: 002-idle is
@@ -70,29 +78,51 @@ WHERE (d.s = 'a' AND s.study <> 'reduce') OR (d.s = 'b' AND s.study IN ('distanc
 -- The metrics of set constant (experiments/harness/profile.c) and their units.
 CREATE TEMP TABLE constant_set (metric TEXT, unit TEXT);
 INSERT INTO constant_set VALUES ('dram__bytes_read.sum', 'byte'), ('gpu__time_duration.sum', 'nsecond'),
+  ('idc__requests.sum', 'request'), ('idc__requests_lookup_hit.sum', 'request'),
+  ('idc__requests_lookup_miss.sum', 'request'), ('l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum', 'request'),
+  ('l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum', 'sector'),
   ('smsp__issue_active.avg.pct_of_peak_sustained_active', '%'), ('smsp__inst_executed.sum', 'inst'),
   ('smsp__average_warps_issue_stalled_imc_miss_per_issue_active.ratio', ''),
   ('smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio', ''),
   ('sm__throughput.avg.pct_of_peak_sustained_elapsed', '%'), ('sm__warps_active.avg.pct_of_peak_sustained_active', '%');
 
 -- Distance field (grid 1024, 1024 points of 8 bytes: 8192 bytes read over
--- and over): DRAM bytes read per variant as multiples of 8192, and the rest
--- of set constant.
-WITH c(s, variant, k, dram) AS (VALUES
-  ('a', 'constant', 1, 3.8), ('a', 'global', 1, 63.0), ('a', 'readonly', 1, 24.0), ('a', 'shared', 1, 2.0),
-  ('a', 'constant', 32, 1.6), ('a', 'global', 32, 25.0), ('a', 'readonly', 32, 24.0), ('a', 'shared', 32, 2.0),
-  ('b', 'constant', 1, 4.2), ('b', 'global', 1, 20.0), ('b', 'readonly', 1, 20.0), ('b', 'shared', 1, 3.0),
-  ('b', 'constant', 32, 6.0), ('b', 'global', 32, 20.0), ('b', 'readonly', 32, 20.0), ('b', 'shared', 32, 3.0)),
-m(metric, unit) AS (SELECT metric, unit FROM constant_set)
+-- and over; 2^25 warp-level loads of a point): DRAM bytes read per variant
+-- as multiples of 8192; requests per warp-level load (req: the IDC's of the
+-- constant kernel, L1 global loads' of the others), the IDC's hit share
+-- (hit), sectors per L1 request (sec), each count's passes within
+-- +/- spread of the median; the rest of set constant.
+WITH c(s, variant, k, dram, req, hit, sec, spread) AS (VALUES
+  ('a', 'constant', 1, 3.8, 1.0, 0.97, 0, 0.002), ('a', 'global', 1, 63.0, 1.0, 0, 1.0, 0),
+  ('a', 'readonly', 1, 24.0, 1.0, 0, 1.0, 0), ('a', 'shared', 1, 2.0, 0.01, 0, 1.0, 0),
+  ('a', 'constant', 32, 1.6, 32.0, 0.97, 0, 0.002), ('a', 'global', 32, 25.0, 1.0, 0, 8.0, 0),
+  ('a', 'readonly', 32, 24.0, 1.0, 0, 8.0, 0), ('a', 'shared', 32, 2.0, 0.01, 0, 1.0, 0),
+  ('b', 'constant', 1, 4.2, 0.0776, 0.90, 0, 0), ('b', 'global', 1, 20.0, 1.0, 0, 1.0, 0),
+  ('b', 'readonly', 1, 20.0, 1.0, 0, 1.0, 0), ('b', 'shared', 1, 3.0, 0.01, 0, 1.0, 0),
+  ('b', 'constant', 32, 6.0, 1.5, 0.90, 0, 0), ('b', 'global', 32, 20.0, 1.0, 0, 8.0, 0),
+  ('b', 'readonly', 32, 20.0, 1.0, 0, 8.0, 0), ('b', 'shared', 32, 3.0, 0.01, 0, 1.0, 0)),
+m(metric, unit) AS (SELECT metric, unit FROM constant_set),
+v AS (SELECT c.*, m.metric, m.unit, 33554432.0 * c.req AS nreq,
+             CASE m.metric WHEN 'dram__bytes_read.sum' THEN 8192 * c.dram WHEN 'gpu__time_duration.sum' THEN 400000.0 * c.k
+                           WHEN 'smsp__inst_executed.sum' THEN 4.0e7
+                           WHEN 'idc__requests.sum' THEN CASE WHEN c.variant = 'constant' THEN 33554432.0 * c.req ELSE 0 END
+                           WHEN 'idc__requests_lookup_hit.sum' THEN 33554432.0 * c.req * c.hit
+                           WHEN 'idc__requests_lookup_miss.sum' THEN 33554432.0 * c.req * (1 - c.hit)
+                           WHEN 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'
+                             THEN CASE WHEN c.variant = 'constant' THEN 0 ELSE 33554432.0 * c.req END
+                           WHEN 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'
+                             THEN CASE WHEN c.variant = 'constant' THEN 0 ELSE 33554432.0 * c.req * c.sec END
+                           ELSE 50.0 END AS value
+      FROM c, m)
 INSERT INTO counter (run_id, config_key, metric, value, unit, variant, dtype, n, block, params, kernel, launches, combine,
-                     metric_set)
-SELECT (SELECT run_id FROM run WHERE argv = 'fixture-ncu distance ' || c.s || ' --profile constant'),
-       printf('grid=1024 points=1024 k=%d tile=16 variant=%s cache=cold', c.k, c.variant), m.metric,
-       CASE m.metric WHEN 'dram__bytes_read.sum' THEN 8192 * c.dram WHEN 'gpu__time_duration.sum' THEN 400000.0 * c.k
-                     WHEN 'smsp__inst_executed.sum' THEN 4.0e7 ELSE 50.0 END, m.unit,
-       c.variant, NULL, NULL, NULL, printf('{"grid":1024,"points":1024,"k":%d,"tile":16}', c.k),
-       'distance_' || c.variant || '_kernel', 1, 'one', 'constant'
-FROM c, m;
+                     metric_set, passes, min_value, max_value)
+SELECT (SELECT run_id FROM run WHERE argv = 'fixture-ncu distance ' || v.s || ' --profile constant'),
+       printf('grid=1024 points=1024 k=%d tile=16 variant=%s cache=cold', v.k, v.variant), v.metric, v.value, v.unit,
+       v.variant, NULL, NULL, NULL, printf('{"grid":1024,"points":1024,"k":%d,"tile":16}', v.k),
+       'distance_' || v.variant || '_kernel', 1, 'one', 'constant', 3,
+       CASE WHEN v.metric LIKE 'idc__%' OR v.metric LIKE 'l1tex__%' THEN v.value * (1 - v.spread) ELSE v.value END,
+       CASE WHEN v.metric LIKE 'idc__%' OR v.metric LIKE 'l1tex__%' THEN v.value * (1 + v.spread) ELSE v.value END
+FROM v;
 
 -- Ray tracer (1024 x 1024; 100 and 2340 spheres): DRAM bytes read and issue
 -- slots active (%) per variant; B's run stored only DRAM bytes and durations.

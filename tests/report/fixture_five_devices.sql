@@ -4,7 +4,8 @@
 -- counters) with all times scaled by 0.9, 1.1 and 1.2, so the report must
 -- show five GPUs in every section, figure and table. Then C, D and E get
 -- values on the other side of the thresholds that A's straddle one way only
--- (see the end; make mutate-report moves each threshold by x 1.1 and / 1.1).
+-- (see the end; make mutate-report moves each threshold by x 1.1 and / 1.1),
+-- and the claims on on-chip counters their remaining verdicts (see the end).
 -- Made-up numbers only.
 INSERT INTO device (uuid, name, cc, sm_count, l2_bytes, global_mem_bytes, sm_clock_khz, mem_clock_khz,
                     bus_width_bits, peak_gbps)
@@ -33,9 +34,10 @@ SELECT (SELECT b.run_id FROM run b WHERE b.argv = a.argv || ' ' || c.s), r.study
 FROM result r JOIN run a USING (run_id), copy_scale c
 WHERE a.device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-a');
 INSERT INTO counter (run_id, config_key, metric, value, unit, variant, dtype, n, block, params, kernel, launches,
-                     combine, metric_set)
+                     combine, metric_set, passes, min_value, max_value)
 SELECT (SELECT b.run_id FROM run b WHERE b.argv = a.argv || ' ' || c.s), k.config_key, k.metric, k.value, k.unit,
-       k.variant, k.dtype, k.n, k.block, k.params, k.kernel, k.launches, k.combine, k.metric_set
+       k.variant, k.dtype, k.n, k.block, k.params, k.kernel, k.launches, k.combine, k.metric_set, k.passes,
+       k.min_value, k.max_value
 FROM counter k JOIN run a USING (run_id), copy_scale c
 WHERE a.device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-a');
 
@@ -61,3 +63,27 @@ WHERE result_id = f.id;
 --     part; holds at 10.45), E 7.6 (in part; does not hold at 8.25).
 INSERT INTO fixture_offset11 VALUES ('fixture-ncu access-ca C', 11.6, 85.2), ('fixture-ncu access-ca D', 11.4, NULL),
   ('fixture-ncu access-ca E', 7.6, NULL), ('fixture-ncu access-cg C', 5.105, NULL);
+
+-- The distance field's on-chip counters at k = 1 (set constant; A's are in
+-- tests/report/fixture_claims.sql: 2^25 warp-level loads, one L1 request
+-- each for the global kernel):
+--   C: the constant kernel's IDC requests 0.95 per load, passes 0.93 to
+--     0.97: the ratio to global's requests straddles 1 / 'faster' (0.952),
+--     000-broadcast is inconclusive; its hits 0.9215 per load, passes 0.915
+--     to 0.93: 97% at the median, the range 94.3% to 100% straddles
+--     cached_hit_min (0.95), 000-cached is inconclusive.
+--   D: 0.25 IDC requests per load, passes alike: fewer than global's, far
+--     from the seed's 1/16: 000-broadcast has another magnitude.
+--   E: no profile run of the distance field (like a GPU that was never
+--     profiled): 000-broadcast and 000-cached are not profiled on E.
+UPDATE counter SET value = 33554432.0 * f.v, min_value = 33554432.0 * f.lo, max_value = 33554432.0 * f.hi
+FROM (SELECT 'C' AS s, 'idc__requests.sum' AS metric, 0.95 AS v, 0.93 AS lo, 0.97 AS hi
+      UNION ALL SELECT 'C', 'idc__requests_lookup_hit.sum', 0.9215, 0.915, 0.93
+      UNION ALL SELECT 'D', 'idc__requests.sum', 0.25, 0.25, 0.25
+      UNION ALL SELECT 'C', 'idc__requests_lookup_miss.sum', 0.0285, 0.0285, 0.0285
+      UNION ALL SELECT 'D', 'idc__requests_lookup_hit.sum', 0.2425, 0.2425, 0.2425
+      UNION ALL SELECT 'D', 'idc__requests_lookup_miss.sum', 0.0075, 0.0075, 0.0075) f
+WHERE counter.run_id = (SELECT run_id FROM run WHERE argv = 'fixture-ncu distance a --profile constant ' || f.s)
+  AND counter.metric = f.metric AND counter.config_key = 'grid=1024 points=1024 k=1 tile=16 variant=constant cache=cold';
+DELETE FROM counter WHERE run_id = (SELECT run_id FROM run WHERE argv = 'fixture-ncu distance a --profile constant E');
+DELETE FROM run WHERE argv = 'fixture-ncu distance a --profile constant E';
