@@ -209,34 +209,6 @@ static int run(void *pCtx, cudaStream_t s) {
 }
 
 /* ----------------------------------------------------------- measure -- */
-/* Blocks of the host-side sentinel fill and comparison: split over the
-** host's cores (OpenMP) because a single core's memory bandwidth made these
-** two passes over 2^26 floats a large part of every verification. */
-#define HOST_BLOCK ((size_t)1 << 20)
-
-/* memset(p, c, nBytes), a block per loop step. */
-static void fill_bytes(void *p, int c, size_t nBytes) {
-  const size_t nBlock = (nBytes + HOST_BLOCK - 1) / HOST_BLOCK;
-#pragma omp parallel for schedule(static)
-  for (size_t b = 0; b < nBlock; b++) {
-    const size_t iFrom = b * HOST_BLOCK;
-    memset((char *)p + iFrom, c, nBytes - iFrom < HOST_BLOCK ? nBytes - iFrom : HOST_BLOCK);
-  }
-}
-
-/* memcmp(a, b, nBytes) == 0, a block per loop step. */
-static int same_bytes(const void *a, const void *b, size_t nBytes) {
-  const size_t nBlock = (nBytes + HOST_BLOCK - 1) / HOST_BLOCK;
-  int bDiffer = 0;
-#pragma omp parallel for schedule(static) reduction(| : bDiffer)
-  for (size_t k = 0; k < nBlock; k++) {
-    const size_t iFrom = k * HOST_BLOCK;
-    bDiffer |= memcmp((const char *)a + iFrom, (const char *)b + iFrom,
-                      nBytes - iFrom < HOST_BLOCK ? nBytes - iFrom : HOST_BLOCK) != 0;
-  }
-  return !bDiffer;
-}
-
 /* One launch on a sentinel-filled C, then all n elements compared bitwise with
 ** the reference; 0 if they match, else the failure is in pOut. */
 static int verify(const char *zVar, launch_ctx *pCtx, bench_out *pOut) {
@@ -247,14 +219,14 @@ static int verify(const char *zVar, launch_ctx *pCtx, bench_out *pOut) {
     bench_cuda_fail(pOut, "verification launch", rc);
     return -1;
   }
-  fill_bytes(g.hWant, SENTINEL_BYTE, nBytes);
+  memset(g.hWant, SENTINEL_BYTE, nBytes);
   if (ref_access(&access_variants[pCtx->iVar], g.hA, g.hB, g.hWant, n, pCtx->k)) {
     pOut->bFailed = 1;
     snprintf(pOut->zError, sizeof(pOut->zError), "ref_access rejected %s n=%zu k=%d", zVar, n, pCtx->k);
     return -1;
   }
   pOut->tolerance = 0;
-  if (same_bytes(g.hGot, g.hWant, nBytes)) return 0;
+  if (memcmp(g.hGot, g.hWant, nBytes) == 0) return 0;
   size_t iFirst = n, nBad = 0;
   uint32_t uFirstGot = 0, uFirstWant = 0;
   double errMax = 0;
