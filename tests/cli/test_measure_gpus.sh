@@ -113,6 +113,17 @@ check_eq "KEEP_GOING=1: the matrix that ran to the end keeps its stamp, the fail
   "$(mk -s measure-stale RUNS=1 DB="$tmp/k.db" GPUS='' NVIDIA_SMI="$tmp/smi" BIN="$tmp/bin" MEASURE_STAMPS="$tmp/stamps" \
        MATRICES="$tmp/fake.matrix $tmp/third.matrix" 2>&1 | grep '^would measure' | tr '\n' ' ')" "would measure fake on gpu0 "
 
+# KEEP_GOING=1 stops at a matrix that was interrupted (exit 130): a
+# SIGINT reaches the study, not the background workers.
+printf '#!/bin/sh\necho "start ${CUDA_VISIBLE_DEVICES:-none} stopped $*" >> "%s/log"\nexit 130\n' "$tmp" > "$tmp/bin/stopped"
+chmod +x "$tmp/bin/stopped"
+printf 'stopped --d 1\n' > "$tmp/stopped.matrix"
+: > "$tmp/log"
+KEEP_GOING=1 RUNS=1 NVIDIA_SMI="$tmp/smi" sh experiments/tools/measure-gpus "$tmp/s.db" "$tmp/bin" "$tmp/stamps" '' \
+  "$tmp/stopped.matrix" "$tmp/third.matrix" > /dev/null 2>&1; rc=$?
+check_eq "KEEP_GOING=1: an interrupted matrix (exit 130) stops the worker: exit 130, the next matrix not run" \
+  "$rc $(grep -c 'okstudy' "$tmp/log")" "130 0"
+
 # Several GPUs share the CPUs: each process gets OMP_NUM_THREADS = CPUs / GPUs
 # (at least 1), unless it is set; one GPU leaves it unset.
 touch "$tmp/bin/fakestudy"; sleep 1; touch "$tmp/bin/fakestudy"
