@@ -11,7 +11,8 @@
 #   SQLITE_LIBS   SQLite link flags (default: pkg-config sqlite3)
 #   CMOCKA_CFLAGS, CMOCKA_LIBS  the test framework (default: system cmocka)
 #   OPENMP_CFLAGS OpenMP for the CPU references and input building (default
-#                 -fopenmp: gcc's libgomp, linked as -lgomp; OMP_NUM_THREADS applies)
+#                 -fopenmp: gcc's libgomp, linked as OPENMP_LIBS, default -lgomp;
+#                 OMP_NUM_THREADS applies)
 #   DB            measurement database (default data/measurements.db)
 #   GPUS          the GPUs `make measure` measures: all, nvidia-smi indices or UUIDs
 #                 (default: GPU 0 as CUDA numbers it)
@@ -27,6 +28,7 @@ SQLITE_LIBS   ?= $(or $(shell pkg-config --libs sqlite3 2>/dev/null),-lsqlite3)
 CMOCKA_CFLAGS ?=
 CMOCKA_LIBS   ?= -lcmocka
 OPENMP_CFLAGS ?= -fopenmp
+OPENMP_LIBS   ?= -lgomp
 
 # NVCC= given empty: say so once, before anything runs it.
 ifeq ($(strip $(NVCC)),)
@@ -98,7 +100,7 @@ WARN       := -Wall -Wextra -Werror -Wno-format-truncation
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) $(OPENMP_CFLAGS) -I. \
               -isystem $(CUDA_INC) $(SQLITE_CFLAGS) $(CMOCKA_CFLAGS)
 ALL_NVFLAGS := -std=c++17 $(NVCCFLAGS) $(GENCODE) -I. -Xcompiler -Wall,-Wextra --Werror all-warnings
-LDLIBS     := $(SQLITE_LIBS) -lm -ldl -lgomp
+LDLIBS     := $(SQLITE_LIBS) -lm -ldl $(OPENMP_LIBS)
 # nvcc links too; it takes -l/-L itself and hands anything else (a library path) to the host linker.
 NVLDLIBS   := $(foreach x,$(LDLIBS),$(if $(filter -l% -L%,$(x)),$(x),-Xlinker $(x)))
 
@@ -334,7 +336,7 @@ $(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports
 $(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/reports/seed_reduce.o $(OBJ)/experiments/reduce/ref_reduce.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
-	$(Q)gcc -o $@ $^ -lm
+	$(Q)gcc -o $@ $^ -lm $(OPENMP_LIBS)
 
 # Figure data: the query's rows (read with separators no text holds), every
 # field's control characters (a newline or tab in a GPU name) made spaces,

@@ -12,7 +12,7 @@ TEST_OBJ           += $(OBJ)/experiments/raytrace/ref_raytrace.o $(OBJ)/experime
 $(BIN)/raytrace-image: $(OBJ)/experiments/raytrace/raytrace_image.o $(OBJ)/experiments/raytrace/ref_raytrace.o $(OBJ)/experiments/tools/png.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
-	$(Q)gcc -o $@ $^ -lm -lgomp
+	$(Q)gcc -o $@ $^ -lm $(OPENMP_LIBS)
 build test-build: $(BIN)/raytrace-image
 
 # The report's picture: the book's configuration (1024 x 1024, 100 spheres),
