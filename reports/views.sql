@@ -970,9 +970,10 @@ FROM has h LEFT JOIN fl f USING (device_id)
 UNION ALL
 SELECT '004-sector', h.device_id, h.name,
   CASE WHEN h.n_acc = 0 THEN 'no access results' WHEN h.n_actr = 0 THEN 'Nsight Compute counters not stored (make profile, set sectors)'
-       WHEN s.ca0 IS NULL OR s.cg0 IS NULL THEN 'bytes used per sector not stored (set sectors cut off, see the provenance)'
+       WHEN max(s.ca0, s.ca11, s.ca128, s.cg0, s.cg11, s.cg128) IS NULL
+         THEN 'bytes used per sector not stored at every offset (set sectors cut off, see the provenance)'
        ELSE printf('L1 on %.0f / %.0f / %.0f%%, off %.0f / %.0f / %.0f%%', s.ca0, s.ca11, s.ca128, s.cg0, s.cg11, s.cg128) END,
-  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN s.ca0 IS NULL OR s.cg0 IS NULL THEN h.unprofiled
+  CASE WHEN h.n_acc = 0 THEN 'not measured' WHEN max(s.ca0, s.ca11, s.ca128, s.cg0, s.cg11, s.cg128) IS NULL THEN h.unprofiled
        WHEN s.dev_hi <= st.sector_tol THEN 'holds' WHEN s.dev_lo > st.sector_tol THEN 'does not hold'
        ELSE 'inconclusive' END
 FROM has h, st JOIN seed_claim c ON c.claim_id = '004-sector' LEFT JOIN sec s ON s.device_id = h.device_id
