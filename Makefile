@@ -316,7 +316,8 @@ FIGURES_SVG  := $(FIG_NAMES:%=$(FIG_DIR)/%.svg)
 # measurement matrices line by line, the metric sets of the profile mode
 # (from experiments/harness/profile.c), the build facts, and every figure's
 # points (table figure_point: captions say which series coincide).
-$(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports/views.sql $(MATRICES) $(BIN)/errata \
+$(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports/views.sql reports/report_build.sql \
+              $(MATRICES) $(BIN)/errata \
               reports/matrix.awk reports/profile_sets.awk experiments/harness/profile.c reports/figure_points.sh \
               $(wildcard reports/figures/*.sql) | $(BIN)/dbtool deps-report
 	@mkdir -p $(@D)
@@ -328,7 +329,8 @@ $(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports
 	  $(BIN)/errata | sqlite3 -bail "$$t"; \
 	  awk -f reports/matrix.awk $(MATRICES) | sqlite3 -bail "$$t"; \
 	  awk -f reports/profile_sets.awk experiments/harness/profile.c | sqlite3 -bail "$$t"; \
-	  printf "INSERT INTO report_build VALUES ('%s', %s);\n" '$(GIT_COMMIT)' '$(GIT_DIRTY)' | sqlite3 -bail "$$t"; \
+	  sqlite3 -bail -cmd ".parameter set :git_commit \"'$(GIT_COMMIT)'\"" -cmd ".parameter set :git_dirty $(GIT_DIRTY)" \
+	    "$$t" < reports/report_build.sql; \
 	  sh reports/figure_points.sh "$$t" $(wildcard reports/figures/*.sql); \
 	  mv "$$t" $@
 
@@ -390,7 +392,7 @@ PANDOC_FLAGS = $(REPORT_BUILD)/report.md --metadata-file=reports/template.yaml -
 # overfull lines. Reproducible: two renders of one database give the same
 # bytes (SOURCE_DATE_EPOCH, default: the end of the latest run, fixes the
 # dates pdfTeX and cairo write; FORCE_SOURCE_DATE makes pdfTeX use it).
-REPORT_EPOCH = $$(sqlite3 $(abspath $(REPORT_DB)) "SELECT coalesce(strftime('%s', max(finished_utc)), 0) FROM run")
+REPORT_EPOCH = $$(sqlite3 $(abspath $(REPORT_DB)) < $(abspath reports/report_epoch.sql))
 $(REPORT_PDF): $(REPORT_BUILD)/report.md $(FIGURES) $(BUILD)/figures/raytrace.png reports/template.yaml \
                reports/preamble.tex reports/crossref.lua | deps-report
 	$(call say,PANDOC,$@)
@@ -504,14 +506,10 @@ help: ## this list
 #   results.json  one object per GPU and configuration with its samples
 EXPORT_DIR ?= $(BUILD)/export
 .PHONY: export
-export: $(REPORT_DB) reports/export.sql ## write the results as CSV and JSON into EXPORT_DIR (build/export)
+export: $(REPORT_DB) reports/export_results.sql reports/export_samples.sql reports/export.sql ## write the results as CSV and JSON into EXPORT_DIR (build/export)
 	@mkdir -p $(EXPORT_DIR)
 	$(call say,EXPORT,$(EXPORT_DIR))
-	$(Q)cols="device,study,config_key,variant,dtype,n,block,params,cache,flush,mode,timer,runs,median_ms,lo_ms,hi_ms,rsd_max,bytes_read,bytes_written,gbps,gbps_lo,gbps_hi,pct_peak"; \
-	  { echo "$$cols"; sqlite3 -bail -csv $(REPORT_DB) "SELECT $$cols FROM config_stats ORDER BY device, study, config_key"; } \
-	  > $(EXPORT_DIR)/results.csv.tmp
-	$(Q){ echo "device,study,config_key,run_uuid,rep,ms"; sqlite3 -bail -csv $(REPORT_DB) \
-	  "SELECT r.device, r.study, r.config_key, u.run_uuid, s.rep, s.ms FROM result_bw r JOIN run u USING (run_id) \
-	   JOIN sample s USING (result_id) ORDER BY r.device, r.study, r.config_key, r.run_id, s.rep"; } > $(EXPORT_DIR)/samples.csv.tmp
+	$(Q)sqlite3 -bail $(REPORT_DB) < reports/export_results.sql > $(EXPORT_DIR)/results.csv.tmp
+	$(Q)sqlite3 -bail $(REPORT_DB) < reports/export_samples.sql > $(EXPORT_DIR)/samples.csv.tmp
 	$(Q)sqlite3 -bail $(REPORT_DB) < reports/export.sql > $(EXPORT_DIR)/results.json.tmp
 	$(Q)for f in results.csv samples.csv results.json; do mv $(EXPORT_DIR)/$$f.tmp $(EXPORT_DIR)/$$f; done

@@ -79,9 +79,17 @@ GROUP BY m.mord, m.model;
 
 -- The report's sizes, named once: the views, figures and sections read them
 -- from here (n_seed: the seed's 2^24; n_large: 2^28; n_small: 2^20; n_access:
--- the access study's 2^26 floats; n_profile: the profiled 2^24).
+-- the access study's 2^26 floats; n_profile: the profiled 2^24; n_smallest:
+-- 2^16, where the small-n range of the CUB target starts (up to n_small);
+-- n_tiny: 2^10, the launch-bound end of the floor table; n_access_seed:
+-- seed 004's 2^20 floats; dist_grid, dist_points: the distance field's
+-- 2048 x 2048 grid and 1024 points; rt_side: the ray tracer's 1024 x 1024
+-- image, the book's). The published reference points (published_ref) keep
+-- the sizes their sources measured at.
 CREATE VIEW IF NOT EXISTS size AS
-SELECT 16777216 AS n_seed, 268435456 AS n_large, 1048576 AS n_small, 67108864 AS n_access, 16777216 AS n_profile;
+SELECT 16777216 AS n_seed, 268435456 AS n_large, 1048576 AS n_small, 67108864 AS n_access, 16777216 AS n_profile,
+       65536 AS n_smallest, 1024 AS n_tiny, 1048576 AS n_access_seed, 2048 AS dist_grid, 1024 AS dist_points,
+       1024 AS rt_side;
 
 -- Every threshold of the report, in one place: the views and the text read
 -- them from here (nothing else in views.sql or the sections types one).
@@ -202,7 +210,7 @@ SELECT device_id,
   max(CASE WHEN variant = 'unroll8' THEN 100.0 * (bytes_read + bytes_written) / (lo_ms * 1e6) / copy_gbps END) AS u8_copy_hi
 FROM (SELECT c.*, (SELECT max(l.copy_gbps) FROM latest_default l WHERE l.device_id = c.device_id AND l.study = 'reduce'
                      AND l.config_key = c.config_key) AS copy_gbps
-      FROM stats_default c WHERE c.study = 'reduce' AND c.dtype = 'float32' AND c.n = 16777216 AND c.block = 1024)
+      FROM stats_default c WHERE c.study = 'reduce' AND c.dtype = 'float32' AND c.n = (SELECT n_seed FROM size) AND c.block = 1024)
 GROUP BY device_id;
 
 -- The headline of the ladder per device: total speedup at n = 2^24 (int32,
@@ -213,12 +221,12 @@ GROUP BY device_id;
 -- missed only if it is wholly on the wrong side, else inconclusive).
 CREATE VIEW IF NOT EXISTS reduce_headline AS
 WITH h AS (SELECT v.device_id, v.name AS device, v.label, v.ord,
-  (SELECT median_ms FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 16777216 AND variant = 'neighbored') AS first_ms,
-  (SELECT variant FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 16777216
+  (SELECT median_ms FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = (SELECT n_seed FROM size) AND variant = 'neighbored') AS first_ms,
+  (SELECT variant FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = (SELECT n_seed FROM size)
      AND timer = 'cuda-event' AND variant <> 'cub' ORDER BY median_ms, variant LIMIT 1) AS best24_variant,
-  (SELECT min(median_ms) FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 16777216
+  (SELECT min(median_ms) FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = (SELECT n_seed FROM size)
      AND timer = 'cuda-event' AND variant <> 'cub') AS best24_ms,
-  (SELECT variant FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = 268435456
+  (SELECT variant FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = (SELECT n_large FROM size)
      AND timer = 'cuda-event' AND variant <> 'cub' ORDER BY median_ms, variant LIMIT 1) AS best28_variant
 FROM report_devices v)
 SELECT h.*, b.block AS best28_block, b.median_ms AS best28_ms, b.lo_ms AS best28_lo_ms, b.hi_ms AS best28_hi_ms,
@@ -229,9 +237,9 @@ SELECT h.*, b.block AS best28_block, b.median_ms AS best28_ms, b.lo_ms AS best28
   CASE WHEN b.hi_ms <= c.lo_ms THEN 'met' WHEN b.lo_ms > c.hi_ms THEN 'missed' ELSE 'inconclusive' END AS cub_target,
   CASE WHEN b.pct_peak * b.gbps_lo / b.gbps >= s.target_pct_peak THEN 'met'
        WHEN b.pct_peak * b.gbps_hi / b.gbps < s.target_pct_peak THEN 'missed' ELSE 'inconclusive' END AS peak_target
-FROM h JOIN setting s LEFT JOIN reduce_best b ON b.device_id = h.device_id AND b.dtype = 'int32' AND b.n = 268435456
+FROM h JOIN setting s JOIN size z LEFT JOIN reduce_best b ON b.device_id = h.device_id AND b.dtype = 'int32' AND b.n = z.n_large
   AND b.variant = h.best28_variant
-LEFT JOIN reduce_best c ON c.device_id = h.device_id AND c.dtype = 'int32' AND c.n = 268435456 AND c.variant = 'cub';
+LEFT JOIN reduce_best c ON c.device_id = h.device_id AND c.dtype = 'int32' AND c.n = z.n_large AND c.variant = 'cub';
 
 -- The top of the ladder (issue 12): its targets, judged per device, type
 -- and size from config_stats' intervals (gbps_lo..gbps_hi, all runs). The
@@ -310,7 +318,7 @@ t AS (SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 
       SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 'top_cub_small', 'x CUB',
              coalesce(c.held_ms / h.held_ms, c.t1_ms / h.t1_ms), c.held_lo_ms / h.held_hi_ms, c.held_hi_ms / h.held_lo_ms,
              h.held_trials
-      FROM hand h JOIN cub c USING (device_id, dtype, n) WHERE h.n BETWEEN 65536 AND (SELECT n_small FROM size) AND (h.n & (h.n - 1)) = 0)
+      FROM hand h JOIN cub c USING (device_id, dtype, n) WHERE h.n BETWEEN (SELECT n_smallest FROM size) AND (SELECT n_small FROM size) AND (h.n & (h.n - 1)) = 0)
 SELECT t.*, r.value AS threshold, r.why AS target,
        CASE WHEN t.lo >= r.value THEN 'met' WHEN t.hi < r.value THEN 'missed' WHEN t.lo IS NULL THEN 'not judged'
             ELSE 'inconclusive' END AS verdict
@@ -336,7 +344,7 @@ CREATE VIEW IF NOT EXISTS const_k AS
 SELECT device_id, k,
   max(CASE WHEN variant = 'global' THEN ms END) AS g, max(CASE WHEN variant = 'constant' THEN ms END) AS c,
   max(CASE WHEN variant = 'readonly' THEN ms END) AS r, max(CASE WHEN variant = 'shared' THEN ms END) AS s
-FROM distance_t WHERE grid = 2048 AND p = 1024 GROUP BY device_id, k;
+FROM distance_t, size z WHERE grid = z.dist_grid AND p = z.dist_points GROUP BY device_id, k;
 
 CREATE VIEW IF NOT EXISTS const_slow AS
 SELECT a.device_id, b16.c / a.c AS c16, b32.c / a.c AS c32, b16.g / a.g AS g16, b16.c / b16.g AS cg16,
@@ -356,12 +364,12 @@ FROM latest_default WHERE study = 'access';
 CREATE VIEW IF NOT EXISTS access_cost AS
 SELECT a.device_id, a.l1,
   a.gbps / (SELECT b.gbps FROM access_t b WHERE b.device_id = a.device_id AND b.l1 = a.l1 AND b.variant = 'read-offset'
-            AND b.n = 67108864 AND b.block = 256 AND b.k = 1) AS offset1,
+            AND b.n = a.n AND b.block = 256 AND b.k = 1) AS offset1,
   (SELECT s1.gbps / s32.gbps FROM access_t s1 JOIN access_t s32 ON s32.device_id = s1.device_id AND s32.l1 = s1.l1
      AND s32.variant = 'read-stride' AND s32.n = s1.n AND s32.block = s1.block AND s32.k = 32
-   WHERE s1.device_id = a.device_id AND s1.l1 = a.l1 AND s1.variant = 'read-stride' AND s1.n = 67108864
+   WHERE s1.device_id = a.device_id AND s1.l1 = a.l1 AND s1.variant = 'read-stride' AND s1.n = a.n
      AND s1.block = 256 AND s1.k = 1) AS stride32
-FROM access_t a WHERE a.variant = 'read-offset' AND a.n = 67108864 AND a.block = 256 AND a.k = 0;
+FROM access_t a WHERE a.variant = 'read-offset' AND a.n = (SELECT n_access FROM size) AND a.block = 256 AND a.k = 0;
 
 -- ------------------------------------------------------------ counters --
 -- Counter rows stored before table counter had configuration columns (the
@@ -553,7 +561,7 @@ SELECT device_id, k,
   max(CASE WHEN variant = 'constant' THEN hi_ms END) AS c_hi,
   max(CASE WHEN variant = 'readonly' THEN ms END) AS r, max(CASE WHEN variant = 'readonly' THEN lo_ms END) AS r_lo,
   max(CASE WHEN variant = 'readonly' THEN hi_ms END) AS r_hi
-FROM distance_ci WHERE grid = 2048 AND p = 1024 GROUP BY device_id, k;
+FROM distance_ci, size z WHERE grid = z.dist_grid AND p = z.dist_points GROUP BY device_id, k;
 
 -- The ratios the divergent-access claims read, per device, with intervals:
 -- constant at k = 16 (and 32) over constant at k = 1, the same for global,
@@ -580,7 +588,7 @@ WHERE g.study = 'raytrace' AND g.variant = 'global';
 CREATE VIEW IF NOT EXISTS access_flat_ci AS
 WITH a AS (SELECT device_id, CAST(json_extract(params, '$.k') AS INTEGER) AS k, json_extract(params, '$.l1') AS l1,
                   median_ms AS ms, lo_ms, hi_ms
-           FROM stats_default WHERE study = 'access' AND variant = 'read-offset' AND n = 1048576 AND block = 512)
+           FROM stats_default WHERE study = 'access' AND variant = 'read-offset' AND n = (SELECT n_access_seed FROM size) AND block = 512)
 SELECT t.device_id, t.l1, t.k, z.ms AS ms0, t.ms, t.ms / z.ms AS x, t.lo_ms / z.hi_ms AS x_lo, t.hi_ms / z.lo_ms AS x_hi
 FROM a t JOIN a z ON z.device_id = t.device_id AND z.l1 = t.l1 AND z.k = 0 WHERE t.k IN (11, 128);
 
@@ -756,7 +764,7 @@ tex AS (SELECT s.device_id, s.gbps, s.gbps_lo, s.gbps_hi, json_extract(s.params,
                 AND s3.flush = 'clean' AND s3.mode = 'single')),
 loc AS (SELECT d.device_id, d.ms / s.ms AS x FROM access_t d JOIN access_t s ON s.device_id = d.device_id
           AND s.variant = 'local-static' AND s.n = d.n AND s.block = d.block AND s.l1 = d.l1
-        WHERE d.variant = 'local-dynamic' AND d.n = 67108864 AND d.block = 256 AND d.l1 = 'ca'),
+        WHERE d.variant = 'local-dynamic' AND d.n = (SELECT n_access FROM size) AND d.block = 256 AND d.l1 = 'ca'),
 fl AS (SELECT f.device_id, count(*) AS n,
           sum(f.x_lo >= 1 - s.flat_tol AND f.x_hi <= 1 + s.flat_tol) AS n_in,
           sum(f.x_hi < 1 - s.flat_tol OR f.x_lo > 1 + s.flat_tol) AS n_out,
@@ -1152,7 +1160,8 @@ FROM np LEFT JOIN t USING (figure), (SELECT value FROM report_setting WHERE key 
 CREATE VIEW IF NOT EXISTS summary_metric AS
 WITH rb AS (SELECT * FROM reduce_best WHERE dtype = 'int32' AND timer = 'cuda-event'),
 dist AS (SELECT device_id, variant, json_extract(params, '$.k') AS k, median_ms, lo_ms, hi_ms FROM stats_default
-         WHERE study = 'distance' AND json_extract(params, '$.grid') = 2048 AND json_extract(params, '$.points') = 1024
+         WHERE study = 'distance' AND json_extract(params, '$.grid') = (SELECT dist_grid FROM size)
+           AND json_extract(params, '$.points') = (SELECT dist_points FROM size)
            AND json_extract(params, '$.tile') = 16),
 acc AS (SELECT device_id, variant, CAST(json_extract(params, '$.k') AS INTEGER) AS k, gbps, gbps_lo, gbps_hi FROM stats_default
         WHERE study = 'access' AND n = (SELECT n_access FROM size) AND block = 256 AND json_extract(params, '$.l1') = 'ca')

@@ -13,5 +13,5 @@ WITH pts AS (SELECT mord, panel, CASE WHEN variant = 'read-offset' THEN 'read, '
           AND json_extract(params, '$.k') IN (0, 11) AND (n & (n - 1)) = 0)
 SELECT series, n, gbps, panel FROM (
   SELECT series, n, gbps, ord, panel, mord AS pord FROM pts
-  UNION ALL SELECT 'no data', 1048576, 'NaN', 0, '', 0 WHERE NOT EXISTS (SELECT 1 FROM pts))
+  UNION ALL SELECT 'no data', (SELECT n_access_seed FROM size), 'NaN', 0, '', 0 WHERE NOT EXISTS (SELECT 1 FROM pts))
 ORDER BY pord, ord, n;

@@ -10,5 +10,5 @@ WITH t AS (SELECT device_id, variant, json_extract(params, '$.grid') AS grid, js
 SELECT v.label AS series, g.k, g.median_ms / c.median_ms AS speedup, g.lo_ms / c.hi_ms AS lo, g.hi_ms / c.lo_ms AS hi, v.ord AS colour
 FROM t g JOIN t c ON c.device_id = g.device_id AND c.grid = g.grid AND c.p = g.p AND c.k = g.k AND c.variant = 'constant'
 JOIN report_devices v ON v.device_id = g.device_id
-WHERE g.variant = 'global' AND g.grid = 2048 AND g.p = 1024
+WHERE g.variant = 'global' AND g.grid = (SELECT dist_grid FROM size) AND g.p = (SELECT dist_points FROM size)
 ORDER BY v.ord, g.k;

@@ -5,7 +5,8 @@
 -- machine's 95% interval (model_stats); then the line of ideal k-fold
 -- serialisation from the constant variant's time at k = 1.
 WITH t AS (SELECT mord, panel, variant, json_extract(params, '$.k') AS k, median_ms, lo_ms, hi_ms FROM model_stats
-           WHERE study = 'distance' AND json_extract(params, '$.grid') = 2048 AND json_extract(params, '$.points') = 1024
+           WHERE study = 'distance' AND json_extract(params, '$.grid') = (SELECT dist_grid FROM size)
+             AND json_extract(params, '$.points') = (SELECT dist_points FROM size)
              AND json_extract(params, '$.tile') = 16)
 SELECT series, k, ms, lo, hi, panel FROM (
   SELECT mord, panel, variant AS series, k, median_ms AS ms, lo_ms AS lo, hi_ms AS hi,

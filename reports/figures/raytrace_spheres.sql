@@ -4,5 +4,5 @@
 -- every machine's 95% interval (model_stats).
 SELECT variant AS series, json_extract(params, '$.spheres') AS spheres, median_ms AS ms, lo_ms, hi_ms, panel
 FROM model_stats
-WHERE study = 'raytrace' AND json_extract(params, '$.size') = 1024 AND json_extract(params, '$.tile') = 16
+WHERE study = 'raytrace' AND json_extract(params, '$.size') = (SELECT rt_side FROM size) AND json_extract(params, '$.tile') = 16
 ORDER BY mord, CASE variant WHEN 'global' THEN 1 WHEN 'constant' THEN 2 ELSE 3 END, spheres;
