@@ -531,6 +531,10 @@ if make --no-print-directory DB="$db" REPORT_BUILD="$tmp/build" EXPORT_DIR="$tmp
   nsamp=$(sqlite3 "$tmp/build/report.db" "SELECT count(*) FROM result_bw JOIN sample USING (result_id)")
   ok "results.csv has a row per configuration ($nconf)" test "$(($(wc -l < "$tmp/export/results.csv") - 1))" -eq "$nconf"
   ok "samples.csv has every sample ($nsamp)" test "$(($(wc -l < "$tmp/export/samples.csv") - 1))" -eq "$nsamp"
+  ok "results.csv and samples.csv: the header line README names, newline row ends" sh -c "
+    head -1 '$tmp/export/results.csv' | grep -qx 'device,study,config_key,variant,dtype,n,block,params,cache,flush,mode,timer,runs,median_ms,lo_ms,hi_ms,rsd_max,bytes_read,bytes_written,gbps,gbps_lo,gbps_hi,pct_peak' &&
+    head -1 '$tmp/export/samples.csv' | grep -qx 'device,study,config_key,run_uuid,rep,ms' &&
+    ! cat '$tmp/export/results.csv' '$tmp/export/samples.csv' | tr -d -c '\\r' | grep -q ."
   ok "results.json: one object per configuration, with its samples" \
     test "$(sqlite3 :memory: "SELECT json_array_length(readfile('$tmp/export/results.json')) || ' ' ||
       (SELECT sum(json_array_length(value, '\$.samples')) FROM json_each(readfile('$tmp/export/results.json')))")" = "$nconf $nsamp"
