@@ -812,6 +812,9 @@ static void test_new_columns_added(void **state) {
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('run') WHERE name IN ('launch_us',"
                                    " 'cpu_model', 'os_name', 'cccl_version', 'clock_lock', 'setup_s', 'verify_s',"
                                    " 'sample_s', 'launch_bare_us')"), 9);
+  /* Added with their declared types (an untyped column would take any text). */
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('run') WHERE name IN ('launch_us',"
+                                   " 'setup_s', 'verify_s', 'sample_s', 'launch_bare_us') AND type = 'REAL'"), 5);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('counter') WHERE name IN ('passes',"
                                    " 'min_value', 'max_value')"), 3);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run WHERE launch_us IS NULL"), 1);
