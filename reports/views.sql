@@ -1005,24 +1005,27 @@ SELECT '004-l1trans', h.device_id, h.name,
 FROM has h, st LEFT JOIN spr_ca p ON p.device_id = h.device_id;
 
 -- ---------------------------------------------------- measurement method --
--- Agreement of repeat runs: per GPU kind (device name), build and
--- configuration measured by two or more runs (`make measure RUNS=N`, or runs
--- on several machines with a GPU of that name), the relative difference of
--- the run medians, (largest - smallest) / smallest.
+-- Agreement of repeat runs: per GPU (each card on its own: two cards of one
+-- model differ by more than trials of one card, which machine_agreement
+-- shows), build and configuration measured by two or more runs (the trials of
+-- `make measure RUNS=N`, or several measures), the relative difference of the
+-- trial medians as the report uses them (view trial: single launches
+-- corrected for their run's launch floor), (largest - smallest) / smallest:
+-- every run within 2% of every other.
 CREATE VIEW IF NOT EXISTS run_agreement AS
-SELECT d.name AS device, u.build_id, max(u.git_commit) AS git_commit, b.study, b.config_key, b.variant,
+SELECT dl.label AS device, b.device_id, u.build_id, max(u.git_commit) AS git_commit, b.study, b.config_key, b.variant,
        b.dtype, b.n, b.block, b.flush, b.mode,
        count(DISTINCT b.run_id) AS runs, count(DISTINCT b.device_id) AS devices,
        min(b.median_ms) AS min_ms, max(b.median_ms) AS max_ms,
        (max(b.median_ms) - min(b.median_ms)) / min(b.median_ms) AS rel_diff, max(b.run_id) AS last_run_id
-FROM result_bw b JOIN run u USING (run_id) JOIN device d ON d.device_id = b.device_id
+FROM trial b JOIN run u USING (run_id) JOIN device_label dl ON dl.device_id = b.device_id
 WHERE b.timer = 'cuda-event'
-GROUP BY d.name, u.build_id, b.study, b.config_key
+GROUP BY b.device_id, u.build_id, b.study, b.config_key, b.flush, b.mode
 HAVING count(DISTINCT b.run_id) >= 2;
 
--- Its summary per GPU kind and commit: configurations compared, the share
+-- Its summary per GPU and commit: configurations compared, the share
 -- within 2%, and the same for configurations under 20 us; latest = 1 for
--- the commit of the newest such runs of each GPU kind (what the report quotes).
+-- the commit of the newest such runs of each GPU (what the report quotes).
 INSERT OR REPLACE INTO report_setting VALUES
   ('agree_rel', 0.02, 'repeat runs agree on a configuration when their medians differ by at most this fraction'),
   ('agree_short_ms', 0.020, 'configurations under this median time (ms) get an agreement share of their own'),
@@ -1035,15 +1038,15 @@ SELECT a.device, a.git_commit, max(a.runs) AS runs, max(a.devices) AS devices, c
        sum(a.min_ms < (SELECT value FROM report_setting WHERE key = 'agree_short_ms')) AS configs_u20,
        avg(CASE WHEN a.min_ms < (SELECT value FROM report_setting WHERE key = 'agree_short_ms')
                 THEN a.rel_diff <= (SELECT value FROM report_setting WHERE key = 'agree_rel') END) AS share_2pct_u20,
-       a.git_commit IS (SELECT a2.git_commit FROM run_agreement a2 WHERE a2.device = a.device
-                        ORDER BY a2.last_run_id DESC LIMIT 1) AS latest
-FROM run_agreement a GROUP BY a.device, a.git_commit;
+       a.git_commit IS (SELECT a2.git_commit FROM run_agreement a2 WHERE a2.device_id = a.device_id
+                        ORDER BY a2.last_run_id DESC LIMIT 1) AS latest, a.device_id
+FROM run_agreement a GROUP BY a.device_id, a.git_commit;
 
 -- The worst offenders: the five configurations per GPU kind (newest build)
 -- whose run medians differ most.
 CREATE VIEW IF NOT EXISTS run_agreement_worst AS
-SELECT * FROM (SELECT a.*, row_number() OVER (PARTITION BY a.device ORDER BY a.rel_diff DESC) AS rk
-               FROM run_agreement a JOIN run_agreement_summary s ON s.device = a.device
+SELECT * FROM (SELECT a.*, row_number() OVER (PARTITION BY a.device_id ORDER BY a.rel_diff DESC) AS rk
+               FROM run_agreement a JOIN run_agreement_summary s ON s.device_id = a.device_id
                  AND s.git_commit IS a.git_commit AND s.latest)
 WHERE rk <= 5;
 
