@@ -3,13 +3,17 @@
 -- the numbers a comparison uses.
 --
 -- Run in the comparison's output database with the side's database attached,
--- read-only, as `src`, and temp table cur(side) naming it ('base' or 'new').
--- A trial is one result of a finished measure run (view result_bw of the side:
--- a run that completed, or was resumed by one that did): its median_ms.
+-- read-only, as `src` (experiments/tools/compare attaches a `dbtool snapshot`
+-- of the side: its views are those of the current data/schema.sql, whatever
+-- schema made the side), and temp table cur(side) naming it ('base' or 'new').
+-- A trial is one row of the side's view `trial` (a result of a finished
+-- measure run, as view result_bw has it): its median_ms, the median the
+-- report uses (a single launch's corrected by its process's launch floor;
+-- raw_median_ms as measured). The correction is defined there, never here.
 -- Issue 19: every configuration gets >= 3 trials per GPU; config_stats then
--- gives `runs`, the median of the trials' medians and `sd_rel`. Until those
--- columns land, the statistics below come from the trials (table result); a
--- pooled GPU model (several machines) needs the trials in any case.
+-- gives `runs`, the median of the trials' medians and `sd_rel`. The
+-- statistics below come from the trials; a pooled GPU model (several
+-- machines) needs the trials in any case.
 CREATE TABLE IF NOT EXISTS side_trial (
   side      TEXT NOT NULL CHECK (side IN ('base', 'new')),
   uuid      TEXT NOT NULL,             -- device.uuid of the side
@@ -21,22 +25,23 @@ CREATE TABLE IF NOT EXISTS side_trial (
   n         INTEGER,
   block     INTEGER,
   params    TEXT NOT NULL,             -- JSON of the other axes, minified (json())
-  flush     TEXT NOT NULL,             -- as config_stats: old rows without one were 'memset'
+  flush     TEXT NOT NULL,             -- view trial's (old rows without one were 'memset')
   mode      TEXT NOT NULL,
   cfg       TEXT NOT NULL,             -- json_array of the eight columns above: the matching key
-  median_ms REAL NOT NULL              -- the trial's median
+  median_ms REAL NOT NULL,             -- the trial's median (view trial: launch-floor corrected)
+  raw_median_ms REAL                   -- the same as measured (view trial's raw_median_ms)
 );
 CREATE INDEX IF NOT EXISTS side_trial_by_cfg ON side_trial(side, uuid, cfg);
 
 INSERT INTO side_trial
 SELECT (SELECT side FROM cur), d.uuid, d.name, u.run_uuid, t.study, t.variant, t.dtype, t.n, t.block,
        t.params, t.flush, t.mode,
-       json_array(t.study, t.variant, t.dtype, t.n, t.block, t.params, t.flush, t.mode), t.median_ms
+       json_array(t.study, t.variant, t.dtype, t.n, t.block, t.params, t.flush, t.mode), t.median_ms,
+       t.raw_median_ms
 FROM (SELECT b.run_id, b.device_id, b.study, b.variant, b.dtype, b.n, b.block,
              CASE WHEN json_valid(b.params) THEN json(b.params) ELSE b.params END AS params,
-             coalesce(b.flush, CASE b.cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AS flush,
-             b.mode, b.median_ms
-      FROM src.result_bw b WHERE b.median_ms > 0) t
+             b.flush, b.mode, b.median_ms, b.raw_median_ms
+      FROM src.trial b WHERE b.median_ms > 0) t
 JOIN src.run u ON u.run_id = t.run_id
 JOIN src.device d ON d.device_id = t.device_id;
 

@@ -12,7 +12,9 @@
 # slower and FAIL_ON=slower exits non-zero (also through make); a NEW GPU that
 # BASE lacks is compared with BASE's GPUs of its model, pooled; the card line;
 # the page; database text escaped in the terminal, the page and the figure;
-# the shipped data against itself (the acceptance of issue 24); the refusals.
+# the shipped data against itself (the acceptance of issue 24); the trials'
+# medians are view trial's, launch-floor corrected, also for a side made by an
+# older schema or a dump cached by an older dbtool; the refusals.
 # Usage: sh tests/cli/test_compare.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -246,6 +248,86 @@ check_eq "shipped data against itself: same or inconclusive, never faster or slo
 check_eq "shipped data against itself: every configuration of the shipped data" \
   "$(sqlite3 "$tmp/shipped/compare.db" "SELECT count(*) FROM compare_verdict")" \
   "$(sqlite3 "$tmp"/shipped/cache/*.db "SELECT count(*) FROM config_stats")"
+
+# ----------------------------------------------------- launch-floor correction --
+# A side's trials are view trial's medians (data/schema.sql: a single launch's
+# median corrected by its process's launch floor), from the current schema
+# whatever schema made the side. Fixture: one GPU, 3 trials a side; each
+# trial's raw median is a fixed time plus its process's launch floor
+# (run.launch_us: BASE 5, 6, 7 us; NEW 4, 6, 8 us; the same mean):
+#   short: 5 us + floor on both sides (raw BASE 10, 11, 12 us; NEW 9, 11, 13 us)
+#   long:  20 us + floor in BASE, 22 us + floor in NEW (a real +7.7%)
+# Corrected, short is 11 us in every trial (same, ratio 1) and long 26 vs
+# 28 us (slower); the raw medians (trial-to-trial spread 9% and 18%) give no
+# interval inside the band (inconclusive).
+# genf DB SIDE FLOOR...: the fixture, one run per floor (us).
+genf() {
+  f_db=$1 f_side=$2; shift 2
+  "$DBTOOL" load /dev/null "$f_db" >/dev/null || return 1
+  f_i=0 f_long=20; [ "$f_side" = new ] && f_long=22
+  { echo "PRAGMA journal_mode = DELETE;"
+    echo "INSERT INTO device(device_id, uuid, name) VALUES (1, 'ffff6666', 'Floor GPU');"
+    for f in "$@"; do
+      f_i=$((f_i + 1))
+      echo "INSERT INTO run(run_id, study, binary, device_id, status, started_utc, finished_utc, argv, build_id, run_uuid,
+              kind, repeat_index, launch_us)
+            VALUES ($f_i, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z', 'reduce',
+                    'b', 'floor-$f_side-$f_i', 'measure', $f_i, $f);"
+      echo "INSERT INTO result(run_id, study, config_key, variant, dtype, n, block, params, cache, timer, status, median_ms,
+                               created_utc, flush, mode)
+            SELECT $f_i, 'reduce', v, v, 'float32', 1024, 256, '{}', 'cold', 'cuda-event', 'ok', (c + $f) / 1000.0,
+                   '2026-01-01T00:00:30Z', 'clean', 'single' FROM (SELECT 'short' AS v, 5 AS c UNION ALL SELECT 'long', $f_long);"
+    done
+  } | sqlite3 -bail "$f_db" >/dev/null
+}
+genf "$tmp/floor-b.db" base 5 6 7
+genf "$tmp/floor-n.db" new 4 6 8
+cmp floor --base "$tmp/floor-b.db" --new "$tmp/floor-n.db" --no-page
+check_eq "floor: exit 0" "$rc" 0
+check_eq "floor: raw medians that differ by the process floor only are the same after correction (ratio 1, 11 us a side)" \
+  "$(sqlite3 "$tmp/floor/compare.db" "SELECT verdict || printf(' %.4f %.6f %.6f', ratio, base_ms * 1000, new_ms * 1000)
+     FROM compare_verdict WHERE variant = 'short'")" "same 1.0000 11.000000 11.000000"
+check_eq "floor: a real +7.7% beneath the floors is slower (26 vs 28 us)" \
+  "$(sqlite3 "$tmp/floor/compare.db" "SELECT verdict || printf(' %.4f', ratio) FROM compare_verdict WHERE variant = 'long'")" \
+  "slower 1.0769"
+check_eq "floor: the raw medians (side_trial.raw_median_ms) differ: BASE 10 11 12, NEW 9 11 13 us" \
+  "$(sqlite3 "$tmp/floor/compare.db" "SELECT group_concat(x, ' ') FROM (SELECT side || printf(':%.0f', raw_median_ms * 1000) AS x
+     FROM side_trial WHERE variant = 'short' ORDER BY side, raw_median_ms)")" "base:10 base:11 base:12 new:9 new:11 new:13"
+check_eq "floor: the summary line as ever" "$(grep '^compare: ' "$tmp/floor.out")" \
+  "compare: 2 configurations on 1 GPU pair: 0 faster, 1 slower, 1 same, 0 inconclusive; band +-2.0%"
+# A side made by an older schema: no views but a stale `trial` of its own, a
+# run column missing. It is read through the current schema, and never written.
+cp "$tmp/floor-b.db" "$tmp/floor-old.db"
+sqlite3 -bail "$tmp/floor-old.db" "SELECT 'DROP VIEW ' || name || ';' FROM sqlite_master WHERE type = 'view'" |
+  sqlite3 -bail "$tmp/floor-old.db"
+sqlite3 -bail "$tmp/floor-old.db" "ALTER TABLE run DROP COLUMN os_name;
+  CREATE VIEW trial AS SELECT r.*, 1 AS device_id, r.median_ms AS raw_median_ms FROM result r;"
+sum_old=$(cksum < "$tmp/floor-old.db")
+cmp floor-old --base "$tmp/floor-old.db" --new "$tmp/floor-n.db" --no-page
+check_eq "floor: an older schema's side (its own view trial) is read with the current view trial" \
+  "$rc $(sqlite3 "$tmp/floor-old/compare.db" "SELECT group_concat(variant || ' ' || verdict, ', ') FROM compare_verdict ORDER BY variant")" \
+  "0 long slower, short same"
+check_eq "floor: the sides are only read" "$(cksum < "$tmp/floor-old.db")" "$sum_old"
+check "floor: the side keeps its own view trial and lacks the column" \
+  sh -c "sqlite3 '$tmp/floor-old.db' \"SELECT sql FROM sqlite_master WHERE name = 'trial'\" | grep -q '1 AS device_id' &&
+         ! sqlite3 '$tmp/floor-old.db' 'SELECT os_name FROM run' 2>/dev/null"
+# A dump's copy is cached by the dump and the dbtool: another dbtool (a new
+# schema) makes it again, and the copies of others are removed.
+sh experiments/tools/dump-db "$tmp/floor-b.db" "$tmp/floor-b.sql" 2>/dev/null
+cmp floor-dump --base "$tmp/floor-b.sql" --new "$tmp/floor-n.db" --no-page
+check_eq "floor: a dump side as its database" \
+  "$rc $(sqlite3 "$tmp/floor-dump/compare.db" "SELECT group_concat(variant || ' ' || verdict, ', ') FROM compare_verdict ORDER BY variant")" \
+  "0 long slower, short same"
+set -- "$tmp"/floor-dump/cache/*.db
+sqlite3 "$1" "DROP VIEW trial; CREATE VIEW trial AS SELECT *, median_ms AS raw_median_ms FROM result_bw"
+cmp floor-dump --base "$tmp/floor-b.sql" --new "$tmp/floor-n.db" --no-page
+check_eq "floor: the cached copy is used by the same dbtool (its stale trial view: raw, inconclusive)" \
+  "$(verdict_of floor-dump reduce short)" "inconclusive"
+cp "$DBTOOL" "$tmp/dbtool2" && printf 'x' >> "$tmp/dbtool2"
+DBTOOL="$tmp/dbtool2" sh $CMP --out "$tmp/floor-dump" --base "$tmp/floor-b.sql" --new "$tmp/floor-n.db" --no-page \
+  >"$tmp/floor-dump.out" 2>&1
+check_eq "floor: another dbtool makes the copy again (the current view trial) and removes the other's" \
+  "$? $(verdict_of floor-dump reduce short) $(ls "$tmp"/floor-dump/cache | grep -c .)" "0 same 1"
 
 # ----------------------------------------------------------------- refusals --
 cmp help --help
