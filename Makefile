@@ -475,7 +475,7 @@ include tests/tests.mk
 .PHONY: test
 test: deps-test ## unit, CLI, report and (with a GPU) kernel tests
 	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory test-build
-	$(Q)$(TEST_ARCH) $(SAN_ENV) sh tests/run-tests $(TEST_BINS) $(ASAN_TEST_BINS) $(TEST_SH)
+	$(Q)$(TEST_ARCH) $(SAN_ENV) BIN=$(abspath $(BIN)) sh tests/run-tests $(TEST_BINS) $(ASAN_TEST_BINS) $(TEST_SH)
 
 # Only the kernel correctness suites: for a GPU machine without the report tools.
 .PHONY: test-gpu

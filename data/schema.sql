@@ -132,7 +132,12 @@ CREATE TABLE IF NOT EXISTS result (
   clock_discarded  INTEGER,              -- samples discarded for a low SM clock and re-taken
   ci_lo_ms         REAL,                 -- 95% bootstrap interval of the median, within the run
                                          -- (1000 resamples of all samples, fixed seed)
-  ci_hi_ms         REAL
+  ci_hi_ms         REAL,
+  launches         INTEGER,              -- launches (kernels, memsets, copies) one call of the timed
+                                         -- work makes, counted by capturing it into a CUDA graph
+                                         -- (NULL: host-timed, or not capturable)
+  floor_us         REAL                  -- the launch floor (as run.launch_us) timed in the same
+                                         -- process just before this configuration's samples
 );
 CREATE INDEX IF NOT EXISTS result_by_key ON result(study, config_key);
 
@@ -289,8 +294,8 @@ WHERE timer = 'cuda-event' AND median_ms = (SELECT min(l2.median_ms) FROM latest
 -- mode) has one result per trial. The views below, in order:
 --   trial           every trial's median of a configuration (old rows without
 --                   a flush were measured with the memset flush under the same key),
---                   single launches corrected by their process's launch floor
---                   (floor_adj_ms; raw_median_ms as measured)
+--                   single and batch launches corrected by their process's
+--                   launch floor (floor_adj_ms; raw_median_ms as measured)
 --   trial_dev       every trial with its configuration's trials k, centre
 --                   (median of the trial medians; the mean of the middle two
 --                   for even k), range, size band of the centre (1: under
@@ -299,14 +304,18 @@ WHERE timer = 'cuda-event' AND median_ms = (SELECT min(l2.median_ms) FROM latest
 --                   the cross-fitted coverage check); and, held out in turn,
 --                   the centre and range of the other trials
 --                   (leave-one-trial-out) and its relative deviation from them
---   trial_halfwidth per device, band (0: all bands) and part (0 and 1: one
---                   half of the configurations, 2: both): the 95th percentile
---                   of those deviations, the interval's relative half-width
+--   trial_halfwidth per device, band (0: all bands), group (the study,
+--                   variant and mode: '' for all) and part (0 and 1: one half
+--                   of the configurations, 2: both): the 95th percentile of
+--                   those deviations, the interval's relative half-width
+--   trial_h         the half-width a configuration uses: its group's in its
+--                   band if that holds 20 deviations or more, else its band's,
+--                   else the device's all-band value (kernels differ in how
+--                   much a re-run moves them: a one-launch kernel less than a
+--                   two-launch one, a batch of stream launches more)
 --   config_stats    per configuration: the centre and its 95% interval,
---                   centre x (1 -/+ h), h = max(the device's half-width for
---                   the band, the configuration's own relative range); a band
---                   with fewer than 20 deviations uses the device's all-band
---                   value. The interval is meant to contain the median a
+--                   centre x (1 -/+ h), h = max(trial_h, the configuration's
+--                   own relative range). The interval is meant to contain the median a
 --                   re-run (one more trial) on this GPU gives, 95% of the time.
 --                   A device with no configuration of two or more trials falls
 --                   back to the one run's bootstrap interval (basis 'one run':
@@ -321,19 +330,23 @@ WHERE timer = 'cuda-event' AND median_ms = (SELECT min(l2.median_ms) FROM latest
 --                   centres of two machines within 2%, and one machine's
 --                   interval covering the other's centre
 -- The launch-floor correction (a control variate): each process's launch
--- path costs its own fixed amount, and every single-launch time the process
+-- path costs its own fixed amount per launch, and every time the process
 -- takes moves with it (the launch floor varies by a few percent from process
--- to process, and a short kernel's trial median moves by about as many
--- microseconds). A single-launch, event-timed trial median is therefore
--- corrected by its run's launch floor (run.launch_us, timed in the same
--- process) less the GPU's mean floor over its measure runs: floor_adj_ms.
--- Batch and graph samples (launches back to back) and host timings are not
--- corrected, nor runs that did not time the floor. raw_median_ms keeps the
--- measured median (as table result has it).
+-- to process; a two-launch variant moves twice as far, and a batch sample's
+-- per-launch time moves as far as one launch). Every event-timed single or
+-- batch trial median is therefore corrected by the floor timed in the same
+-- process just before the configuration (result.floor_us) less the GPU's
+-- mean of those floors, times the launches one call makes (result.launches,
+-- 1 where unknown): floor_adj_ms. Rows from before result.floor_us use the
+-- run's floor (run.launch_us, single launches only). Graph samples (launched
+-- from device memory: no process offset) and host timings are not
+-- corrected. raw_median_ms keeps the measured median (as table result has it).
 DROP VIEW IF EXISTS trial;
 CREATE VIEW IF NOT EXISTS trial AS
-WITH ref AS (SELECT device_id, avg(launch_us) AS floor_us FROM run
-             WHERE kind = 'measure' AND status = 'complete' AND launch_us > 0 GROUP BY device_id)
+WITH ref AS (SELECT device_id, avg(launch_us) AS run_floor_us FROM run
+             WHERE kind = 'measure' AND status = 'complete' AND launch_us > 0 GROUP BY device_id),
+     cref AS (SELECT u.device_id, avg(r.floor_us) AS config_floor_us FROM result r JOIN run u USING (run_id)
+              WHERE u.kind = 'measure' AND r.status = 'ok' AND r.floor_us > 0 GROUP BY u.device_id)
 SELECT x.*, x.raw_median_ms - x.floor_adj_ms AS median_ms, x.raw_ci_lo_ms - x.floor_adj_ms AS ci_lo_ms,
        x.raw_ci_hi_ms - x.floor_adj_ms AS ci_hi_ms, x.raw_q1_ms - x.floor_adj_ms AS q1_ms,
        x.raw_q3_ms - x.floor_adj_ms AS q3_ms
@@ -342,10 +355,15 @@ FROM (SELECT r.result_id, r.run_id, coalesce(u.repeat_index, 1) AS trial_index, 
              coalesce(r.flush, CASE r.cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AS flush, r.mode,
              r.median_ms AS raw_median_ms, r.ci_lo_ms AS raw_ci_lo_ms, r.ci_hi_ms AS raw_ci_hi_ms,
              r.q1_ms AS raw_q1_ms, r.q3_ms AS raw_q3_ms, r.rsd, r.reps,
-             r.bytes_read, r.bytes_written, r.peak_gbps,
-             CASE WHEN r.mode = 'single' AND r.timer = 'cuda-event' AND u.launch_us > 0 AND f.floor_us > 0
-                  THEN (u.launch_us - f.floor_us) / 1000.0 ELSE 0 END AS floor_adj_ms
-      FROM result_bw r JOIN run u USING (run_id) LEFT JOIN ref f ON f.device_id = r.device_id) x;
+             r.bytes_read, r.bytes_written, r.peak_gbps, r.launches, r.floor_us,
+             CASE WHEN r.timer <> 'cuda-event' OR r.mode NOT IN ('single', 'batch') THEN 0
+                  WHEN r.floor_us > 0 AND g.config_floor_us > 0
+                  THEN coalesce(nullif(r.launches, 0), 1) * (r.floor_us - g.config_floor_us) / 1000.0
+                  WHEN r.floor_us IS NULL AND r.mode = 'single' AND u.launch_us > 0 AND f.run_floor_us > 0
+                  THEN (u.launch_us - f.run_floor_us) / 1000.0
+                  ELSE 0 END AS floor_adj_ms
+      FROM result_bw r JOIN run u USING (run_id) LEFT JOIN ref f ON f.device_id = r.device_id
+           LEFT JOIN cref g ON g.device_id = r.device_id) x;
 
 -- Window functions only (no self-join): every trial with its rank rn of k
 -- in its configuration, the configuration's values at the ranks that the
@@ -381,30 +399,49 @@ FROM (SELECT y.*,
 
 DROP VIEW IF EXISTS trial_halfwidth;
 CREATE VIEW IF NOT EXISTS trial_halfwidth AS
-WITH v AS MATERIALIZED (SELECT device_id, band, half, dev FROM trial_dev WHERE k > 1),
-d AS (SELECT device_id, band, half AS part, dev FROM v UNION ALL SELECT device_id, band, 2, dev FROM v
-      UNION ALL SELECT device_id, 0, half, dev FROM v UNION ALL SELECT device_id, 0, 2, dev FROM v)
-SELECT device_id, band, part, max(cnt) AS deviations,
-       max(CASE WHEN rn = (95 * cnt + 99) / 100 THEN dev END) AS h  -- the 95th percentile (nearest rank)
+WITH v AS MATERIALIZED (SELECT device_id, band, 'v ' || study || ' ' || variant || ' ' || mode AS vg,
+                               'c ' || study || ' ' || timer || ' ' || mode AS cg, half, dev
+                        FROM trial_dev WHERE k > 1),
+d AS (SELECT device_id, band, vg AS grp, cg AS cls, half AS part, dev FROM v
+      UNION ALL SELECT device_id, band, vg, cg, 2, dev FROM v
+      UNION ALL SELECT device_id, band, cg, NULL, half, dev FROM v UNION ALL SELECT device_id, band, cg, NULL, 2, dev FROM v
+      UNION ALL SELECT device_id, band, '', NULL, half, dev FROM v UNION ALL SELECT device_id, band, '', NULL, 2, dev FROM v
+      UNION ALL SELECT device_id, 0, '', NULL, half, dev FROM v UNION ALL SELECT device_id, 0, '', NULL, 2, dev FROM v)
+SELECT device_id, band, grp, max(cls) AS cls, part, max(cnt) AS deviations,
+       -- the ceil(0.95 (n + 1))-th smallest of n (split conformal: a new deviation
+       -- exchangeable with these falls at or below it with probability >= 0.95)
+       max(CASE WHEN rn = min(cnt, (95 * (cnt + 1) + 99) / 100) THEN dev END) AS h
 FROM (SELECT d.*, row_number() OVER (w ORDER BY dev) AS rn, count(*) OVER w AS cnt
-      FROM d WINDOW w AS (PARTITION BY device_id, band, part)) x
-GROUP BY device_id, band, part;
+      FROM d WINDOW w AS (PARTITION BY device_id, band, grp, part)) x
+GROUP BY device_id, band, grp, part;
 
--- The half-width a configuration of this device and band uses, from part p:
--- the band's if it holds 20 deviations or more, else the device's all-band one.
+-- The half-width a configuration uses, from part p: the first of its
+-- variant's (study, variant, mode: grp), its class's (study, timer, mode) and
+-- its band's with 20 deviations or more, else the device's all-band one. A
+-- row for every variant the device measured, in every band and part (the
+-- variants are read from table result: no second pass over the trials).
 DROP VIEW IF EXISTS trial_h;
 CREATE VIEW IF NOT EXISTS trial_h AS
 WITH w AS MATERIALIZED (SELECT * FROM trial_halfwidth),
-     a AS (SELECT * FROM w WHERE band = 0)
-SELECT a.device_id, x.band, a.part,
-       CASE WHEN b.deviations >= 20 THEN b.h ELSE a.h END AS h,
-       CASE WHEN b.deviations >= 20 THEN b.deviations ELSE a.deviations END AS deviations
-FROM a JOIN (SELECT 1 AS band UNION ALL SELECT 2 UNION ALL SELECT 3) x
-     LEFT JOIN w b ON b.device_id = a.device_id AND b.band = x.band AND b.part = a.part;
+     a AS (SELECT * FROM w WHERE band = 0),
+     k AS (SELECT DISTINCT u.device_id, x.band, r.study || ' ' || r.variant || ' ' || r.mode AS grp,
+                  'c ' || r.study || ' ' || r.timer || ' ' || r.mode AS cls
+           FROM result r JOIN run u USING (run_id)
+                JOIN (SELECT 1 AS band UNION ALL SELECT 2 UNION ALL SELECT 3) x
+           WHERE r.status = 'ok')
+SELECT k.device_id, k.band, k.grp, a.part,
+       CASE WHEN g.deviations >= 20 THEN g.h WHEN c.deviations >= 20 THEN c.h WHEN b.deviations >= 20 THEN b.h
+            ELSE a.h END AS h,
+       CASE WHEN g.deviations >= 20 THEN g.deviations WHEN c.deviations >= 20 THEN c.deviations
+            WHEN b.deviations >= 20 THEN b.deviations ELSE a.deviations END AS deviations
+FROM k JOIN a ON a.device_id = k.device_id
+     LEFT JOIN w g ON g.device_id = k.device_id AND g.band = k.band AND g.grp = 'v ' || k.grp AND g.part = a.part
+     LEFT JOIN w c ON c.device_id = k.device_id AND c.band = k.band AND c.grp = k.cls AND c.part = a.part
+     LEFT JOIN w b ON b.device_id = k.device_id AND b.band = k.band AND b.grp = '' AND b.part = a.part;
 
 DROP VIEW IF EXISTS config_stats;
 CREATE VIEW IF NOT EXISTS config_stats AS
-WITH h AS MATERIALIZED (SELECT device_id, band, h FROM trial_h WHERE part = 2)
+WITH h AS MATERIALIZED (SELECT device_id, band, grp, h FROM trial_h WHERE part = 2)
 SELECT c.*,
        (hi_ms - lo_ms) / (2 * median_ms) AS half_rel,
        (bytes_read + bytes_written) / (median_ms * 1e6) AS gbps,
@@ -412,32 +449,39 @@ SELECT c.*,
        (bytes_read + bytes_written) / (lo_ms * 1e6) AS gbps_hi,
        100.0 * (bytes_read + bytes_written) / (median_ms * 1e6) / peak_gbps AS pct_peak,
        100.0 * (bytes_read + bytes_written) / (median_ms * 1e6) / read_gbps AS pct_read
-FROM (SELECT t.device_id, t.device, t.study, t.config_key, t.variant, t.dtype, t.n, t.block, t.params, t.cache,
-             t.timer, t.flush, t.mode,
-             t.k AS runs, t.center_ms AS median_ms,
-             CASE WHEN h.h IS NULL THEN min(coalesce(t.ci_lo_ms, t.q1_ms))
-                  ELSE t.center_ms * (1 - max(h.h, (t.xk - t.x1) / t.center_ms)) END AS lo_ms,
-             CASE WHEN h.h IS NULL THEN max(coalesce(t.ci_hi_ms, t.q3_ms))
-                  ELSE t.center_ms * (1 + max(h.h, (t.xk - t.x1) / t.center_ms)) END AS hi_ms,
-             CASE WHEN h.h IS NULL THEN 'one run' ELSE 'trials' END AS basis,
-             CASE WHEN t.k > 1 THEN sqrt(max(0, (t.sum2_ms - t.k * t.mean_ms * t.mean_ms) / (t.k - 1))) / t.mean_ms
-             END AS sd_rel,
-             t.band, max(t.rsd) AS rsd_max, min(t.reps) AS reps_min,
-             t.bytes_read, t.bytes_written, t.peak_gbps,
-             (SELECT max(u.read_gbps) FROM run u WHERE u.device_id = t.device_id AND u.kind = 'measure') AS read_gbps
-      FROM trial_dev t LEFT JOIN h ON h.device_id = t.device_id AND h.band = t.band
-      GROUP BY t.device_id, t.study, t.config_key, t.flush, t.mode) c;
+FROM (SELECT y.device_id, y.device, y.study, y.config_key, y.variant, y.dtype, y.n, y.block, y.params, y.cache,
+             y.timer, y.flush, y.mode, y.runs, y.median_ms,
+             CASE WHEN y.hw IS NULL THEN y.run_lo_ms ELSE y.median_ms * (1 - max(y.hw, y.range_rel)) END AS lo_ms,
+             CASE WHEN y.hw IS NULL THEN y.run_hi_ms ELSE y.median_ms * (1 + max(y.hw, y.range_rel)) END AS hi_ms,
+             CASE WHEN y.hw IS NULL THEN 'one run' ELSE 'trials' END AS basis,
+             y.sd_rel, y.band, y.rsd_max, y.reps_min, y.bytes_read, y.bytes_written, y.peak_gbps, y.read_gbps
+      FROM (SELECT t.device_id, t.device, t.study, t.config_key, t.variant, t.dtype, t.n, t.block, t.params,
+                   t.cache, t.timer, t.flush, t.mode, t.k AS runs, t.center_ms AS median_ms,
+                   (t.xk - t.x1) / t.center_ms AS range_rel,
+                   h.h AS hw,
+                   min(coalesce(t.ci_lo_ms, t.q1_ms)) AS run_lo_ms, max(coalesce(t.ci_hi_ms, t.q3_ms)) AS run_hi_ms,
+                   CASE WHEN t.k > 1 THEN sqrt(max(0, (t.sum2_ms - t.k * t.mean_ms * t.mean_ms) / (t.k - 1))) / t.mean_ms
+                   END AS sd_rel,
+                   t.band, max(t.rsd) AS rsd_max, min(t.reps) AS reps_min,
+                   t.bytes_read, t.bytes_written, t.peak_gbps,
+                   (SELECT max(u.read_gbps) FROM run u WHERE u.device_id = t.device_id AND u.kind = 'measure') AS read_gbps
+            FROM trial_dev t
+                 LEFT JOIN h ON h.device_id = t.device_id AND h.band = t.band
+                            AND h.grp = t.study || ' ' || t.variant || ' ' || t.mode
+            GROUP BY t.device_id, t.study, t.config_key, t.flush, t.mode) y) c;
 
 DROP VIEW IF EXISTS trial_coverage;
 CREATE VIEW IF NOT EXISTS trial_coverage AS
-WITH h AS MATERIALIZED (SELECT device_id, band, part, h FROM trial_h WHERE part < 2)
+WITH h AS MATERIALIZED (SELECT device_id, band, grp, part, h FROM trial_h WHERE part < 2)
 SELECT d.device_id, d.band,
        CASE d.band WHEN 1 THEN 'under 20 us' WHEN 2 THEN '20-100 us' ELSE '100 us or more' END AS band_label,
        count(DISTINCT d.study || ' ' || d.config_key || ' ' || d.flush || ' ' || d.mode) AS configs,
        count(*) AS held_out,
        sum(d.dev <= max(h.h, d.rest_range)) AS covered,
        100.0 * sum(d.dev <= max(h.h, d.rest_range)) / count(*) AS pct
-FROM trial_dev d JOIN h ON h.device_id = d.device_id AND h.band = d.band AND h.part = 1 - d.half
+FROM trial_dev d
+     JOIN h ON h.device_id = d.device_id AND h.band = d.band AND h.part = 1 - d.half
+           AND h.grp = d.study || ' ' || d.variant || ' ' || d.mode
 WHERE d.k > 1
 GROUP BY d.device_id, d.band;
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "experiments/harness/ceiling.h"
 #include "experiments/harness/env.h"
 #include "experiments/harness/profile.h"
 
@@ -20,7 +21,7 @@ long long bench_first_int(const bench_config *c, int i) { return c->pArgs->aVals
 
 gpu_sampling bench_sampling(const bench_config *c) {
   const bench_opts *o = &c->pArgs->opts;
-  gpu_sampling t = {o->nWarmup, c->bBatch ? GPU_FLUSH_NONE : c->eFlush, c->bBatch, 0.25,
+  gpu_sampling t = {o->nWarmup, c->bBatch ? GPU_FLUSH_NONE : c->eFlush, c->bBatch, GPU_BATCH_LAUNCHES,
                     {o->target, o->nRepMin, o->nRepMax, o->msMin, o->msBudget}, 0.95, 0};
   if (profile_in_child()) t = (gpu_sampling){0, GPU_FLUSH_NONE, 0, 0, {0, 1, 1, 0, 0}, 0, 0}; /* one run (host work) under ncu */
   return t;
@@ -74,6 +75,10 @@ int bench_time_gpu(const bench_config *c, gpu_fn xRun, gpu_fn xRestore, void *pC
       return -1;
     }
   }
+  /* The control variate's inputs (view trial): how many launches a call
+  ** makes, and this process's launch floor now, timed as samples are. */
+  pOut->nLaunches = gpu_count_launches(xRun, pCtx);
+  pOut->floorUs = gpu_launch_floor_config_us();
   int rc = gpu_sample(&t, xRun, xRestore, pCtx, &o);
   pOut->nRep = o.nMs;
   pOut->zStop = stats_stop_name(o.eStop);

@@ -142,6 +142,8 @@ typedef struct bench_out {
   int nClockDiscarded;         /* samples discarded for a low clock */
   int nPerSample;              /* launches per sample (batch) */
   double msSampling;           /* wall time spent sampling */
+  int nLaunches;               /* launches one call of the timed work makes (0: unknown) */
+  double floorUs;              /* the launch floor timed just before the samples (0: none) */
 } bench_out;
 
 /* A study. */

@@ -22,6 +22,13 @@ double gpu_read_ceiling_gbps(void);
 #define CEILING_FLOOR_REPS 200
 double gpu_launch_floor_us(void);
 
+/* The same floor, CEILING_CONFIG_FLOOR_REPS samples, timed just before each
+** GPU-timed configuration's samples (result.floor_us): the process's launch
+** path cost moves a little over a run, and the correction in view trial
+** wants it where the configuration was measured. About 3 ms. */
+#define CEILING_CONFIG_FLOOR_REPS 64
+double gpu_launch_floor_config_us(void);
+
 /* The same empty kernel timed the minimal way (an nvbench-style harness):
 ** behind the blocking kernel, after the clean flush, CUDA events around the
 ** one launch, one sample per window and no clock stamps (gpu_sampling.bBare).

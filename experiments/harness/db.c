@@ -132,6 +132,7 @@ static const struct { const char *zTable, *zColumn, *zDecl; } aNewColumn[] = {
   {"run", "cccl_version", "TEXT"},   {"run", "clock_lock", "TEXT"},  {"run", "setup_s", "REAL"},
   {"run", "verify_s", "REAL"},       {"run", "sample_s", "REAL"},    {"counter", "passes", "INTEGER"},
   {"counter", "min_value", "REAL"},  {"counter", "max_value", "REAL"},  {"run", "launch_bare_us", "REAL"},
+  {"result", "launches", "INTEGER"}, {"result", "floor_us", "REAL"},
 };
 
 /* Inside the schema's transaction: ALTER TABLE ADD COLUMN for every column of
@@ -227,9 +228,9 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
         "INSERT INTO result(run_id, study, config_key, variant, dtype, n, block, params, cache,"
         " timer, status, error, max_err, tolerance, reps, median_ms, min_ms, max_ms, q1_ms,"
         " q3_ms, mean_ms, rsd, bytes_read, bytes_written, created_utc, flush, mode, stop_reason, clock_mhz,"
-        " clock_discarded, ci_lo_ms, ci_hi_ms)"
+        " clock_discarded, ci_lo_ms, ci_hi_ms, launches, floor_us)"
         " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,"
-        "?22,?23,?24,?25,?26,?27,?28,?29,?30,?31,?32)", -1, &p->pInsResult, NULL);
+        "?22,?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34)", -1, &p->pInsResult, NULL);
   if (rc == SQLITE_OK)
     rc = sqlite3_prepare_v2(p->pDb, "INSERT INTO sample(result_id, rep, ms) VALUES(?1,?2,?3)",
                             -1, &p->pInsSample, NULL);
@@ -502,6 +503,8 @@ int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r)
   if (bOk && r->nClockDiscarded >= 0) sqlite3_bind_int(s, 30, r->nClockDiscarded); else sqlite3_bind_null(s, 30);
   bind_opt_double(s, 31, bOk, ciLo);
   bind_opt_double(s, 32, bOk, ciHi);
+  if (bOk && r->nLaunches > 0) sqlite3_bind_int(s, 33, r->nLaunches); else sqlite3_bind_null(s, 33);
+  bind_opt_double(s, 34, bOk && r->floorUs > 0, r->floorUs);
   int rc = sqlite3_step(s);
   sqlite3_reset(s);
   sqlite3_clear_bindings(s);

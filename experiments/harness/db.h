@@ -54,6 +54,8 @@ typedef struct db_result {
   const char *zStop;       /* stop reason (stats_stop_name), NULL if none */
   double clockMhz;         /* mean SM clock; <= 0 for NULL */
   int nClockDiscarded;     /* < 0 for NULL */
+  int nLaunches;           /* launches one call makes (result.launches); <= 0 for NULL */
+  double floorUs;          /* the launch floor timed just before (result.floor_us); <= 0 for NULL */
 } db_result;
 
 /* Samples stored per result, at most (evenly spaced over those taken). */

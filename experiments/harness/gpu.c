@@ -216,6 +216,32 @@ static int graph_capture(gpu_fn xRun, void *pCtx, int nPer, cudaGraphExec_t *pEx
   return rc;
 }
 
+int gpu_count_launches(gpu_fn xRun, void *pCtx) {
+  cudaGraph_t graph = NULL;
+  size_t nNode = 0;
+  int nLaunch = 0;
+  int rc = (int)cudaStreamBeginCapture(g.stream, cudaStreamCaptureModeThreadLocal);
+  if (rc == 0) {
+    rc = xRun(pCtx, g.stream);
+    const int rcEnd = (int)cudaStreamEndCapture(g.stream, &graph);
+    if (rc == 0) rc = rcEnd;
+  }
+  if (rc == 0 && graph && cudaGraphGetNodes(graph, NULL, &nNode) == cudaSuccess && nNode > 0) {
+    cudaGraphNode_t *aNode = malloc(sizeof(*aNode) * nNode);
+    if (aNode && cudaGraphGetNodes(graph, aNode, &nNode) == cudaSuccess)
+      for (size_t i = 0; i < nNode; i++) {
+        enum cudaGraphNodeType e;
+        if (cudaGraphNodeGetType(aNode[i], &e) == cudaSuccess &&
+            (e == cudaGraphNodeTypeKernel || e == cudaGraphNodeTypeMemset || e == cudaGraphNodeTypeMemcpy))
+          nLaunch++;
+      }
+    free(aNode);
+  }
+  if (graph) cudaGraphDestroy(graph);
+  cudaGetLastError(); /* capture errors are not sticky: clear, the stream goes on */
+  return rc == 0 ? nLaunch : 0;
+}
+
 /* Enqueue one sample at window slot w: nPerSample calls of xRun, or one
 ** launch of exec (graph mode) that holds them. */
 static int enqueue_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, int w,
@@ -295,14 +321,7 @@ int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, 
     if ((rc = xRun(pCtx, g.stream)) != 0) return rc;
   }
   if ((rc = (int)cudaStreamSynchronize(g.stream)) != 0) return rc;
-  if (t->bBatch) {
-    /* Launches per sample from one launch's time. */
-    int bTimedOut = 0;
-    if ((rc = run_window(t, xRun, xRestore, pCtx, 1, 1, NULL, aMs, aMhz, aMhzOk, &bTimedOut)) != 0) return rc;
-    double msOne = aMs[0] > 1e-4 ? aMs[0] : 1e-4;
-    nPer = (int)(t->msBatch / msOne + 0.999);
-    nPer = nPer < 1 ? 1 : nPer > GPU_BATCH_MAX ? GPU_BATCH_MAX : nPer;
-  }
+  if (t->bBatch) nPer = t->nBatch < 1 ? 1 : t->nBatch > GPU_BATCH_MAX ? GPU_BATCH_MAX : t->nBatch;
   if (t->bBatch == GPU_MODE_GRAPH) {
     /* The batch's launches in one graph, captured once; one untimed replay
     ** (the first launch of a graph costs more than the later ones). */

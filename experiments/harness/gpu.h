@@ -68,6 +68,10 @@ const char *gpu_flush_name(int eFlush);
 /* Timing modes (gpu_sampling.bBatch; result.mode, --mode). */
 enum { GPU_MODE_SINGLE = 0, GPU_MODE_BATCH = 1, GPU_MODE_GRAPH = 2 };
 
+/* Launches per batch or graph sample: fixed, so that every trial of a
+** configuration times the same thing. */
+#define GPU_BATCH_LAUNCHES 32
+
 /* How one configuration is sampled (gpu_sample). */
 typedef struct gpu_sampling {
   int nWarmup;        /* untimed launches first */
@@ -76,7 +80,8 @@ typedef struct gpu_sampling {
                       ** time / count; GPU_MODE_GRAPH: those launches captured once into a
                       ** CUDA graph (stream capture, thread-local mode), one graph launch
                       ** per sample */
-  double msBatch;     /* batch: launches per sample chosen so a sample lasts about this long */
+  int nBatch;         /* batch, graph: launches per sample (GPU_BATCH_LAUNCHES), the same in
+                      ** every trial (once chosen from one timed launch: trials then differed) */
   stats_rule rule;    /* when to stop (rule.nMax: the room in the caller's array) */
   double clockKeep;   /* discard samples below this x the highest SM clock seen (0: keep all) */
   int bBare;          /* the minimal harness: one sample per blocking-kernel window and no
@@ -134,10 +139,16 @@ int gpu_flush_l2(void);
 ** graph mode once per sample: the launches after the first run on their own
 ** output, which moves the same bytes). In graph mode xRun must only enqueue
 ** work on the stream it is given (no allocation, synchronisation or copy to
-** the host: stream capture refuses those), and is called nWarmup + 1 + the
+** the host: stream capture refuses those), and is called nWarmup + the
 ** launches per sample times in all. Returns a cudaError_t as int; after a
 ** failed capture the stream is usable (gpu_capture_failed() says so). */
 int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, gpu_samples *pOut);
+
+/* How many launches (kernel, memset and copy nodes) one call of xRun makes:
+** xRun is captured once into a CUDA graph (nothing runs) and its nodes are
+** counted (result.launches: each launch pays the process's launch-path cost,
+** which view trial corrects). 0 if the capture fails (the stream is usable). */
+int gpu_count_launches(gpu_fn xRun, void *pCtx);
 
 /* 1 if the last gpu_sample failed in capturing, instantiating or uploading
 ** its CUDA graph (graph mode): nothing of the graph ran. */

@@ -519,7 +519,8 @@ static db_result result_of(const run_state *r, int i, const config_text *t) {
                    zWhy, pOut->maxErr, pOut->tolerance,
                    pOut->nBytesRead, pOut->nBytesWritten, pOut->aMs, pOut->nRep,
                    pOut->bHostTimer ? NULL : gpu_flush_name(c->eFlush), bench_mode_name(c->bBatch),
-                   pOut->zStop, pOut->clockMhz, pOut->bHostTimer ? -1 : pOut->nClockDiscarded};
+                   pOut->zStop, pOut->clockMhz, pOut->bHostTimer ? -1 : pOut->nClockDiscarded,
+                   pOut->bHostTimer ? 0 : pOut->nLaunches, pOut->bHostTimer ? 0 : pOut->floorUs};
   for (int a = 0; a < s->nAxis; a++) {
     const char *zName = s->aAxis[a].zName;
     if (!strcmp(zName, "variant")) res.zVariant = c->azVal[a];

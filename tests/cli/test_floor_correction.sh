@@ -4,7 +4,11 @@
 # corrected by its run's launch floor less the GPU's mean floor over its
 # measure runs; batch samples, host timings, runs without a floor and
 # profile runs' floors are left out; config_stats' centre and
-# trial_agreement (pct, pct_raw) read the corrected medians. Needs no GPU.
+# trial_agreement (pct, pct_raw) read the corrected medians. Rows with the
+# configuration's own floor (result.floor_us) and launch count
+# (result.launches) are corrected by launches x (floor_us - the GPU's mean
+# floor_us), single and batch alike (launches NULL: 1), graph rows not.
+# Needs no GPU.
 # Usage: sh tests/cli/test_floor_correction.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -18,12 +22,15 @@ db="$tmp/f.db"
 # measure run holds: a single-launch config that moves with the floor
 # (5.6 / 5.8 us), a batch config (no correction), a host-timed one.
 sqlite3 -bail "$db" > /dev/null <<'SQL' || notok "the fixture loads"
-INSERT INTO device (device_id, uuid, name, peak_gbps) VALUES (1, 'u1', 'GPU A', 1000), (2, 'u2', 'GPU B', 1000);
+INSERT INTO device (device_id, uuid, name, peak_gbps) VALUES (1, 'u1', 'GPU A', 1000), (2, 'u2', 'GPU B', 1000),
+  (3, 'u3', 'GPU C', 1000);
 INSERT INTO run (run_id, study, binary, device_id, status, started_utc, argv, build_id, kind, repeat_index, launch_us)
 VALUES (1, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:00:00Z', 'x', 'b', 'measure', 1, 3.6),
        (2, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:01:00Z', 'x', 'b', 'measure', 2, 3.8),
        (3, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:02:00Z', 'x', 'b', 'profile', NULL, 9.0),
-       (4, 'reduce', 'reduce', 2, 'complete', '2026-01-01T00:03:00Z', 'x', 'b', 'measure', 1, 4.0);
+       (4, 'reduce', 'reduce', 2, 'complete', '2026-01-01T00:03:00Z', 'x', 'b', 'measure', 1, 4.0),
+       (5, 'reduce', 'reduce', 3, 'complete', '2026-01-01T00:04:00Z', 'x', 'b', 'measure', 1, 3.0),
+       (6, 'reduce', 'reduce', 3, 'complete', '2026-01-01T00:05:00Z', 'x', 'b', 'measure', 2, 3.4);
 INSERT INTO result (run_id, study, config_key, variant, n, cache, timer, status, median_ms, q1_ms, q3_ms, reps,
                     bytes_read, bytes_written, created_utc, flush, mode)
 VALUES (1, 'reduce', 's', 'v', 1, 'cold', 'cuda-event', 'ok', 0.0056, 0.0055, 0.0057, 10, 4, 4, 't', 'clean', 'single'),
@@ -33,6 +40,18 @@ VALUES (1, 'reduce', 's', 'v', 1, 'cold', 'cuda-event', 'ok', 0.0056, 0.0055, 0.
        (1, 'reduce', 'h', 'cpu', 1, 'warm', 'host-clock', 'ok', 0.0100, 0.0099, 0.0101, 10, 4, 4, 't', 'none', 'single'),
        (2, 'reduce', 'h', 'cpu', 1, 'warm', 'host-clock', 'ok', 0.0110, 0.0109, 0.0111, 10, 4, 4, 't', 'none', 'single'),
        (4, 'reduce', 's', 'v', 1, 'cold', 'cuda-event', 'ok', 0.0061, 0.0060, 0.0062, 10, 4, 4, 't', 'clean', 'single');
+-- GPU C: each configuration's own floor (mean 3.6 us over the GPU's results)
+-- and launch count; the runs' floors (3.0, 3.4) must not be used.
+INSERT INTO result (run_id, study, config_key, variant, n, cache, timer, status, median_ms, q1_ms, q3_ms, reps,
+                    bytes_read, bytes_written, created_utc, flush, mode, launches, floor_us)
+VALUES (5, 'reduce', 's2', 'v2', 1, 'cold', 'cuda-event', 'ok', 0.0070, 0.0069, 0.0071, 10, 4, 4, 't', 'clean', 'single', 2, 3.5),
+       (6, 'reduce', 's2', 'v2', 1, 'cold', 'cuda-event', 'ok', 0.0074, 0.0073, 0.0075, 10, 4, 4, 't', 'clean', 'single', 2, 3.7),
+       (5, 'reduce', 'b2', 'v2', 1, 'warm', 'cuda-event', 'ok', 0.0020, 0.0019, 0.0021, 10, 4, 4, 't', 'none', 'batch', 1, 3.5),
+       (6, 'reduce', 'b2', 'v2', 1, 'warm', 'cuda-event', 'ok', 0.0022, 0.0021, 0.0023, 10, 4, 4, 't', 'none', 'batch', 1, 3.7),
+       (5, 'reduce', 'g2', 'v2', 1, 'warm', 'cuda-event', 'ok', 0.0015, 0.0014, 0.0016, 10, 4, 4, 't', 'none', 'graph', 1, 3.5),
+       (6, 'reduce', 'g2', 'v2', 1, 'warm', 'cuda-event', 'ok', 0.0016, 0.0015, 0.0017, 10, 4, 4, 't', 'none', 'graph', 1, 3.7),
+       (5, 'reduce', 'n2', 'v2', 1, 'cold', 'cuda-event', 'ok', 0.0050, 0.0049, 0.0051, 10, 4, 4, 't', 'clean', 'single', NULL, 3.5),
+       (6, 'reduce', 'n2', 'v2', 1, 'cold', 'cuda-event', 'ok', 0.0052, 0.0051, 0.0053, 10, 4, 4, 't', 'clean', 'single', NULL, 3.7);
 SQL
 q() { sqlite3 "$db" "$1"; }
 check_eq "single launches: the median less (floor - the GPU's mean floor), the profile run's floor not counted" \
@@ -48,4 +67,9 @@ check_eq "config_stats' centre reads the corrected trials" \
   "$(q "SELECT printf('%.4f', median_ms * 1000) FROM config_stats WHERE config_key = 's' AND device_id = 1")" "5.7000"
 check_eq "trial_agreement: of three pairs the corrected single-launch pair agrees (raw: 3.6% apart); batch and host pairs differ" \
   "$(q "SELECT printf('%.0f %.0f', pct, pct_raw) FROM trial_agreement WHERE device_id = 1 AND band = 1")" "33 0"
+c3() { q "SELECT group_concat(printf('%.4f', median_ms * 1000), ' ') FROM (SELECT * FROM trial WHERE config_key = '$1' ORDER BY run_id)"; }
+check_eq "own floor: a two-launch single config moves by twice (floor_us - mean), not by the run's floor" "$(c3 s2)" "7.2000 7.2000"
+check_eq "own floor: a batch config is corrected per launch" "$(c3 b2)" "2.1000 2.1000"
+check_eq "own floor: graph samples are not corrected" "$(c3 g2)" "1.5000 1.6000"
+check_eq "own floor: an unknown launch count counts as one launch" "$(c3 n2)" "5.1000 5.1000"
 [ "$nfail" -eq 0 ]

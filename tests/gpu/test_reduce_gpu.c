@@ -424,9 +424,10 @@ done:
 
 /* The harness's graph mode (gpu_sample with GPU_MODE_GRAPH, --mode graph)
 ** on real reductions at 2^16: the batch's launches are captured once and
-** replayed, so xRun is called only for the warm-ups, the one launch that
-** sizes the batch and the capture (batch mode calls it for every launch of
-** every sample); the restore callback poisons the output before every
+** replayed, so xRun is called only for the warm-ups and the capture (batch
+** mode calls it for every launch of every sample), GPU_BATCH_LAUNCHES times
+** per sample in both modes; gpu_count_launches() counts the variant's
+** launches (one-launch variants 1, two-launch 2); the restore callback poisons the output before every
 ** sample, so the right sum at the end shows the last replay ran the
 ** reduction. A launcher that synchronises inside the capture fails with a
 ** capture error that is not fatal (bench_cuda_fail), leaves the stream out
@@ -440,13 +441,12 @@ typedef struct graph_ctx {
   size_t nWs;
   int nCall;  /* xRun calls */
   int bSync;  /* 1: synchronise the stream before the launch in the calls after
-              ** the warm-ups and the batch sizing, i.e. in the capture (earlier it
-              ** would wait for the blocking kernel of the sizing window) */
+              ** the warm-ups, i.e. in the capture */
 } graph_ctx;
 static int graph_run(void *p, cudaStream_t s) {
   graph_ctx *c = p;
   c->nCall++;
-  if (c->bSync && c->nCall > GRAPH_WARMUP + 1) {
+  if (c->bSync && c->nCall > GRAPH_WARMUP) {
     int rc = (int)cudaStreamSynchronize(s);
     if (rc) return rc;
   }
@@ -460,6 +460,7 @@ static void test_graph_mode(void **state) {
   (void)state;
   REQUIRE_GPU();
   static const char *azKey[] = {"small-n", "one-launch", "vectorized", "cub"};
+  static const int anLaunch[] = {1, 1, 2, 2}; /* at 2^16: vectorized + finish; CUB's two passes */
   static bench_out out;
   gpu_info info;
   double aMs[GRAPH_REPS];
@@ -481,7 +482,7 @@ static void test_graph_mode(void **state) {
     assert_cuda(cudaMalloc(&c.d_ws, c.nWs));
     assert_int_equal(reduce_workspace_init(c.d_ws, c.nWs, gpu_stream()), 0);
     for (int eMode = GPU_MODE_BATCH; eMode <= GPU_MODE_GRAPH; eMode++) {
-      const gpu_sampling t = {GRAPH_WARMUP, GPU_FLUSH_NONE, eMode, 0.25, {0, GRAPH_REPS, GRAPH_REPS, 0, 0}, 0, 0};
+      const gpu_sampling t = {GRAPH_WARMUP, GPU_FLUSH_NONE, eMode, GPU_BATCH_LAUNCHES, {0, GRAPH_REPS, GRAPH_REPS, 0, 0}, 0, 0};
       gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
       c.nCall = 0;
       c.bSync = 0;
@@ -490,10 +491,10 @@ static void test_graph_mode(void **state) {
         fail_msg("%s mode %s: gpu_sample: %s (%s)", azKey[k], bench_mode_name(eMode),
                  cudaGetErrorString((cudaError_t)rc), cudaGetErrorName((cudaError_t)rc));
       assert_int_equal(o.nMs, GRAPH_REPS);
-      assert_true(o.nPerSample >= 1);
+      assert_int_equal(o.nPerSample, GPU_BATCH_LAUNCHES); /* fixed: the same in every trial */
       for (int i = 0; i < o.nMs; i++)
         if (!(aMs[i] > 0)) fail_msg("%s mode %s: sample %d is %g ms", azKey[k], bench_mode_name(eMode), i, aMs[i]);
-      const int nWant = GRAPH_WARMUP + 1 + o.nPerSample * (eMode == GPU_MODE_GRAPH ? 1 : GRAPH_REPS);
+      const int nWant = GRAPH_WARMUP + o.nPerSample * (eMode == GPU_MODE_GRAPH ? 1 : GRAPH_REPS);
       if (c.nCall != nWant)
         fail_msg("%s mode %s: %d calls of the launcher, want %d (%d per sample)", azKey[k], bench_mode_name(eMode),
                  c.nCall, nWant, o.nPerSample);
@@ -502,6 +503,8 @@ static void test_graph_mode(void **state) {
       if (got != want)
         fail_msg("%s mode %s: after sampling the output is %d, want %d", azKey[k], bench_mode_name(eMode), got, want);
     }
+    const int nLaunch = gpu_count_launches(graph_run, &c);
+    if (nLaunch != anLaunch[k]) fail_msg("%s: gpu_count_launches gives %d, want %d", azKey[k], nLaunch, anLaunch[k]);
     cudaFree(c.d_ws);
     c.d_ws = NULL;
   }
@@ -510,7 +513,7 @@ static void test_graph_mode(void **state) {
   c.nWs = reduce_workspace_bytes(c.iVar, REDUCE_I32, GRAPH_N, 256);
   assert_cuda(cudaMalloc(&c.d_ws, c.nWs));
   assert_int_equal(reduce_workspace_init(c.d_ws, c.nWs, gpu_stream()), 0);
-  const gpu_sampling tGraph = {GRAPH_WARMUP, GPU_FLUSH_NONE, GPU_MODE_GRAPH, 0.25, {0, GRAPH_REPS, GRAPH_REPS, 0, 0}, 0, 0};
+  const gpu_sampling tGraph = {GRAPH_WARMUP, GPU_FLUSH_NONE, GPU_MODE_GRAPH, GPU_BATCH_LAUNCHES, {0, GRAPH_REPS, GRAPH_REPS, 0, 0}, 0, 0};
   gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
   c.bSync = 1;
   const int rc = gpu_sample(&tGraph, graph_run, graph_poison, &c, &o);
@@ -524,6 +527,9 @@ static void test_graph_mode(void **state) {
   assert_cuda(cudaStreamIsCapturing(gpu_stream(), &eCapture));
   assert_int_equal(eCapture, cudaStreamCaptureStatusNone);
   assert_cuda(cudaGetLastError());
+  assert_int_equal(gpu_count_launches(graph_run, &c), 0); /* not capturable: no count, stream usable */
+  assert_cuda(cudaStreamIsCapturing(gpu_stream(), &eCapture));
+  assert_int_equal(eCapture, cudaStreamCaptureStatusNone);
   c.bSync = 0;
   o = (gpu_samples){aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
   const int rcAfter = gpu_sample(&tGraph, graph_run, graph_poison, &c, &o);

@@ -86,7 +86,7 @@ static db_run_info fake_run(const char *zBuildId) {
 /* An ok result with samples aMs[0..nRep). */
 static db_result ok_result(const char *zKey, const double *aMs, int nRep) {
   db_result r = {zKey, "cub", "int32", 1024, 256, "{}", 0, 0, "ok", NULL, 0.0, 0.0,
-                 4096, 4, aMs, nRep, "clean", "single", "converged", 0, 0};
+                 4096, 4, aMs, nRep, "clean", "single", "converged", 0, 0, 2, 4.5};
   return r;
 }
 
@@ -250,6 +250,9 @@ static void test_add_ok_result(void **state) {
                       "cub int32 1024 256");
   assert_int_equal(q_int(f->zPath, "SELECT bytes_read FROM result"), 4096);
   assert_int_equal(q_int(f->zPath, "SELECT bytes_written FROM result"), 4);
+  assert_int_equal(q_int(f->zPath, "SELECT launches FROM result"), 2);
+  assert_near(q_real(f->zPath, "SELECT floor_us FROM result", &bNull), 4.5, 0);
+  assert_false(bNull);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), nRep);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample s JOIN result r USING (result_id)"), nRep);
   for (int i = 0; i < nRep; i++) {
@@ -264,7 +267,11 @@ static void test_add_ok_result(void **state) {
   r2.nBlock = 0;
   r2.bWarm = 1;
   r2.bHostTimer = 1;
+  r2.nLaunches = 0;   /* unknown: NULL */
+  r2.floorUs = 0;     /* not timed: NULL */
   assert_int_equal(db_add_result(p, iRun, "reduce", &r2), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result WHERE config_key='k2' AND launches IS NULL"
+                                   " AND floor_us IS NULL"), 1);
   assert_string_equal(q_text(f->zPath, "SELECT coalesce(dtype,'N') || coalesce(n,'N') || coalesce(block,'N')"
                              " || ' ' || cache || ' ' || timer FROM result WHERE config_key='k2'", z, sizeof z),
                       "NNN warm host-clock");
@@ -297,7 +304,8 @@ static void test_add_failed_result(void **state) {
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result WHERE reps IS NULL AND median_ms IS NULL"
                                    " AND min_ms IS NULL AND max_ms IS NULL AND q1_ms IS NULL AND q3_ms IS NULL"
                                    " AND mean_ms IS NULL AND rsd IS NULL AND stop_reason IS NULL AND clock_mhz IS NULL"
-                                   " AND clock_discarded IS NULL AND ci_lo_ms IS NULL AND ci_hi_ms IS NULL"), 1);
+                                   " AND clock_discarded IS NULL AND ci_lo_ms IS NULL AND ci_hi_ms IS NULL"
+                                   " AND launches IS NULL AND floor_us IS NULL"), 1);
   int bNull;
   assert_near(q_real(f->zPath, "SELECT max_err FROM result", &bNull), 1.0, 0);
   assert_false(bNull);
@@ -806,7 +814,17 @@ static void test_new_columns_added(void **state) {
       "CREATE TABLE counter (run_id INTEGER NOT NULL, config_key TEXT NOT NULL, metric TEXT NOT NULL, value REAL,"
       " unit TEXT, variant TEXT, dtype TEXT, n INTEGER, block INTEGER, params TEXT NOT NULL DEFAULT '{}',"
       " kernel TEXT NOT NULL DEFAULT '', launches INTEGER, combine TEXT, metric_set TEXT,"
-      " PRIMARY KEY (run_id, config_key, kernel, metric));", NULL, NULL, NULL), SQLITE_OK);
+      " PRIMARY KEY (run_id, config_key, kernel, metric));"
+      /* table result before launches and floor_us */
+      "CREATE TABLE result ( result_id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES run(run_id), "
+      "study TEXT NOT NULL, config_key TEXT NOT NULL, variant TEXT NOT NULL, dtype TEXT, n INTEGER, block "
+      "INTEGER, params TEXT NOT NULL DEFAULT '{}', cache TEXT NOT NULL CHECK (cache IN ('cold','warm')), "
+      "timer TEXT NOT NULL CHECK (timer IN ('cuda-event','host-clock')), status TEXT NOT NULL CHECK (status "
+      "IN ('ok','failed','skipped')), error TEXT, max_err REAL, tolerance REAL, reps INTEGER, median_ms "
+      "REAL, min_ms REAL, max_ms REAL, q1_ms REAL, q3_ms REAL, mean_ms REAL, rsd REAL, bytes_read INTEGER, "
+      "bytes_written INTEGER, created_utc TEXT NOT NULL, flush TEXT, mode TEXT NOT NULL DEFAULT 'single' "
+      "CHECK (mode IN ('single','batch','graph')), stop_reason TEXT, clock_mhz REAL, clock_discarded "
+      "INTEGER, ci_lo_ms REAL, ci_hi_ms REAL);", NULL, NULL, NULL), SQLITE_OK);
   sqlite3_close(pDb);
   db *p = open_ok(f);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('run') WHERE name IN ('launch_us',"
@@ -817,6 +835,8 @@ static void test_new_columns_added(void **state) {
                                    " 'setup_s', 'verify_s', 'sample_s', 'launch_bare_us') AND type = 'REAL'"), 5);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('counter') WHERE name IN ('passes',"
                                    " 'min_value', 'max_value')"), 3);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('result') WHERE (name, type) IN"
+                                   " (VALUES ('launches', 'INTEGER'), ('floor_us', 'REAL'))"), 2);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run WHERE launch_us IS NULL"), 1);
   db_close(p);
   p = open_ok(f); /* a second open adds nothing and fails nothing */
