@@ -311,12 +311,14 @@ FIGURES_SVG  := $(FIG_NAMES:%=$(FIG_DIR)/%.svg)
 
 # The report reads a snapshot: the local database if measurements were taken
 # here, else the measurements shipped in data/measurements.sql. Added to it:
-# the report's own tables (reports/schema.sql), the report's views, the
+# the report's own tables (reports/schema.sql), the report's views, the trial
+# statistics computed once (reports/report_cache.sql), the
 # errata found by running the seeds' logic as written ($(BIN)/errata), the
 # measurement matrices line by line, the metric sets of the profile mode
 # (from experiments/harness/profile.c), the build facts, and every figure's
 # points (table figure_point: captions say which series coincide).
-$(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports/views.sql reports/report_build.sql \
+$(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports/views.sql reports/report_cache.sql \
+              reports/report_build.sql \
               $(MATRICES) $(BIN)/errata \
               reports/matrix.awk reports/profile_sets.awk experiments/harness/profile.c reports/figure_points.sh \
               $(wildcard reports/figures/*.sql) | $(BIN)/dbtool deps-report
@@ -325,7 +327,7 @@ $(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports
 	  if [ -f $(DB) ]; then echo "report: using measurements in $(DB)"; src=$(DB); \
 	  else echo "report: using the shipped measurements in data/measurements.sql"; src=data/measurements.sql; fi; \
 	  $(BIN)/dbtool snapshot "$$src" "$$t"; \
-	  cat reports/schema.sql reports/views.sql | sqlite3 -bail "$$t"; \
+	  cat reports/schema.sql reports/views.sql reports/report_cache.sql | sqlite3 -bail "$$t"; \
 	  $(BIN)/errata | sqlite3 -bail "$$t"; \
 	  awk -f reports/matrix.awk $(MATRICES) | sqlite3 -bail "$$t"; \
 	  awk -f reports/profile_sets.awk experiments/harness/profile.c | sqlite3 -bail "$$t"; \

@@ -1306,3 +1306,30 @@ FROM model_stats s JOIN reduce_order o USING (variant) JOIN report_models rm ON 
 WHERE s.study = 'reduce' AND s.dtype = 'int32' AND s.block = 256 AND s.timer = 'cuda-event'
   AND coalesce(json_extract(s.params, '$.loads'), 8) = 8 AND coalesce(json_extract(s.params, '$.grid'), 1) = 1
   AND (s.n & (s.n - 1)) = 0 AND s.variant IN ('small-n', 'one-launch', 'cub');
+
+-- The small-n step's targets (issue 22), per GPU model at n = 2^16^, 2^18^
+-- and 2^20^ (int32, block 256, cold; reduce_floor's rows): its throughput
+-- over CUB's (CUB time / small-n time; lo .. hi from the two intervals), at
+-- least small_cub; its time over the floor model (lo .. hi: its interval
+-- over the model's time), at most small_model. Met when the whole interval
+-- is on the good side of the threshold, missed when it is wholly on the
+-- other, inconclusive otherwise.
+INSERT OR REPLACE INTO report_setting VALUES
+  ('small_cub', 1.3, 'the small-n step: its throughput over CUB''s at n = 2^16^, 2^18^ and 2^20^ (int32), at least'),
+  ('small_model', 1.5, 'the small-n step: its time over the floor model at n = 2^16^, 2^18^ and 2^20^ (int32), at most');
+INSERT OR REPLACE INTO report_target VALUES
+  ('small_cub', 'small-n over CUB'),
+  ('small_model', 'small-n over the floor model');
+CREATE VIEW IF NOT EXISTS small_n_target AS
+WITH s AS (SELECT f.* FROM reduce_floor f, size z WHERE f.variant = 'small-n'
+             AND f.n IN (z.n_smallest, 4 * z.n_smallest, z.n_small)),
+t AS (SELECT s.mord, s.model, s.n, 'small_cub' AS key, c.us / s.us AS value, c.lo / s.hi AS lo, c.hi / s.lo AS hi,
+             1 AS at_least
+      FROM s JOIN reduce_floor c ON c.model = s.model AND c.n = s.n AND c.variant = 'cub'
+      UNION ALL
+      SELECT s.mord, s.model, s.n, 'small_model', s.x_model, s.lo / s.model_us, s.hi / s.model_us, 0 FROM s)
+SELECT t.*, r.value AS threshold, g.name AS target,
+       CASE WHEN t.at_least AND t.lo >= r.value OR NOT t.at_least AND t.hi <= r.value THEN 'met'
+            WHEN t.at_least AND t.hi < r.value OR NOT t.at_least AND t.lo > r.value THEN 'missed'
+            ELSE 'inconclusive' END AS verdict
+FROM t JOIN report_setting r ON r.key = t.key JOIN report_target g ON g.key = t.key;
