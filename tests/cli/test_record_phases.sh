@@ -35,7 +35,19 @@ sh experiments/tools/record-phases "$BIN/dbtool" "$db" "s'2" "$start" 3 1 2 3 4 
 check_eq "record-phases: a quote in the session is refused" $? 2
 sh experiments/tools/record-phases "$BIN/dbtool" "$db" s3 2>/dev/null
 check_eq "record-phases: too few arguments is exit 2" $? 2
+# A make measure that only resumed the counters: its GPU has a profile run
+# and no measure run since its start; the phases are stored all the same.
+later=2099-01-01T00:00:00Z
+q "$db" "INSERT INTO run (study, binary, device_id, status, started_utc, argv, build_id, kind, verify_s, sample_s)
+         SELECT study, binary, device_id, 'complete', '$later', 'p', build_id, 'profile', 5, 7 FROM run LIMIT 1" > /dev/null
+sh experiments/tools/record-phases "$BIN/dbtool" "$db" s4 "$later" 3 0 0.1 0.9 1 198 > /dev/null 2>&1
+check_eq "record-phases: counters only: stored, profile time kept, verify and sample 0 (profile runs' own not counted)" \
+  "$(q "$db" "SELECT group_concat(phase || '=' || seconds, ' ') FROM (SELECT * FROM measure_phase WHERE session = 's4' AND phase IN ('profile','verify','sample') ORDER BY phase)")" \
+  "profile=197.0 sample=0.0 verify=0.0"
+sh experiments/tools/record-phases "$BIN/dbtool" "$db" s5 "2099-06-01T00:00:00Z" 3 0 0.1 0.2 0.3 0.4 > /dev/null 2>&1
+check_eq "record-phases: nothing ran since the start: nothing stored" \
+  "$(q "$db" "SELECT count(*) FROM measure_phase WHERE session = 's5'")" 0
 # A run of the same matrix again measures nothing and stores no run.
 HOSTSTUDY_SLEEP_MS=20 "$HOST" --db "$db" --n 1,2 --variant sleep --reps 3 --min-reps 3 --warmup 0 2>"$tmp/err"
-check_eq "nothing left to measure: still one run" "$(q "$db" "SELECT count(*) FROM run")" 1
+check_eq "nothing left to measure: still one measure run" "$(q "$db" "SELECT count(*) FROM run WHERE kind = 'measure'")" 1
 [ "$nfail" -eq 0 ]
