@@ -272,10 +272,17 @@ static void test_add_ok_result(void **state) {
   assert_int_equal(db_add_result(p, iRun, "reduce", &r2), 0);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result WHERE config_key='k2' AND launches IS NULL"
                                    " AND floor_us IS NULL"), 1);
+  db_result r3 = ok_result("k3", aMs, 1); /* a floor under a microsecond is a floor */
+  r3.floorUs = 0.5;
+  r3.nLaunches = 1;
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r3), 0);
+  assert_near(q_real(f->zPath, "SELECT floor_us FROM result WHERE config_key='k3'", &bNull), 0.5, 0);
+  assert_false(bNull);
+  assert_int_equal(q_int(f->zPath, "SELECT launches FROM result WHERE config_key='k3'"), 1);
   assert_string_equal(q_text(f->zPath, "SELECT coalesce(dtype,'N') || coalesce(n,'N') || coalesce(block,'N')"
                              " || ' ' || cache || ' ' || timer FROM result WHERE config_key='k2'", z, sizeof z),
                       "NNN warm host-clock");
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), nRep + 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), nRep + 2);
   db_close(p);
 }
 
