@@ -5,6 +5,8 @@
 #   ok NAME / notok NAME [WHY]      print 'ok NAME' / 'not ok NAME: WHY'
 #   check NAME COMMAND...           ok if COMMAND succeeds
 #   check_eq NAME GOT WANT          ok if GOT = WANT
+#   empty_db PATH                   an empty project database (dbtool load of
+#                                   nothing: the current schema), or the suite ends
 set -u
 ROOT=$(pwd)
 BIN=${BIN:-build/bin}
@@ -20,6 +22,10 @@ check() {
   if "$@"; then ok "$c_name"; else notok "$c_name"; fi
 }
 check_eq() { if [ "$2" = "$3" ]; then ok "$1"; else notok "$1" "got '$2', want '$3'"; fi; }
+empty_db() {
+  : > "$tmp/empty.sql"
+  "$BIN/dbtool" load "$tmp/empty.sql" "$1" > /dev/null 2>&1 || { notok "dbtool load makes an empty database"; exit 1; }
+}
 
 # bad_args BINARY ARGS...: exits 2, says why on stderr, writes no database.
 bad_args() {

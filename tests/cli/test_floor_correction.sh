@@ -15,8 +15,7 @@ cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
 
 db="$tmp/f.db"
-: > "$tmp/empty.sql"
-"$BIN/dbtool" load "$tmp/empty.sql" "$db" > /dev/null 2>&1 || { notok "dbtool load makes an empty database"; exit 1; }
+empty_db "$db"
 # Two measure runs of one GPU with floors 3.6 and 3.8 us (mean 3.7), a
 # profile run with floor 9 (not counted), and a run of another GPU. Each
 # measure run holds: a single-launch config that moves with the floor

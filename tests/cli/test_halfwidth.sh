@@ -10,8 +10,7 @@ cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
 
 db="$tmp/h.db"
-: > "$tmp/empty.sql"
-"$BIN/dbtool" load "$tmp/empty.sql" "$db" > /dev/null 2>&1 || { notok "dbtool load makes an empty database"; exit 1; }
+empty_db "$db"
 # One GPU, three trials (runs), all configurations about 10 us (band 1):
 # 'tight' (10 configurations, trials 0.3% apart at most), 'loose' (10, 5%),
 # 'few' (2 configurations: 6 deviations, under 20).
