@@ -136,8 +136,10 @@ CREATE TABLE IF NOT EXISTS result (
   launches         INTEGER,              -- launches (kernels, memsets, copies) one call of the timed
                                          -- work makes, counted by capturing it into a CUDA graph
                                          -- (NULL: host-timed, or not capturable)
-  floor_us         REAL                  -- the launch floor (as run.launch_us) timed in the same
-                                         -- process just before this configuration's samples
+  floor_us         REAL                  -- the launch floor timed in the same process just before
+                                         -- this configuration's samples, in its mode: single, one
+                                         -- empty kernel as run.launch_us; batch, per launch of a
+                                         -- batch of empty kernels back to back
 );
 CREATE INDEX IF NOT EXISTS result_by_key ON result(study, config_key);
 
@@ -335,18 +337,19 @@ WHERE timer = 'cuda-event' AND median_ms = (SELECT min(l2.median_ms) FROM latest
 -- to process; a two-launch variant moves twice as far, and a batch sample's
 -- per-launch time moves as far as one launch). Every event-timed single or
 -- batch trial median is therefore corrected by the floor timed in the same
--- process just before the configuration (result.floor_us) less the GPU's
--- mean of those floors, times the launches one call makes (result.launches,
--- 1 where unknown): floor_adj_ms. Rows from before result.floor_us use the
--- run's floor (run.launch_us, single launches only). Graph samples (launched
--- from device memory: no process offset) and host timings are not
--- corrected. raw_median_ms keeps the measured median (as table result has it).
+-- process just before the configuration, in its mode (result.floor_us: one
+-- empty kernel for single, the per-launch time of a batch of empty kernels
+-- for batch) less the GPU's mean of those floors in that mode, times the
+-- launches one call makes (result.launches, 1 where unknown): floor_adj_ms.
+-- Rows from before result.floor_us use the run's floor (run.launch_us,
+-- single launches only). Graph samples (launched from device memory: no
+-- process offset) and host timings are not corrected. raw_median_ms keeps the measured median (as table result has it).
 DROP VIEW IF EXISTS trial;
 CREATE VIEW IF NOT EXISTS trial AS
 WITH ref AS (SELECT device_id, avg(launch_us) AS run_floor_us FROM run
              WHERE kind = 'measure' AND status = 'complete' AND launch_us > 0 GROUP BY device_id),
-     cref AS (SELECT u.device_id, avg(r.floor_us) AS config_floor_us FROM result r JOIN run u USING (run_id)
-              WHERE u.kind = 'measure' AND r.status = 'ok' AND r.floor_us > 0 GROUP BY u.device_id)
+     cref AS (SELECT u.device_id, r.mode, avg(r.floor_us) AS config_floor_us FROM result r JOIN run u USING (run_id)
+              WHERE u.kind = 'measure' AND r.status = 'ok' AND r.floor_us > 0 GROUP BY u.device_id, r.mode)
 SELECT x.*, x.raw_median_ms - x.floor_adj_ms AS median_ms, x.raw_ci_lo_ms - x.floor_adj_ms AS ci_lo_ms,
        x.raw_ci_hi_ms - x.floor_adj_ms AS ci_hi_ms, x.raw_q1_ms - x.floor_adj_ms AS q1_ms,
        x.raw_q3_ms - x.floor_adj_ms AS q3_ms
@@ -363,7 +366,7 @@ FROM (SELECT r.result_id, r.run_id, coalesce(u.repeat_index, 1) AS trial_index, 
                   THEN (u.launch_us - f.run_floor_us) / 1000.0
                   ELSE 0 END AS floor_adj_ms
       FROM result_bw r JOIN run u USING (run_id) LEFT JOIN ref f ON f.device_id = r.device_id
-           LEFT JOIN cref g ON g.device_id = r.device_id) x;
+           LEFT JOIN cref g ON g.device_id = r.device_id AND g.mode = r.mode) x;
 
 -- Window functions only (no self-join): every trial with its rank rn of k
 -- in its configuration, the configuration's values at the ranks that the

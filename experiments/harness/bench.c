@@ -76,9 +76,9 @@ int bench_time_gpu(const bench_config *c, gpu_fn xRun, gpu_fn xRestore, void *pC
     }
   }
   /* The control variate's inputs (view trial): how many launches a call
-  ** makes, and this process's launch floor now, timed as samples are. */
+  ** makes, and this process's launch floor now, timed as this mode's samples are. */
   pOut->nLaunches = gpu_count_launches(xRun, pCtx);
-  pOut->floorUs = gpu_launch_floor_config_us();
+  pOut->floorUs = gpu_launch_floor_config_us(t.bBatch);
   int rc = gpu_sample(&t, xRun, xRestore, pCtx, &o);
   pOut->nRep = o.nMs;
   pOut->zStop = stats_stop_name(o.eStop);

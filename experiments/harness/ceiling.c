@@ -83,11 +83,14 @@ static int empty_once(void *pCtx, cudaStream_t s) {
   return ceiling_empty_launch(s);
 }
 
-/* The median microseconds of the empty kernel sampled with bBare, nMin to
-** nMax samples (CEILING_FLOOR_REPS at most), or 0. */
-static double floor_us(int bBare, int nMin, int nMax) {
+/* The median microseconds of the empty kernel sampled in mode eMode
+** (GPU_MODE_SINGLE: one launch a sample, clean flush; GPU_MODE_BATCH:
+** GPU_BATCH_LAUNCHES back to back a sample, per launch, no flush) with bBare,
+** nMin to nMax samples (CEILING_FLOOR_REPS at most), or 0. */
+static double floor_us(int eMode, int bBare, int nMin, int nMax) {
   double aMs[CEILING_FLOOR_REPS];
-  gpu_sampling t = {3, GPU_FLUSH_CLEAN, 0, 0, {0.005, nMin, nMax, 0, 100}, 0, bBare};
+  gpu_sampling t = {3, eMode == GPU_MODE_BATCH ? GPU_FLUSH_NONE : GPU_FLUSH_CLEAN, eMode,
+                    eMode == GPU_MODE_BATCH ? GPU_BATCH_LAUNCHES : 0, {0.005, nMin, nMax, 0, 100}, 0, bBare};
   gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
   double us = 0;
   if (gpu_sample(&t, empty_once, NULL, NULL, &o) == 0 && o.nMs > 0) {
@@ -99,13 +102,16 @@ static double floor_us(int bBare, int nMin, int nMax) {
 }
 
 /* See ceiling.h. */
-double gpu_launch_floor_us(void) { return floor_us(0, CEILING_FLOOR_REPS / 2, CEILING_FLOOR_REPS); }
+double gpu_launch_floor_us(void) { return floor_us(GPU_MODE_SINGLE, 0, CEILING_FLOOR_REPS / 2, CEILING_FLOOR_REPS); }
 
 /* See ceiling.h. */
-double gpu_launch_floor_config_us(void) { return floor_us(0, CEILING_CONFIG_FLOOR_REPS, CEILING_CONFIG_FLOOR_REPS); }
+double gpu_launch_floor_config_us(int eMode) {
+  return floor_us(eMode == GPU_MODE_BATCH ? GPU_MODE_BATCH : GPU_MODE_SINGLE, 0, CEILING_CONFIG_FLOOR_REPS,
+                  CEILING_CONFIG_FLOOR_REPS);
+}
 
 /* See ceiling.h. */
-double gpu_launch_floor_bare_us(void) { return floor_us(1, CEILING_FLOOR_REPS / 2, CEILING_FLOOR_REPS); }
+double gpu_launch_floor_bare_us(void) { return floor_us(GPU_MODE_SINGLE, 1, CEILING_FLOOR_REPS / 2, CEILING_FLOOR_REPS); }
 
 /* See ceiling.h. */
 int gpu_cub_version(void) { return ceiling_cub_version(); }

@@ -23,11 +23,14 @@ double gpu_read_ceiling_gbps(void);
 double gpu_launch_floor_us(void);
 
 /* The same floor, CEILING_CONFIG_FLOOR_REPS samples, timed just before each
-** GPU-timed configuration's samples (result.floor_us): the process's launch
-** path cost moves a little over a run, and the correction in view trial
-** wants it where the configuration was measured. About 3 ms. */
-#define CEILING_CONFIG_FLOOR_REPS 64
-double gpu_launch_floor_config_us(void);
+** GPU-timed configuration's samples, in the configuration's mode
+** (result.floor_us): the process's launch path cost moves a little over a
+** run, and the correction in view trial wants it where and as the
+** configuration was measured. eMode GPU_MODE_BATCH: per launch of
+** GPU_BATCH_LAUNCHES empty kernels back to back, no flush, as batch samples
+** are; any other mode: one launch a sample, as gpu_launch_floor_us(). About 2 ms. */
+#define CEILING_CONFIG_FLOOR_REPS 32
+double gpu_launch_floor_config_us(int eMode);
 
 /* The same empty kernel timed the minimal way (an nvbench-style harness):
 ** behind the blocking kernel, after the clean flush, CUDA events around the

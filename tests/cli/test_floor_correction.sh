@@ -7,8 +7,9 @@
 # trial_agreement (pct, pct_raw) read the corrected medians. Rows with the
 # configuration's own floor (result.floor_us) and launch count
 # (result.launches) are corrected by launches x (floor_us - the GPU's mean
-# floor_us), single and batch alike (launches NULL: 1), graph rows not.
-# Needs no GPU.
+# floor_us in the row's mode), single and batch alike (launches NULL: 1),
+# graph rows not; a batch row's floor (per launch of a batch of empty
+# kernels) is compared with the GPU's batch floors only. Needs no GPU.
 # Usage: sh tests/cli/test_floor_correction.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -22,14 +23,16 @@ empty_db "$db"
 # (5.6 / 5.8 us), a batch config (no correction), a host-timed one.
 sqlite3 -bail "$db" > /dev/null <<'SQL' || notok "the fixture loads"
 INSERT INTO device (device_id, uuid, name, peak_gbps) VALUES (1, 'u1', 'GPU A', 1000), (2, 'u2', 'GPU B', 1000),
-  (3, 'u3', 'GPU C', 1000);
+  (3, 'u3', 'GPU C', 1000), (4, 'u4', 'GPU D', 1000);
 INSERT INTO run (run_id, study, binary, device_id, status, started_utc, argv, build_id, kind, repeat_index, launch_us)
 VALUES (1, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:00:00Z', 'x', 'b', 'measure', 1, 3.6),
        (2, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:01:00Z', 'x', 'b', 'measure', 2, 3.8),
        (3, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:02:00Z', 'x', 'b', 'profile', NULL, 9.0),
        (4, 'reduce', 'reduce', 2, 'complete', '2026-01-01T00:03:00Z', 'x', 'b', 'measure', 1, 4.0),
        (5, 'reduce', 'reduce', 3, 'complete', '2026-01-01T00:04:00Z', 'x', 'b', 'measure', 1, 3.0),
-       (6, 'reduce', 'reduce', 3, 'complete', '2026-01-01T00:05:00Z', 'x', 'b', 'measure', 2, 3.4);
+       (6, 'reduce', 'reduce', 3, 'complete', '2026-01-01T00:05:00Z', 'x', 'b', 'measure', 2, 3.4),
+       (7, 'reduce', 'reduce', 4, 'complete', '2026-01-01T00:06:00Z', 'x', 'b', 'measure', 1, 3.0),
+       (8, 'reduce', 'reduce', 4, 'complete', '2026-01-01T00:07:00Z', 'x', 'b', 'measure', 2, 3.4);
 INSERT INTO result (run_id, study, config_key, variant, n, cache, timer, status, median_ms, q1_ms, q3_ms, reps,
                     bytes_read, bytes_written, created_utc, flush, mode)
 VALUES (1, 'reduce', 's', 'v', 1, 'cold', 'cuda-event', 'ok', 0.0056, 0.0055, 0.0057, 10, 4, 4, 't', 'clean', 'single'),
@@ -51,6 +54,14 @@ VALUES (5, 'reduce', 's2', 'v2', 1, 'cold', 'cuda-event', 'ok', 0.0070, 0.0069, 
        (6, 'reduce', 'g2', 'v2', 1, 'warm', 'cuda-event', 'ok', 0.0016, 0.0015, 0.0017, 10, 4, 4, 't', 'none', 'graph', 1, 3.7),
        (5, 'reduce', 'n2', 'v2', 1, 'cold', 'cuda-event', 'ok', 0.0050, 0.0049, 0.0051, 10, 4, 4, 't', 'clean', 'single', NULL, 3.5),
        (6, 'reduce', 'n2', 'v2', 1, 'cold', 'cuda-event', 'ok', 0.0052, 0.0051, 0.0053, 10, 4, 4, 't', 'clean', 'single', NULL, 3.7);
+-- GPU D: single floors 3.5 and 3.7 (mean 3.6), batch floors 2.0 and 2.4
+-- (mean 2.2); the mean over both modes (2.9) would be the wrong reference.
+INSERT INTO result (run_id, study, config_key, variant, n, cache, timer, status, median_ms, q1_ms, q3_ms, reps,
+                    bytes_read, bytes_written, created_utc, flush, mode, launches, floor_us)
+VALUES (7, 'reduce', 's3', 'v3', 1, 'cold', 'cuda-event', 'ok', 0.0070, 0.0069, 0.0071, 10, 4, 4, 't', 'clean', 'single', 1, 3.5),
+       (8, 'reduce', 's3', 'v3', 1, 'cold', 'cuda-event', 'ok', 0.0072, 0.0071, 0.0073, 10, 4, 4, 't', 'clean', 'single', 1, 3.7),
+       (7, 'reduce', 'b3', 'v3', 1, 'warm', 'cuda-event', 'ok', 0.0020, 0.0019, 0.0021, 10, 4, 4, 't', 'none', 'batch', 1, 2.0),
+       (8, 'reduce', 'b3', 'v3', 1, 'warm', 'cuda-event', 'ok', 0.0024, 0.0023, 0.0025, 10, 4, 4, 't', 'none', 'batch', 1, 2.4);
 SQL
 q() { sqlite3 "$db" "$1"; }
 check_eq "single launches: the median less (floor - the GPU's mean floor), the profile run's floor not counted" \
@@ -71,4 +82,6 @@ check_eq "own floor: a two-launch single config moves by twice (floor_us - mean)
 check_eq "own floor: a batch config is corrected per launch" "$(c3 b2)" "2.1000 2.1000"
 check_eq "own floor: graph samples are not corrected" "$(c3 g2)" "1.5000 1.6000"
 check_eq "own floor: an unknown launch count counts as one launch" "$(c3 n2)" "5.1000 5.1000"
+check_eq "own floor: single rows against the GPU's single floors" "$(c3 s3)" "7.1000 7.1000"
+check_eq "own floor: batch rows against the GPU's batch floors" "$(c3 b3)" "2.2000 2.2000"
 [ "$nfail" -eq 0 ]

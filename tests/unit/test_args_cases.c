@@ -161,7 +161,7 @@ static void test_flags(void **state) {
 }
 
 /* The sampling defaults README ("How a configuration is timed") and --help
-** state: --target 0.5%, --min-reps 20, --min-ms 5, --budget-ms 60, --flush
+** state: --target 1%, --min-reps 20, --min-ms 5, --budget-ms 60, --flush
 ** clean only, --mode single only, --repeat 1, --timeout-s 60. */
 static void test_sampling_defaults(void **state) {
   (void)state;
@@ -169,7 +169,7 @@ static void test_sampling_defaults(void **state) {
   char zErr[256] = "";
   const char *az[] = {NULL};
   assert_int_equal(parse(&a, zErr, sizeof zErr, az), BENCH_ARGS_RUN);
-  assert_true(a.opts.target == 0.005);
+  assert_true(a.opts.target == 0.01);
   assert_int_equal(a.opts.nRepMin, 20);
   assert_true(a.opts.msMin == 5.0);
   assert_true(a.opts.msBudget == 60.0);
