@@ -155,6 +155,8 @@ HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(OBJ)/kernels/timi
 # The read ceiling every run measures first (experiments/harness/ceiling.h).
 HARNESS += experiments/harness/ceiling.c
 HARNESS_OBJ += $(OBJ)/experiments/harness/ceiling.o $(OBJ)/kernels/ceiling.o
+# The marker a profile child launches before each configuration (experiments/harness/profile.c).
+HARNESS_OBJ += $(OBJ)/kernels/marker.o
 # Linked into test builds only (build/bin/tests/...): the harness's test switches
 # (experiments/harness/testhook.c) and the kernels that fault on purpose.
 TEST_HOOK_OBJ := $(OBJ)/experiments/harness/testhook.o $(OBJ)/kernels/fault.o
@@ -246,6 +248,9 @@ build: $(BIN_FILES) $(BIN)/dbtool $(BIN)/gpu-probe ## compile every kernel varia
 # The compiler's resource report is compiled beside the trials (CPU only);
 # the counters follow them. The wall time of each phase is stored in table
 # measure_phase (experiments/tools/record-phases) and printed at the end.
+# Every run and phase row of one invocation carries its session id
+# (MEASURE_SESSION, random unless set; run.session): the report compares
+# two invocations on one GPU.
 GPUS           ?=
 MEASURE_STAMPS ?= $(BUILD)/stamp/measure
 RUNS           ?= 3
@@ -261,6 +266,8 @@ $(DB): | $(BIN)/dbtool
 .PHONY: measure measure-stale
 measure: ## measure every stale configuration (needs a GPU; GPUS=all for every GPU here, RUNS=N trials, default 3)
 	$(Q)t0=$$(date +%s.%N); utc0=$$(date -u +%Y-%m-%dT%H:%M:%SZ); \
+	  MEASURE_SESSION=$${MEASURE_SESSION:-$$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')}; export MEASURE_SESSION; \
+	  case $$MEASURE_SESSION in *[!A-Za-z0-9_.-]*) echo "make measure: MEASURE_SESSION may hold only letters, digits, '.', '_' and '-'; nothing measured" >&2; exit 2 ;; esac; \
 	  $(MAKE) --no-print-directory build || exit $$?; t1=$$(date +%s.%N); \
 	  $(BIN)/gpu-probe 2>/dev/null || { echo "make measure: $$($(BIN)/gpu-probe 2>&1 | sed 's/^gpu-probe: //'): nothing measured" >&2; exit 3; }; \
 	  $(MAKE) --no-print-directory $(DB) || exit $$?; \
@@ -270,7 +277,7 @@ measure: ## measure every stale configuration (needs a GPU; GPUS=all for every G
 	  [ "$$(cat $(BUILD)/resources.rc)" = 0 ] || { echo "make measure: the compiler's resource report failed (see above)" >&2; rc=1; }; \
 	  t3=$$(date +%s.%N); [ $$rc -eq 0 ] || exit $$rc; \
 	  $(MAKE) --no-print-directory measure-profile; t4=$$(date +%s.%N); \
-	  sh experiments/tools/record-phases $(BIN)/dbtool '$(DB)' "$$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')" \
+	  sh experiments/tools/record-phases $(BIN)/dbtool '$(DB)' "$$MEASURE_SESSION" \
 	    "$$utc0" '$(RUNS)' $$t0 $$t1 $$t2 $$t3 $$t4
 
 measure-stale: ## which matrices `make measure` would run, per GPU (DB, GPUS as for measure)

@@ -66,10 +66,12 @@ CREATE TABLE IF NOT EXISTS run (
   verify_s         REAL,                 -- seconds of the configurations outside sampling: inputs,
                                          -- the verification launch and its CPU reference, uploads
   sample_s         REAL,                 -- seconds of sampling (the convergence rule's time)
-  launch_bare_us   REAL                  -- the same empty kernel timed the minimal way (behind the blocking
+  launch_bare_us   REAL,                 -- the same empty kernel timed the minimal way (behind the blocking
                                          -- kernel, clean flush, events around one launch, one sample per
                                          -- window, no clock stamps): launch_us - launch_bare_us is what the
                                          -- project's sampling adds to every sample
+  session          TEXT                  -- the `make measure` invocation the run was part of (its
+                                         -- MEASURE_SESSION, as measure_phase.session); NULL: run by hand
 );
 
 -- The phases of one `make measure` on one GPU (experiments/tools/measure-gpus):

@@ -1050,6 +1050,79 @@ SELECT * FROM (SELECT a.*, row_number() OVER (PARTITION BY a.device_id ORDER BY 
                  AND s.git_commit IS a.git_commit AND s.latest)
 WHERE rk <= 5;
 
+-- Agreement of invocations (issue 19 item 3): two `make measure`
+-- invocations on one GPU (run.session) each give a configuration the median
+-- of its own trials' medians (view trial: corrected for the launch floor),
+-- from two trials or more; a pair of invocations agrees on it when those
+-- values differ by at most agree_rel ((larger - smaller) / smaller, as
+-- run_agreement). session_value: per GPU, build, invocation and configuration.
+CREATE VIEW IF NOT EXISTS session_value AS
+WITH t AS (SELECT b.device_id, u.build_id, u.git_commit, u.session, b.study, b.config_key, b.flush, b.mode, b.timer,
+                  b.median_ms,
+                  row_number() OVER w AS rn, count(*) OVER (PARTITION BY b.device_id, u.build_id, u.session, b.study,
+                                                             b.config_key, b.flush, b.mode) AS k
+           FROM trial b JOIN run u USING (run_id)
+           WHERE u.kind = 'measure' AND u.session IS NOT NULL
+           WINDOW w AS (PARTITION BY b.device_id, u.build_id, u.session, b.study, b.config_key, b.flush, b.mode
+                        ORDER BY b.median_ms))
+SELECT device_id, build_id, git_commit, session, study, config_key, flush, mode, timer, max(k) AS trials,
+       avg(median_ms) AS median_ms
+FROM t WHERE rn IN ((k + 1) / 2, (k + 2) / 2)
+GROUP BY device_id, build_id, git_commit, session, study, config_key, flush, mode;
+
+-- Every pair of invocations of one build on one GPU, per configuration.
+CREATE VIEW IF NOT EXISTS session_agreement AS
+SELECT a.device_id, a.git_commit, a.session AS session_a, b.session AS session_b, a.study, a.config_key, a.flush,
+       a.mode, a.timer, a.median_ms AS a_ms, b.median_ms AS b_ms, min(a.median_ms, b.median_ms) AS min_ms,
+       abs(a.median_ms - b.median_ms) / min(a.median_ms, b.median_ms) AS rel_diff
+FROM session_value a JOIN session_value b ON b.device_id = a.device_id AND b.build_id = a.build_id
+  AND b.study = a.study AND b.config_key = a.config_key AND b.flush IS a.flush AND b.mode = a.mode
+  AND b.session > a.session
+WHERE a.trials >= 2 AND b.trials >= 2 AND a.median_ms > 0 AND b.median_ms > 0;
+
+-- Its summary per GPU and commit: the GPU-timed comparisons (configuration x
+-- pair of invocations), the share that agrees with its 95% Wilson interval,
+-- the same under agree_short_ms, and the host-timed ones apart. A target
+-- (agree_target_pct, agree_target_short_pct) is met when the interval's low
+-- end reaches it, missed when its high end stays under it.
+CREATE VIEW IF NOT EXISTS session_agreement_summary AS
+WITH k AS (SELECT (SELECT value FROM report_setting WHERE key = 'agree_rel') AS rel,
+                  (SELECT value FROM report_setting WHERE key = 'agree_short_ms') AS short_ms,
+                  (SELECT value FROM report_setting WHERE key = 'agree_target_pct') AS target,
+                  (SELECT value FROM report_setting WHERE key = 'agree_target_short_pct') AS target_short),
+s AS (SELECT a.device_id, a.git_commit, count(DISTINCT a.session_a || ' ' || a.session_b) AS pairs,
+             sum(a.timer = 'cuda-event') AS n, sum(a.timer = 'cuda-event' AND a.rel_diff <= k.rel) AS x,
+             sum(a.timer = 'cuda-event' AND a.min_ms < k.short_ms) AS n_short,
+             sum(a.timer = 'cuda-event' AND a.min_ms < k.short_ms AND a.rel_diff <= k.rel) AS x_short,
+             sum(a.timer <> 'cuda-event') AS n_host, sum(a.timer <> 'cuda-event' AND a.rel_diff <= k.rel) AS x_host
+      FROM session_agreement a, k GROUP BY a.device_id, a.git_commit),
+w AS (SELECT s.*, 1.96 AS z, CAST(x AS REAL) / nullif(n, 0) AS p, CAST(x_short AS REAL) / nullif(n_short, 0) AS p_short
+      FROM s)
+SELECT dl.label AS device, w.device_id, w.git_commit, w.pairs, w.n AS configs, w.p AS share_2pct,
+       (w.p + w.z * w.z / (2 * w.n) - w.z * sqrt(w.p * (1 - w.p) / w.n + w.z * w.z / (4.0 * w.n * w.n)))
+         / (1 + w.z * w.z / w.n) AS share_lo,
+       (w.p + w.z * w.z / (2 * w.n) + w.z * sqrt(w.p * (1 - w.p) / w.n + w.z * w.z / (4.0 * w.n * w.n)))
+         / (1 + w.z * w.z / w.n) AS share_hi,
+       w.n_short AS configs_u20, w.p_short AS share_2pct_u20,
+       (w.p_short + w.z * w.z / (2 * w.n_short) - w.z * sqrt(w.p_short * (1 - w.p_short) / w.n_short
+         + w.z * w.z / (4.0 * w.n_short * w.n_short))) / (1 + w.z * w.z / w.n_short) AS share_u20_lo,
+       (w.p_short + w.z * w.z / (2 * w.n_short) + w.z * sqrt(w.p_short * (1 - w.p_short) / w.n_short
+         + w.z * w.z / (4.0 * w.n_short * w.n_short))) / (1 + w.z * w.z / w.n_short) AS share_u20_hi,
+       w.n_host AS host_configs, CAST(w.x_host AS REAL) / nullif(w.n_host, 0) AS host_share,
+       k.target, k.target_short,
+       w.git_commit IS (SELECT u.git_commit FROM run u WHERE u.device_id = w.device_id AND u.session IS NOT NULL
+                          AND u.kind = 'measure' ORDER BY u.run_id DESC LIMIT 1) AS latest
+FROM w JOIN device_label dl ON dl.device_id = w.device_id, k;
+
+-- The verdicts of those targets, per GPU (newest commit).
+CREATE VIEW IF NOT EXISTS session_agreement_verdict AS
+SELECT s.*,
+       CASE WHEN s.configs = 0 THEN 'not measured' WHEN 100 * s.share_lo >= s.target THEN 'met'
+            WHEN 100 * s.share_hi < s.target THEN 'missed' ELSE 'inconclusive' END AS verdict,
+       CASE WHEN s.configs_u20 = 0 THEN 'not measured' WHEN 100 * s.share_u20_lo >= s.target_short THEN 'met'
+            WHEN 100 * s.share_u20_hi < s.target_short THEN 'missed' ELSE 'inconclusive' END AS verdict_u20
+FROM session_agreement_summary s WHERE s.latest;
+
 -- The flush bias: per device and reduction configuration (int32, block 256,
 -- one launch per sample) measured under both cold flushes, the throughput
 -- after the memset flush (dirty L2) relative to the clean one: 1 - memset / clean.

@@ -132,7 +132,7 @@ static const struct { const char *zTable, *zColumn, *zDecl; } aNewColumn[] = {
   {"run", "cccl_version", "TEXT"},   {"run", "clock_lock", "TEXT"},  {"run", "setup_s", "REAL"},
   {"run", "verify_s", "REAL"},       {"run", "sample_s", "REAL"},    {"counter", "passes", "INTEGER"},
   {"counter", "min_value", "REAL"},  {"counter", "max_value", "REAL"},  {"run", "launch_bare_us", "REAL"},
-  {"result", "launches", "INTEGER"}, {"result", "floor_us", "REAL"},
+  {"result", "launches", "INTEGER"}, {"result", "floor_us", "REAL"},      {"run", "session", "TEXT"},
 };
 
 /* Inside the schema's transaction: ALTER TABLE ADD COLUMN for every column of
@@ -394,6 +394,11 @@ long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
           "UPDATE run SET run_uuid = (SELECT substr(h,1,8) || '-' || substr(h,9,4) || '-4' || substr(h,14,3)"
           " || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(h,18,3) || '-' || substr(h,21,12)"
           " FROM (SELECT lower(hex(randomblob(16))) AS h)) WHERE run_id = ?", "i", iRun) < 0)
+    iRun = -1;
+  /* The `make measure` invocation the run is part of (run.session). */
+  const char *zSession = getenv("MEASURE_SESSION");
+  if (iRun >= 0 && zSession && *zSession &&
+      exec_bound(p, "UPDATE run SET session = substr(?, 1, 64) WHERE run_id = ?", "ti", zSession, iRun) < 0)
     iRun = -1;
   if (iRun < 0 || exec_bound(p, "INSERT INTO live_run(run_id, host, pid, heartbeat_utc) VALUES(?,?,?,?)",
                              "itit", iRun, zHost, (long long)getpid(), zNow) < 0 || db_exec(p, "COMMIT")) {

@@ -210,6 +210,16 @@ static void test_begin_run(void **state) {
   gpu_info g2 = fake_gpu("ffeeddccbbaa99887766554433221100");
   assert_true(db_begin_run(p, &g2, &ri) > iRun2);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM device"), 2);
+  /* run.session: MEASURE_SESSION when set (make measure sets it), else NULL. */
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run WHERE session IS NULL"), 3);
+  setenv("MEASURE_SESSION", "0123abcd", 1);
+  long long iRun4 = db_begin_run(p, &g, &ri);
+  unsetenv("MEASURE_SESSION");
+  assert_string_equal(q_text(f->zPath, "SELECT session FROM run ORDER BY run_id DESC LIMIT 1", z, sizeof z),
+                      "0123abcd");
+  assert_true(db_begin_run(p, &g, &ri) > iRun4);
+  assert_string_equal(q_text(f->zPath, "SELECT session FROM run ORDER BY run_id DESC LIMIT 1", z, sizeof z),
+                      "<null>");
   db_close(p);
 }
 
@@ -844,6 +854,8 @@ static void test_new_columns_added(void **state) {
                                    " 'min_value', 'max_value')"), 3);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('result') WHERE (name, type) IN"
                                    " (VALUES ('launches', 'INTEGER'), ('floor_us', 'REAL'))"), 2);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('run') WHERE name = 'session'"
+                                   " AND type = 'TEXT'"), 1);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run WHERE launch_us IS NULL"), 1);
   db_close(p);
   p = open_ok(f); /* a second open adds nothing and fails nothing */
