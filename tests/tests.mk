@@ -50,7 +50,7 @@ SAN_ENV   := ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1:abort_on_error=0 \
              UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 ASAN_HARNESS_OBJ := $(HARNESS:%.c=$(ASAN)/obj/%.o) $(ASAN)/obj/gen/schema.o $(OBJ)/kernels/timing.o \
                     $(OBJ)/kernels/probe.o
-ASAN_HARNESS_OBJ += $(OBJ)/kernels/ceiling.o
+ASAN_HARNESS_OBJ += $(OBJ)/kernels/ceiling.o $(OBJ)/kernels/marker.o
 ASAN_TEST_HOOK_OBJ := $(ASAN)/obj/experiments/harness/testhook.o $(OBJ)/kernels/fault.o
 ASAN_TEST_OBJ    := $(patsubst $(OBJ)/experiments/%,$(ASAN)/obj/experiments/%,$(sort $(TEST_OBJ)))
 ASAN_TEST_BINS   := $(patsubst tests/%.c,$(ASAN)/bin/tests/%,$(sort $(wildcard tests/unit/test_*.c)))
@@ -99,7 +99,7 @@ FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Wall -Wextra -Werror 
                 -fno-sanitize-recover=all
 FUZZ_OBJ     := $(HARNESS:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/schema.o \
                 $(BUILD)/fuzz/obj/gen/buildinfo_test.o $(OBJ)/kernels/probe.o $(OBJ)/kernels/timing.o \
-                $(OBJ)/kernels/ceiling.o
+                $(OBJ)/kernels/ceiling.o $(OBJ)/kernels/marker.o
 CUDA_LIB     := $(if $(NVCC),$(abspath $(dir $(NVCC))../lib64))
 
 $(BUILD)/fuzz/obj/%.o: %.c $(BUILD)/settings
