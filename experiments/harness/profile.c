@@ -18,6 +18,7 @@
 #include "experiments/harness/buildinfo.h"
 #include "experiments/harness/db.h"
 #include "experiments/harness/resources.h"
+#include "kernels/marker.h"
 
 /* ------------------------------------------------------------ metric sets --
 ** The metric sets of `--profile SET`: the only place they are defined. Every
@@ -67,7 +68,7 @@ const profile_set *profile_find_set(const char *zName) {
 }
 
 /* ---------------------------------------------------------- command line -- */
-static int bChild = 0; /* inside --profile-child */
+static int bChild = 0; /* inside --profile-child or --profile-child-keys */
 
 int profile_in_child(void) { return bChild; }
 
@@ -95,7 +96,10 @@ int profile_take_args(int *pArgc, char **argv, profile_opts *p, char *zErr, size
   memset(p, 0, sizeof(*p));
   for (int i = 1; i < *pArgc; i++) {
     const char *z = argv[i];
-    const char **pzVal = !strcmp(z, "--profile") ? &p->zSet : !strcmp(z, "--profile-child") ? &p->zChildKey : NULL;
+    const char **pzVal = !strcmp(z, "--profile")            ? &p->zSet
+                         : !strcmp(z, "--profile-child")      ? &p->zChildKey
+                         : !strcmp(z, "--profile-child-keys") ? &p->zChildKeys
+                                                              : NULL;
     if (pzVal) {
       if (*pzVal) { snprintf(zErr, nErr, "%s: given twice", z); return -1; }
       if (i + 1 >= *pArgc) { snprintf(zErr, nErr, "%s: needs a value", z); return -1; }
@@ -115,10 +119,11 @@ int profile_take_args(int *pArgc, char **argv, profile_opts *p, char *zErr, size
     snprintf(zErr, nErr, "--profile: unknown metric set '%.60s' (--profile list shows them)", p->zSet);
     return -1;
   }
-  if ((p->zSet != NULL) + (p->zChildKey != NULL) + p->bResources > 1) {
-    snprintf(zErr, nErr, "--profile, --profile-child and --resources: one at a time");
+  if ((p->zSet != NULL) + (p->zChildKey != NULL) + (p->zChildKeys != NULL) + p->bResources > 1) {
+    snprintf(zErr, nErr, "--profile, --profile-child, --profile-child-keys and --resources: one at a time");
     return -1;
   }
+  if (p->zChildKeys) p->zChildKey = p->zChildKeys; /* a child, to a caller that asks (profile.h) */
   return 0;
 }
 
@@ -324,6 +329,111 @@ done:
   return rc;
 }
 
+/* A growing text (profile_split_csv's segments). */
+typedef struct text_buf {
+  char *z;
+  size_t n, nAlloc;
+} text_buf;
+
+/* Append n bytes of z to b, and a newline if bLine and they do not end in
+** one. 0, or -1 out of memory. */
+static int text_add(text_buf *b, const char *z, size_t n, int bLine) {
+  if (b->n + n + 2 > b->nAlloc) {
+    size_t nNew = 2 * b->nAlloc + n + 2 + 4096;
+    char *zNew = realloc(b->z, nNew);
+    if (!zNew) return -1;
+    b->z = zNew;
+    b->nAlloc = nNew;
+  }
+  memcpy(b->z + b->n, z, n);
+  b->n += n;
+  if (bLine && (n == 0 || z[n - 1] != '\n')) b->z[b->n++] = '\n';
+  b->z[b->n] = 0;
+  return 0;
+}
+
+/* Whether kernel name zName is the marker zMarker (function name alone, or
+** demangled with its parameters). */
+static int is_marker(const char *zName, const char *zMarker) {
+  size_t n = strlen(zMarker);
+  return !strncmp(zName, zMarker, n) && (zName[n] == 0 || zName[n] == '(');
+}
+
+int profile_split_csv(const char *zText, const char *zMarker, int nSeg, char **azSeg, int *anRow, char *zErr,
+                      size_t nErr) {
+  size_t nBuf = strlen(zText) + 1;
+  int nCols = 1;
+  for (const char *c = zText; *c; c++) nCols += *c == ',';
+  char *zRow = malloc(nBuf);
+  char **azRow = malloc(sizeof(char *) * (size_t)nCols);
+  text_buf *aSeg = calloc(nSeg > 0 ? (size_t)nSeg : 1, sizeof(text_buf));
+  const char *z = zText, *zNext, *zHead = NULL, *zHeadEnd = NULL, *zUnit = NULL, *zUnitEnd = NULL;
+  int nHead = 0, iKernel = -1, iGrid = -1, iCur = -1, nFound = 0, nLaunch = 0, rc = -1;
+  for (int i = 0; i < nSeg; i++) {
+    azSeg[i] = NULL;
+    anRow[i] = 0;
+  }
+  if (!zRow || !azRow || !aSeg) { snprintf(zErr, nErr, "out of memory"); goto done; }
+  /* The header, as profile_parse_csv_passes() finds it. */
+  while (*z && iKernel < 0) {
+    const char *zRec = z;
+    nHead = profile_csv_record(z, &zNext, zRow, nBuf, azRow, nCols);
+    z = zNext;
+    if (nHead > 1 && !strcmp(azRow[0], "ID")) {
+      iGrid = -1;
+      for (int i = 0; i < nHead; i++) {
+        if (!strcmp(azRow[i], "Kernel Name")) iKernel = i;
+        if (!strcmp(azRow[i], "Grid Size")) iGrid = i;
+      }
+      zHead = zRec;
+      zHeadEnd = z;
+    }
+  }
+  if (iKernel < 0) { rc = 0; goto done; }
+  if (iGrid < 0) { snprintf(zErr, nErr, "no \"Grid Size\" column in ncu's CSV: the markers cannot be read"); goto done; }
+  while (*z) {
+    const char *zRec = z;
+    int nRow = profile_csv_record(z, &zNext, zRow, nBuf, azRow, nCols);
+    z = zNext;
+    if (nRow < nHead) continue; /* blank, ==PROF== or ==WARNING== lines */
+    if (azRow[0][0] == 0 && nLaunch == 0 && !zUnit) { zUnit = zRec; zUnitEnd = z; continue; }
+    double id;
+    if (parse_value(azRow[0], &id)) continue; /* not a launch row */
+    nLaunch++;
+    if (is_marker(azRow[iKernel], zMarker)) {
+      const char *zGrid = azRow[iGrid] + strspn(azRow[iGrid], "( ");
+      char *zEnd;
+      long k = strtol(zGrid, &zEnd, 10);
+      iCur = zEnd > zGrid && k >= 1 && k <= nSeg ? (int)k - 1 : -1;
+      if (iCur >= 0 && !aSeg[iCur].z) {
+        nFound++;
+        if (text_add(&aSeg[iCur], zHead, (size_t)(zHeadEnd - zHead), 1) ||
+            (zUnit && text_add(&aSeg[iCur], zUnit, (size_t)(zUnitEnd - zUnit), 1))) {
+          snprintf(zErr, nErr, "out of memory");
+          goto done;
+        }
+      }
+      continue;
+    }
+    if (iCur < 0) continue; /* before the first marker, or after one of no configuration */
+    if (text_add(&aSeg[iCur], zRec, (size_t)(z - zRec), 1)) { snprintf(zErr, nErr, "out of memory"); goto done; }
+    anRow[iCur]++;
+  }
+  for (int i = 0; i < nSeg; i++) {
+    azSeg[i] = aSeg[i].z;
+    aSeg[i].z = NULL;
+  }
+  rc = nFound;
+done:
+  for (int i = 0; aSeg && i < nSeg; i++) free(aSeg[i].z);
+  if (rc < 0)
+    for (int i = 0; i < nSeg; i++) anRow[i] = 0;
+  free(aSeg);
+  free(zRow);
+  free(azRow);
+  return rc;
+}
+
 /* ---------------------------------------------------------------- driver -- */
 static volatile sig_atomic_t bStop = 0; /* SIGINT/SIGTERM in the parent */
 
@@ -431,6 +541,96 @@ static int profile_child(const profile_opts *p, const bench_study *s, const benc
   return 2;
 }
 
+/* The marker of configuration i (kernels/marker.h) alone in a profiler
+** window of its own. Returns a cudaError_t as int. */
+static int marker_window(int i) {
+  cudaStream_t st = gpu_stream();
+  int rc = (int)cudaStreamSynchronize(st);
+  if (rc) return rc;
+  cudaProfilerStart();
+  rc = profile_marker_launch(i, st);
+  if (rc == 0) rc = (int)cudaStreamSynchronize(st);
+  cudaProfilerStop();
+  return rc;
+}
+
+/* --profile-child-keys FILE: for each key of FILE in order, the marker (on a
+** GPU), then the configuration verified and launched as profile_child()
+** does; one line per key in FILE.status ("ok" or "failed WHY"), written as
+** it is known. Stops at a CUDA error that leaves the context unusable.
+** Exit 0, 1 (a configuration failed), or 2 (FILE unreadable, a key unknown). */
+static int profile_child_keys(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg,
+                              const gpu_info *pInfo) {
+  char *zKeys = read_file(p->zChildKeys), zStatus[1100];
+  snprintf(zStatus, sizeof(zStatus), "%s.status", p->zChildKeys);
+  FILE *fStatus = zKeys ? fopen(zStatus, "w") : NULL;
+  if (!fStatus) {
+    fprintf(stderr, "%s: --profile-child-keys: cannot %s '%s': %s\n", s->zBinary, zKeys ? "write" : "read",
+            zKeys ? zStatus : p->zChildKeys, strerror(errno));
+    free(zKeys);
+    return 2;
+  }
+  int bGpu = pInfo->ccMajor > 0; /* a host-only study launches no marker */
+  int rc = 0, iKey = 0, bFatal = 0;
+  for (char *zLine = zKeys; *zLine && !bFatal; iKey++) {
+    char *zEol = strchr(zLine, '\n');
+    char *zNextLine = zEol ? zEol + 1 : zLine + strlen(zLine);
+    if (zEol) *zEol = 0;
+    int i = 0;
+    bench_desc d;
+    for (; i < nCfg; i++) {
+      bench_describe(&aCfg[i], &d);
+      if (!strcmp(d.zKey, zLine)) break;
+    }
+    static bench_out out;
+    memset(&out, 0, sizeof(out));
+    if (i == nCfg) {
+      snprintf(out.zError, sizeof(out.zError), "no configuration '%.200s' in the child's command line", zLine);
+      out.bFailed = 1;
+      rc = 2;
+    } else {
+      int e = bGpu ? marker_window(iKey) : 0;
+      if (e) {
+        snprintf(out.zError, sizeof(out.zError), "the marker launch failed: %s", cudaGetErrorString((cudaError_t)e));
+        out.bFailed = out.bFatal = 1;
+      } else {
+        bench_config c = aCfg[i];
+        bChild = 1;
+        s->xMeasure(&c, &out);
+        bChild = 0;
+      }
+    }
+    if (out.bFailed || out.bSkipped) {
+      for (char *z = out.zError; *z; z++)
+        if (*z == '\n' || *z == '\r') *z = ' ';
+      fprintf(stderr, "%s: %s: %s\n", s->zBinary, zLine, out.zError);
+      fprintf(fStatus, "failed %s\n", out.zError[0] ? out.zError : "(no reason given)");
+      if (rc == 0) rc = 1;
+      bFatal = out.bFatal;
+    } else {
+      fprintf(fStatus, "ok\n");
+    }
+    fflush(fStatus);
+    zLine = zNextLine;
+  }
+  if (s->xCleanup && !bFatal) s->xCleanup();
+  if (fclose(fStatus) && rc == 0) rc = 2;
+  free(zKeys);
+  return rc;
+}
+
+/* Line k (0-based) of text z, copied into zOut (NULL if there is none). */
+static const char *nth_line(const char *z, int k, char *zOut, size_t nOut) {
+  for (; z && *z && k > 0; k--) {
+    z = strchr(z, '\n');
+    if (z) z++;
+  }
+  if (!z || !*z) return NULL;
+  size_t n = strcspn(z, "\n");
+  snprintf(zOut, nOut, "%.*s", (int)(n < nOut - 1 ? n : nOut - 1), z);
+  return zOut;
+}
+
 /* --profile SET: the run of kind 'profile'. */
 static int profile_run(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg,
                        const gpu_info *pInfo, const char *zDb, int bResume, int argc, char **argv) {
@@ -445,9 +645,11 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
     fprintf(stderr, "%s: cannot make a temporary directory: %s\n", s->zBinary, strerror(errno));
     return 4;
   }
-  char zLog[sizeof(zTmp) + 16], zOut[sizeof(zTmp) + 16];
+  char zLog[sizeof(zTmp) + 16], zOut[sizeof(zTmp) + 16], zKeys[sizeof(zTmp) + 16], zStatus[sizeof(zTmp) + 24];
   snprintf(zLog, sizeof(zLog), "%s/ncu.csv", zTmp);
   snprintf(zOut, sizeof(zOut), "%s/out", zTmp);
+  snprintf(zKeys, sizeof(zKeys), "%s/keys", zTmp);
+  snprintf(zStatus, sizeof(zStatus), "%s.status", zKeys);
   db *pDb = db_open(zDb, zErr, sizeof(zErr));
   if (!pDb) {
     fprintf(stderr, "%s: %s\n", s->zBinary, zErr);
@@ -480,23 +682,29 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
   }
   fprintf(stderr, "%s: profile run %lld (set %s) on %s with %s into %s\n", s->zBinary, iRun, p->zSet,
           pInfo->zName, zNcu, zDb);
-  /* ncu's command line: ncu OPTIONS SELF ARGS --profile-child KEY. */
+  /* ncu's command line: ncu OPTIONS SELF ARGS --profile-child-keys FILE. */
   char **azCmd = calloc((size_t)argc + 24, sizeof(char *));
-  int nFixed = 0, nRun = 0, iSeq = 0, nDone = 0, nFailed = 0, bDbError = 0;
-  char zKeyArg[512];
+  int *aiTodo = malloc(sizeof(int) * (size_t)(nCfg + 1)), *aiSeq = malloc(sizeof(int) * (size_t)(nCfg + 1));
+  char **azSeg = calloc((size_t)nCfg + 1, sizeof(char *));
+  int *anRow = calloc((size_t)nCfg + 1, sizeof(int));
+  int nFixed = 0, nRun = 0, iSeq = 0, nTodo = 0, nDone = 0, nFailed = 0, bDbError = 0;
+  char *zText = NULL, *zStatusText = NULL;
+  FILE *fKeys = NULL;
   for (int i = 0; i < nCfg; i++) nRun += !(s->xSkip && s->xSkip(&aCfg[i]));
-  if (azCmd) {
+  if (azCmd && aiTodo && aiSeq && azSeg && anRow) {
     const char *azOpt[] = {zNcu, "--csv", "--page", "raw", "--print-units", "base", "--clock-control", "none",
                            "--profile-from-start", "off", "--print-kernel-base", "function", "--log-file", zLog,
                            "--metrics", pSet->zMetrics, zSelf};
     for (size_t j = 0; j < sizeof(azOpt) / sizeof(azOpt[0]); j++) azCmd[nFixed++] = (char *)azOpt[j];
     for (int i = 1; i < argc; i++) azCmd[nFixed++] = argv[i];
-    azCmd[nFixed] = "--profile-child";
-    azCmd[nFixed + 1] = zKeyArg;
+    azCmd[nFixed] = "--profile-child-keys";
+    azCmd[nFixed + 1] = zKeys;
     azCmd[nFixed + 2] = NULL;
-  } else {
-    bDbError = 1;
+    fKeys = fopen(zKeys, "w");
+    if (!fKeys) fprintf(stderr, "%s: cannot write '%s': %s\n", s->zBinary, zKeys, strerror(errno));
   }
+  if (!fKeys) bDbError = 1;
+  /* The configurations still to profile, in order, into the key file. */
   for (int i = 0; i < nCfg && !bStop && !bDbError; i++) {
     if (s->xSkip && s->xSkip(&aCfg[i])) continue;
     bench_desc d;
@@ -508,34 +716,73 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
       fprintf(stderr, "[%d/%d] %s%s ... already profiled\n", iSeq, nRun, s->zStudy, d.zLabel);
       continue;
     }
-    snprintf(zKeyArg, sizeof(zKeyArg), "%s", d.zKey);
-    remove(zLog);
-    int rc = run_command(azCmd, zOut);
-    char *zText = read_file(zLog);
-    profile_value *aVal = NULL;
-    int nLaunch = 0,
-        nVal = zText ? profile_parse_csv_passes(zText, PROFILE_PASSES, &aVal, &nLaunch, zErr, sizeof(zErr)) : -1;
-    char zWhy[256];
+    fprintf(fKeys, "%s\n", d.zKey);
+    aiSeq[nTodo] = iSeq;
+    aiTodo[nTodo++] = i;
+  }
+  if (fKeys && fclose(fKeys)) {
+    fprintf(stderr, "%s: cannot write '%s': %s\n", s->zBinary, zKeys, strerror(errno));
+    bDbError = 1;
+  }
+  int rc = 0, nSeg = 0;
+  char zWhy[256] = "";
+  if (nTodo > 0 && !bStop && !bDbError) {
+    /* One ncu process for every configuration; its CSV split at the markers. */
+    fprintf(stderr, "%s: %d configurations under one ncu process\n", s->zBinary, nTodo);
+    rc = run_command(azCmd, zOut);
+    zText = read_file(zLog);
+    zStatusText = read_file(zStatus);
     ncu_error(zText, zWhy, sizeof(zWhy));
-    if (rc == 0 && zText && !strstr(zText, "\"Kernel Name\"")) {
-      /* ncu ran the configuration and saw no kernel: host code (a CPU baseline). */
-      fprintf(stderr, "[%d/%d] %s%s ... skipped: no kernel launched (host code), nothing to profile\n", iSeq,
-              nRun, s->zStudy, d.zLabel);
-      free(zText);
-      free(aVal);
-      continue;
+    nSeg = zText ? profile_split_csv(zText, PROFILE_MARKER_KERNEL, nTodo, azSeg, anRow, zErr, sizeof(zErr)) : 0;
+  }
+  /* ncu saw no kernel at all, not even a marker: the child ran host code only. */
+  int bNoKernel = zText && nSeg == 0 && !strstr(zText, "\"Kernel Name\"");
+  for (int t = 0; t < nTodo && !bDbError; t++) { /* after a signal too: what ncu wrote is kept */
+    bench_desc d;
+    bench_describe(&aCfg[aiTodo[t]], &d);
+    char zLine[600], zLead[700];
+    const char *zSt = nth_line(zStatusText, t, zLine, sizeof(zLine));
+    snprintf(zLead, sizeof(zLead), "[%d/%d] %s%s ...", aiSeq[t], nRun, s->zStudy, d.zLabel);
+    if (zWhy[0]) {
+      /* ncu itself refused: every configuration would fail the same way; one line. */
+      fprintf(stderr, "%s NOT PROFILED: %s\n", zLead, zWhy);
+      if (nTodo - t > 1)
+        fprintf(stderr, "%s: the %d configuration%s after it were not profiled either\n", s->zBinary, nTodo - t - 1,
+                nTodo - t - 1 == 1 ? "" : "s");
+      nFailed += nTodo - t;
+      break;
     }
-    if (rc != 0 || nVal <= 0) {
+    const char *zNot = NULL;
+    char zNotBuf[300];
+    if (!zSt && bStop) break; /* interrupted: the rest is not a failure */
+    if (!zSt) {
+      snprintf(zNotBuf, sizeof(zNotBuf), "not reached: ncu or the child ended before it (exit %d)", rc);
+      zNot = zNotBuf;
+    } else if (strcmp(zSt, "ok")) {
+      zNot = strncmp(zSt, "failed ", 7) ? zSt : zSt + 7;
+    } else if (bNoKernel || (azSeg[t] && anRow[t] == 0)) {
+      fprintf(stderr, "%s skipped: no kernel launched (host code), nothing to profile\n", zLead);
+      continue;
+    } else if (nSeg < 0) {
+      zNot = zErr;
+    } else if (!azSeg[t]) {
+      snprintf(zNotBuf, sizeof(zNotBuf), "%s (ncu exit %d)",
+               zText ? "its marker is not in ncu's output" : "ncu wrote no log", rc);
+      zNot = zNotBuf;
+    }
+    profile_value *aVal = NULL;
+    int nLaunch = 0, nVal = 0;
+    if (!zNot) {
+      nVal = profile_parse_csv_passes(azSeg[t], PROFILE_PASSES, &aVal, &nLaunch, zErr, sizeof(zErr));
+      if (nVal <= 0) zNot = nVal < 0 ? zErr : "no metric values in ncu's output";
+    }
+    if (zNot) {
       nFailed++;
-      fprintf(stderr, "[%d/%d] %s%s ... NOT PROFILED: %s\n", iSeq, nRun, s->zStudy, d.zLabel,
-              zWhy[0] ? zWhy : rc == 1 ? "verification failed (see above)"
-              : rc ? "ncu or the launch failed" : nVal < 0 ? zErr : "no metric values in ncu's output");
-      free(zText);
+      fprintf(stderr, "%s NOT PROFILED: %s\n", zLead, zNot);
       free(aVal);
-      if (zWhy[0] || rc > 1) break; /* ncu itself refused: the next would fail the same way */
       continue;
     }
-    if (db_begin(pDb)) { bDbError = 1; free(zText); free(aVal); break; }
+    if (db_begin(pDb)) { bDbError = 1; free(aVal); break; }
     for (int j = 0; j < nVal && !bDbError; j++) {
       db_counter c = {d.zKey, d.zVariant, d.zDtype, d.n, d.nBlock, d.zParams, aVal[j].zKernel, aVal[j].zMetric,
                       aVal[j].value, aVal[j].zUnit, aVal[j].nLaunch, aVal[j].zCombine, p->zSet,
@@ -548,14 +795,21 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
       fprintf(stderr, "%s: cannot store the counters of %s: %s\n", s->zBinary, d.zKey, db_errmsg(pDb));
     } else {
       nDone++;
-      fprintf(stderr, "[%d/%d] %s%s ... %d values, %d launches (%d passes)\n", iSeq, nRun, s->zStudy, d.zLabel,
-              nVal, nLaunch, nVal > 0 ? aVal[0].nPass : 0);
+      fprintf(stderr, "%s %d values, %d launches (%d passes)\n", zLead, nVal, nLaunch, nVal > 0 ? aVal[0].nPass : 0);
     }
-    free(zText);
     free(aVal);
   }
+  for (int t = 0; azSeg && t < nTodo; t++) free(azSeg[t]);
+  free(azSeg);
+  free(anRow);
+  free(aiTodo);
+  free(aiSeq);
+  free(zText);
+  free(zStatusText);
   remove(zLog);
   remove(zOut);
+  remove(zKeys);
+  remove(zStatus);
   rmdir(zTmp);
   if (!bDbError && nDone == 0 && nFailed == 0) {
     /* Everything was profiled before (or is host code): a run that holds
@@ -641,6 +895,7 @@ int profile_before_gpu(const profile_opts *p, const bench_study *s, const char *
 
 int profile_main(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg,
                  const gpu_info *pInfo, const char *zDb, int bResume, int argc, char **argv) {
+  if (p->zChildKeys) return profile_child_keys(p, s, aCfg, nCfg, pInfo);
   if (p->zChildKey) return profile_child(p, s, aCfg, nCfg);
   return profile_run(p, s, aCfg, nCfg, pInfo, zDb, bResume, argc, argv);
 }

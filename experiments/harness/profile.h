@@ -3,15 +3,24 @@
 **
 **   <binary> --profile SET [axis options] [--db PATH] [--no-resume]
 **       A run of kind 'profile': every configuration's measured work is
-**       launched once under Nsight Compute (the binary runs itself again
-**       under `ncu --csv --page raw --metrics <SET's metrics>` with the hidden
-**       option --profile-child KEY: verify, then one launch inside
-**       cudaProfilerStart/Stop, no timing loop, no database) and the metrics
-**       of every kernel of that launch are stored in table counter, one
-**       transaction per configuration. No result or sample row is written.
-**       Configurations this build already profiled with SET on this device
-**       are skipped (resume). ncu is $NCU, else `ncu` on PATH, else
+**       launched under Nsight Compute, one ncu process for the whole sweep
+**       (the binary runs itself again under `ncu --csv --page raw --metrics
+**       <SET's metrics>` with the hidden option --profile-child-keys FILE:
+**       FILE lists the keys still to profile, one a line; for each, in order,
+**       the child launches the marker kernel (kernels/marker.h: its grid size
+**       is the key's line index + 1) inside a profiler window of its own,
+**       verifies, then launches the work PROFILE_PASSES times inside
+**       cudaProfilerStart/Stop, no timing loop, no database, and writes one
+**       line to FILE.status: "ok" or "failed WHY"; it stops at a CUDA error
+**       that leaves the context unusable). The parent splits ncu's CSV at
+**       the markers (profile_split_csv) and stores the metrics of every
+**       kernel of each configuration in table counter, one transaction per
+**       configuration. No result or sample row is written. Configurations
+**       this build already profiled with SET on this device are skipped
+**       (resume). ncu is $NCU, else `ncu` on PATH, else
 **       /usr/local/cuda/bin/ncu; none: one line, exit 3, nothing written.
+**       (--profile-child KEY, hidden too, launches one configuration the
+**       same way, without a marker or a status file.)
 **   <binary> --resources [--db PATH]
 **       The compiler's resource report of the binary's own kernels
 **       (`cuobjdump --dump-resource-usage`, cuobjdump found like ncu, $CUOBJDUMP
@@ -31,6 +40,9 @@
 typedef struct profile_opts {
   const char *zSet;       /* --profile SET: the metric set, else NULL */
   const char *zChildKey;  /* --profile-child KEY (hidden): the configuration to launch once */
+  const char *zChildKeys; /* --profile-child-keys FILE (hidden): the configurations to launch, one key a line;
+                          ** zChildKey is then FILE too, so that a caller that asks whether this is a child
+                          ** (experiments/harness/run.c) needs no change */
   int bResources;         /* --resources */
 } profile_opts;
 
@@ -86,6 +98,21 @@ int profile_parse_csv(const char *zText, profile_value **paOut, int *pnLaunch, c
 int profile_parse_csv_passes(const char *zText, int nPass, profile_value **paOut, int *pnLaunch, char *zErr,
                              size_t nErr);
 
+/* Split the output of a multi-configuration child (--profile-child-keys) at
+** its markers: a launch row whose "Kernel Name" is zMarker (or zMarker
+** followed by "(") and whose "Grid Size" is "(K, 1, 1)" starts the segment
+** of configuration K - 1. For each i < nSeg, azSeg[i] is set to a malloc'ed
+** text for profile_parse_csv_passes(): the header, the units row and the
+** launch rows between marker i and the next marker, markers left out; NULL
+** if marker i is not in the text (free the others). anRow[i] is the count of
+** its launch rows. Rows before the first marker, and a marker whose index is
+** outside 0..nSeg-1 with the rows after it, belong to no segment; a marker
+** seen again continues its segment. Returns the number of segments found, 0
+** when the text has no header (ncu profiled no kernel at all), or -1 with the
+** reason in zErr (no "Grid Size" column, out of memory). */
+int profile_split_csv(const char *zText, const char *zMarker, int nSeg, char **azSeg, int *anRow, char *zErr,
+                      size_t nErr);
+
 /* Split one CSV record starting at z into fields (quotes, doubled quotes,
 ** commas and newlines inside quotes). Writes up to nMax field pointers into
 ** azField (into the buffer zBuf of nBuf bytes) and returns the count, with
@@ -93,7 +120,7 @@ int profile_parse_csv_passes(const char *zText, int nPass, profile_value **paOut
 int profile_csv_record(const char *z, const char **pzNext, char *zBuf, size_t nBuf, char **azField,
                        int nMax);
 
-/* 1 inside --profile-child: bench_time_gpu() calls profile_launch() instead
+/* 1 inside --profile-child or --profile-child-keys: bench_time_gpu() calls profile_launch() instead
 ** of timing, and bench_timing() asks for one run without warm-up or flush. */
 int profile_in_child(void);
 
@@ -109,8 +136,10 @@ int profile_launch(gpu_fn xRun, gpu_fn xRestore, void *pCtx, bench_out *pOut);
 ** neither (go on). */
 int profile_before_gpu(const profile_opts *p, const bench_study *s, const char *zDb, char **argv);
 
-/* --profile SET or --profile-child KEY, once the device is open: aCfg/nCfg
-** the configurations, pInfo the device, zDb/bResume from the shared options,
+/* --profile SET, --profile-child KEY or --profile-child-keys FILE, once the
+** device is open: aCfg/nCfg the configurations, pInfo the device (a host-only
+** study's has compute capability 0: no marker is launched), zDb/bResume from
+** the shared options,
 ** argc/argv the command line without the profile options. Returns the exit
 ** status. */
 int profile_main(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg,

@@ -6,10 +6,11 @@
 # run like a .matrix by experiments/tools/measure-gpus on every GPU of GPUS, one
 # process per GPU at once (a failing matrix does not stop the others; `make
 # profile` then fails; a stamp per database, GPU and profile matrix skips one
-# that ran to the end with the same binaries). Each profiled configuration
-# is one launch replayed by ncu (about 1-3 s with ncu's start); the profile
-# matrices hold about 60 configurations, 2-3 minutes per GPU. A profile run
-# resumes: what this build already profiled on this GPU is not redone.
+# that ran to the end with the same binaries). A line's configurations run
+# under one ncu process (ncu's start and the child's GPU open once per line,
+# not per configuration, as before, when the profile phase took minutes);
+# each configuration is its launches replayed by ncu. A profile run resumes:
+# what this build already profiled on this GPU is not redone.
 PROFILES := $(sort $(wildcard experiments/*/*.profile))
 
 .PHONY: profile

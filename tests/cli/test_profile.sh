@@ -3,9 +3,14 @@
 # experiments/harness/profile.c) through the host-only study, with a stand-in
 # for Nsight Compute that replays recorded CSV (tests/profile/ncu-replay): a
 # run of kind 'profile' stores every metric of every kernel per
-# configuration with its columns and never a result row; resume skips what
-# this build profiled; a failing configuration or a refusing ncu stores
-# nothing; no ncu is exit 3 with nothing written; an unknown set is exit 2.
+# configuration with its columns and never a result row; one ncu process
+# profiles every configuration of the run (--profile-child-keys), its CSV
+# split at the child's marker launches; resume skips what this build
+# profiled; a failing configuration, one whose marker is missing or one the
+# child never reached stores nothing (the others are stored, the run is
+# failed); a configuration without kernel rows is host code, skipped; a
+# refusing ncu stores nothing; no ncu is exit 3 with nothing written; an
+# unknown set is exit 2.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/robust-lib.sh
 FAKE="$ROOT/tests/profile/ncu-replay"
@@ -44,26 +49,69 @@ check_eq "profile run: the median of three passes, with their range" \
 check_eq "profile run: a metric the same in every pass" \
   "$(q "$db" "SELECT passes || ' ' || min_value || ' ' || max_value FROM counter WHERE n = 2 AND kernel = 'fold_blocks' AND metric = 'dram__bytes_read.sum'")" \
   "3 262144.0 262144.0"
-check_eq "profile run: ncu ran each configuration's child once" \
-  "$(grep -c -- '--profile-child' "$tmp/calls")" 2
-check "profile run: the child gets the configuration's key" grep -q -- '--profile-child n=2 variant=sum cache=cold' "$tmp/calls"
+check_eq "profile run: one ncu process for both configurations" "$(grep -c . "$tmp/calls")" 1
+check_eq "profile run: the child gets the keys file" "$(grep -c -- '--profile-child-keys /tmp/profile-' "$tmp/calls")" 1
+check_eq "profile run: the keys, in order" "$(cat "$tmp/calls.keys" | tr '\n' ';')" \
+  "n=1 variant=sum cache=cold;n=2 variant=sum cache=cold;"
+check_eq "profile run: each configuration has its own segment" \
+  "$(q "$db" "SELECT group_concat(n || ':' || value, ' ') FROM (SELECT n, value FROM counter
+              WHERE kernel = 'fold_blocks' AND metric = 'launch__grid_size.max' ORDER BY n)")" "1:1.0 2:2.0"
+check_eq "profile run: no marker stored" "$(q "$db" "SELECT count(*) FROM counter WHERE kernel LIKE 'profile_marker%'")" 0
+check "profile run: a progress line per configuration" grep -q '^\[2/2\] hoststudy n=2 sum \.\.\. 9 values, 9 launches (3 passes)' "$tmp/err"
 
 # Resume: nothing profiled again.
-: > "$tmp/calls"
+: > "$tmp/calls"; : > "$tmp/calls.keys"
 NCU=$FAKE "$HOST" --profile reduce --n 1,2,3 --db "$db" 2> "$tmp/err"
 check_eq "resume: exit 0" $? 0
-check_eq "resume: only the new configuration" "$(grep -c -- '--profile-child' "$tmp/calls")" 1
+check_eq "resume: one ncu process" "$(grep -c -- '--profile-child-keys' "$tmp/calls")" 1
+check_eq "resume: only the new configuration" "$(cat "$tmp/calls.keys")" "n=3 variant=sum cache=cold"
 check "resume: says already profiled" grep -q 'already profiled' "$tmp/err"
 check_eq "resume: 27 values" "$(q "$db" "SELECT count(*) FROM counter")" 27
 # Another set is another profile.
 NCU=$FAKE "$HOST" --profile sectors --n 1 --db "$db" 2> "$tmp/err"
 check_eq "other set: profiled again" "$(q "$db" "SELECT count(*) FROM counter WHERE metric_set = 'sectors'")" 9
 
-# A configuration that fails verification: nothing stored for it, exit 1.
-NCU=$FAKE "$HOST" --profile reduce --n 5 --variant wrong --db "$db" 2> "$tmp/err"
+# A configuration that fails verification: nothing stored for it, the one
+# beside it stored, exit 1.
+NCU=$FAKE "$HOST" --profile reduce --n 5 --variant wrong,sum --db "$db" 2> "$tmp/err"
 check_eq "failed child: exit 1" $? 1
 check_eq "failed child: no values" "$(q "$db" "SELECT count(*) FROM counter WHERE variant = 'wrong'")" 0
+check "failed child: says why" grep -q 'n=5 wrong \.\.\. NOT PROFILED: wrong sum: got' "$tmp/err"
+check_eq "failed child: the other configuration stored" "$(q "$db" "SELECT count(*) FROM counter WHERE n = 5 AND variant = 'sum'")" 9
 check_eq "failed child: run failed" "$(q "$db" "SELECT status FROM run ORDER BY run_id DESC LIMIT 1")" failed
+
+# A configuration whose marker is missing from ncu's output: not profiled, the
+# others stored, run failed, exit 1.
+NCU_REPLAY_LOSE=1 NCU=$FAKE "$HOST" --profile reduce --n 14,15,16 --db "$db" 2> "$tmp/err"
+check_eq "lost marker: exit 1" $? 1
+check "lost marker: says why" grep -q 'n=15 .* NOT PROFILED: its marker is not in ncu.s output' "$tmp/err"
+check_eq "lost marker: the others stored, each its own" \
+  "$(q "$db" "SELECT group_concat(n || ':' || value, ' ') FROM (SELECT n, value FROM counter
+              WHERE n BETWEEN 14 AND 16 AND kernel = 'fold_blocks' AND metric = 'launch__grid_size.max' ORDER BY n)")" "14:1.0 16:3.0"
+check_eq "lost marker: run failed" "$(q "$db" "SELECT status FROM run ORDER BY run_id DESC LIMIT 1")" failed
+# Resume profiles only the one missing, in a run of its own.
+: > "$tmp/calls.keys"
+NCU=$FAKE "$HOST" --profile reduce --n 14,15,16 --db "$db" 2> "$tmp/err"
+check_eq "lost marker, resumed: exit 0" $? 0
+check_eq "lost marker, resumed: only it" "$(cat "$tmp/calls.keys")" "n=15 variant=sum cache=cold"
+check_eq "lost marker, resumed: stored" "$(q "$db" "SELECT count(*) FROM counter WHERE n = 15")" 9
+
+# The child dies after the first configuration: it is stored, the others are
+# not reached (not profiled), run failed, exit 1.
+NCU_REPLAY_STOP=1 NCU=$FAKE "$HOST" --profile reduce --n 19,20,21 --db "$db" 2> "$tmp/err"
+check_eq "child died: exit 1" $? 1
+check_eq "child died: the first stored" "$(q "$db" "SELECT group_concat(DISTINCT n) FROM counter WHERE n BETWEEN 19 AND 21")" 19
+check_eq "child died: the others not reached" "$(grep -c 'NOT PROFILED: not reached: ncu or the child ended before it (exit 139)' "$tmp/err")" 2
+check_eq "child died: run failed" "$(q "$db" "SELECT status || ' ' || note FROM run ORDER BY run_id DESC LIMIT 1")" \
+  "failed configurations not profiled"
+
+# No kernel row between a configuration's marker and the next: host code,
+# skipped; the other stored; run complete.
+NCU_REPLAY_HOSTCODE=0 NCU=$FAKE "$HOST" --profile reduce --n 17,18 --db "$db" 2> "$tmp/err"
+check_eq "host-code segment: exit 0" $? 0
+check "host-code segment: says skipped" grep -q 'n=17 .* skipped: no kernel launched (host code)' "$tmp/err"
+check_eq "host-code segment: only the other stored" "$(q "$db" "SELECT group_concat(DISTINCT n) FROM counter WHERE n IN (17, 18)")" 18
+check_eq "host-code segment: run complete" "$(q "$db" "SELECT status FROM run ORDER BY run_id DESC LIMIT 1")" complete
 
 # ncu refuses (no permission to the counters): exit 1, one reason, nothing stored.
 NCU_REPLAY_ERROR="ERR_NVGPUCTRPERM - The user does not have permission" NCU=$FAKE \

@@ -3,7 +3,8 @@
 ** `--csv --page raw` output (experiments/harness/profile.c) on recorded text
 ** (tests/profile/ncu-raw.csv and inline records): quoted commas, the units
 ** row, n/a, ==PROF== lines, several kernels and launches per configuration;
-** and the metric sets and profile options.
+** the split of a multi-configuration log at its marker launches; and the
+** metric sets and profile options.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 #include <cmocka.h>
 
 #include "experiments/harness/profile.h"
+#include "kernels/marker.h"
 #include "tests/unit/slurp.h"
 
 /* The value of kernel zKernel's metric zMetric in a, or NULL. */
@@ -127,6 +129,80 @@ static void test_no_data(void **state) {
   free(a);
 }
 
+/* A multi-configuration log (--profile-child-keys): the header and units
+** row, then per configuration its marker (grid index + 1) and its launches. */
+#define SPLIT_HEAD "==PROF== Connected to process 1\n" \
+  "\"ID\",\"Kernel Name\",\"Grid Size\",\"dram__bytes_read.sum\"\n" \
+  "\"\",\"\",\"\",\"byte\"\n"
+#define MARK(id, k) "\"" #id "\",\"" PROFILE_MARKER_KERNEL "\",\"(" #k ", 1, 1)\",\"7\"\n"
+
+/* Markers in index order: each configuration gets the launches after its
+** marker, the header and units with them; the markers are no values. */
+static void test_split(void **state) {
+  (void)state;
+  const char *z = SPLIT_HEAD MARK(0, 1) "\"1\",\"a\",\"(8, 1, 1)\",\"1,000\"\n"
+                  MARK(2, 2) "\"3\",\"a\",\"(8, 1, 1)\",\"20\"\n\"4\",\"b\",\"(1, 1, 1)\",\"30\"\n"
+                  MARK(5, 3);
+  char *az[3], zErr[128];
+  int an[3];
+  assert_int_equal(profile_split_csv(z, PROFILE_MARKER_KERNEL, 3, az, an, zErr, sizeof(zErr)), 3);
+  assert_int_equal(an[0], 1);
+  assert_int_equal(an[1], 2);
+  assert_int_equal(an[2], 0); /* a marker and no launch: host code */
+  assert_non_null(az[2]);
+  profile_value *a = NULL;
+  int nLaunch = 0;
+  int n = profile_parse_csv(az[0], &a, &nLaunch, zErr, sizeof(zErr));
+  assert_int_equal(n, 1);
+  assert_int_equal(nLaunch, 1);
+  assert_true(a[0].value == 1000 && !strcmp(a[0].zKernel, "a") && !strcmp(a[0].zUnit, "byte"));
+  free(a);
+  n = profile_parse_csv(az[1], &a, &nLaunch, zErr, sizeof(zErr));
+  assert_int_equal(n, 2);
+  assert_int_equal(nLaunch, 2);
+  assert_true(find(a, n, "a", "dram__bytes_read.sum")->value == 20);
+  assert_true(find(a, n, "b", "dram__bytes_read.sum")->value == 30);
+  assert_null(find(a, n, PROFILE_MARKER_KERNEL, "dram__bytes_read.sum"));
+  free(a);
+  assert_int_equal(profile_parse_csv(az[2], &a, &nLaunch, zErr, sizeof(zErr)), 0);
+  free(a);
+  for (int i = 0; i < 3; i++) free(az[i]);
+}
+
+/* A missing marker leaves its configuration NULL (its launches are nowhere);
+** a marker of no configuration takes its launches with it; launches before
+** the first marker belong to none; a demangled marker name counts; a marker
+** seen again continues its segment. */
+static void test_split_missing(void **state) {
+  (void)state;
+  const char *z = SPLIT_HEAD "\"0\",\"early\",\"(1, 1, 1)\",\"5\"\n"
+                  "\"1\",\"" PROFILE_MARKER_KERNEL "()\",\"(1, 1, 1)\",\"7\"\n\"2\",\"a\",\"(8, 1, 1)\",\"1\"\n"
+                  MARK(3, 9) "\"4\",\"stray\",\"(8, 1, 1)\",\"2\"\n"
+                  MARK(5, 3) "\"6\",\"c\",\"(8, 1, 1)\",\"3\"\n"
+                  MARK(7, 1) "\"8\",\"a2\",\"(8, 1, 1)\",\"4\"\n";
+  char *az[3], zErr[128];
+  int an[3];
+  assert_int_equal(profile_split_csv(z, PROFILE_MARKER_KERNEL, 3, az, an, zErr, sizeof(zErr)), 2);
+  assert_null(az[1]);
+  assert_int_equal(an[1], 0);
+  assert_int_equal(an[0], 2);
+  assert_int_equal(an[2], 1);
+  assert_null(strstr(az[0], "early"));
+  assert_null(strstr(az[0], "stray"));
+  assert_null(strstr(az[2], "stray"));
+  assert_non_null(strstr(az[0], "a2"));
+  assert_non_null(strstr(az[2], "\"c\""));
+  free(az[0]);
+  free(az[2]);
+  /* No header: 0 (ncu profiled nothing); no Grid Size column: -1. */
+  assert_int_equal(profile_split_csv("==WARNING== No kernels were profiled.\n", PROFILE_MARKER_KERNEL, 3, az, an,
+                                     zErr, sizeof(zErr)), 0);
+  assert_null(az[0]);
+  assert_int_equal(profile_split_csv("\"ID\",\"Kernel Name\",\"a__b\"\n\"0\",\"k\",\"1\"\n", PROFILE_MARKER_KERNEL, 3,
+                                     az, an, zErr, sizeof(zErr)), -1);
+  assert_non_null(strstr(zErr, "Grid Size"));
+}
+
 /* Metric sets exist where the views expect them; options are taken out of argv. */
 static void test_sets_and_args(void **state) {
   (void)state;
@@ -155,6 +231,16 @@ static void test_sets_and_args(void **state) {
   char *argv4[] = {"x", "--resources", "--profile", "reduce", NULL};
   argc = 4;
   assert_int_equal(profile_take_args(&argc, argv4, &o, zErr, sizeof(zErr)), -1);
+  /* --profile-child-keys FILE: a child (zChildKey set too), alone. */
+  char *argv5[] = {"x", "--profile-child-keys", "/tmp/k", "--n", "1", NULL};
+  argc = 5;
+  assert_int_equal(profile_take_args(&argc, argv5, &o, zErr, sizeof(zErr)), 0);
+  assert_int_equal(argc, 3);
+  assert_string_equal(o.zChildKeys, "/tmp/k");
+  assert_string_equal(o.zChildKey, "/tmp/k");
+  char *argv6[] = {"x", "--profile-child-keys", "/tmp/k", "--profile-child", "n=1", NULL};
+  argc = 5;
+  assert_int_equal(profile_take_args(&argc, argv6, &o, zErr, sizeof(zErr)), -1);
 }
 
 int main(void) {
@@ -164,6 +250,8 @@ int main(void) {
       cmocka_unit_test(test_kernel_with_commas),
       cmocka_unit_test(test_many_columns),
       cmocka_unit_test(test_no_data),
+      cmocka_unit_test(test_split),
+      cmocka_unit_test(test_split_missing),
       cmocka_unit_test(test_sets_and_args),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
