@@ -54,6 +54,11 @@ void bench_usage(const bench_study *s, FILE *f) {
       "  --no-resume    measure configurations this build already measured on this GPU\n"
       "  --timeout-s N  a configuration still running after N s (a hung kernel) is stored\n"
       "                 failed 'timeout' and the process exits 5; 0: no limit (default %d)\n"
+      "  --matrix FILE  run every line of FILE that names this binary ('BINARY ARGS...' a line,\n"
+      "                 blank lines and '#' comments skipped), in order, in this one process: each\n"
+      "                 line a run of its own, as if it were the command line with the other\n"
+      "                 options given here; every line is checked before anything runs (with\n"
+      "                 --list: every line's configurations; not with --profile or --resources)\n"
       "  --build-id     print the build id (hash of sources and flags) and exit\n"
       "  --profile SET  Nsight Compute counters instead of timings (run of kind 'profile';\n"
       "                 ncu: $NCU, PATH or /usr/local/cuda/bin); --profile list: the sets\n"
@@ -210,6 +215,14 @@ static int parse_option(bench_opts *o, const char *zName, const char *zVal, char
     return opt_names(zVal, az, 3, o->abBatch, &o->nMode, zWhy, nWhy);
   }
   if (!strcmp(zName, "repeat")) return opt_int(zVal, 1, 1000, &o->iRepeat, zWhy, nWhy);
+  if (!strcmp(zName, "matrix")) {
+    if (!*zVal) {
+      snprintf(zWhy, nWhy, "empty path");
+      return -1;
+    }
+    o->zMatrix = zVal;
+    return 0;
+  }
   return 1;
 }
 
@@ -220,7 +233,7 @@ static const struct {
 } aOption[] = {
     {"list", 1}, {"warm", 1}, {"no-resume", 1}, {"db", 0}, {"reps", 0}, {"min-reps", 0}, {"warmup", 0},
     {"budget-ms", 0}, {"min-ms", 0}, {"target", 0}, {"flush", 0}, {"mode", 0}, {"batch", 1}, {"repeat", 0},
-    {"timeout-s", 0},
+    {"timeout-s", 0}, {"matrix", 0},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 

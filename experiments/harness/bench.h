@@ -102,6 +102,7 @@ typedef struct bench_opts {
   int bResume;         /* 0 with --no-resume */
   int bList;           /* --list */
   int nTimeoutS;       /* --timeout-s: per configuration (watchdog.h); 0 none */
+  const char *zMatrix; /* --matrix FILE: run every line of FILE for this binary (run.c) */
 } bench_opts;
 
 /* What the command line asked for: the options and every axis's values. */

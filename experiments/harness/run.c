@@ -3,9 +3,17 @@
 ** bench.h): parse, list, open the GPU, check sizes, open the database, then
 ** claim, measure and store each configuration with a progress line, and end
 ** the run. Each step is one function below, in the order a run takes them.
+**
+** With --matrix FILE one process makes a run of every line of FILE that names
+** this binary, in order: every line is parsed, enumerated and listed (step
+** 1b) and checked against the device (step 4) before the first run opens the
+** database; the GPU is opened once, the read ceiling measured once, and the
+** copy probe that ends one run starts the next (hand_on()).
 */
 #include "experiments/harness/bench.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +44,10 @@ void bench_set_test_hooks(const bench_test_hooks *pHooks) { testHooks = *pHooks;
 typedef struct run_state {
   const bench_study *s;
   int bHostOnly;             /* see bench_main_host() */
+  const char *zMatrix;       /* --matrix FILE, taken out of the command line (matrix_take_arg()) */
+  char zWhere[300];          /* "FILE:LINE: " of a --matrix line (its errors name it), else "" */
+  char *zLine;               /* a --matrix line's words, NUL-separated (azArgv points into it) */
+  char **azArgv;             /* a --matrix line's command line: argv[0], its words, the other options */
   bench_args args;           /* options and axis lists */
   long long nFreeOverride;   /* BENCH_FREE_BYTES, or -1 */
   bench_config *aCfg;        /* every configuration of the matrix */
@@ -45,6 +57,10 @@ typedef struct run_state {
   db *pDb;
   long long iRun;            /* run id */
   char *zArgv;               /* the command line, for the run table */
+  int bReadTaken;            /* the read ceiling was measured (by this process's first run) */
+  double readGbps;           /* the read ceiling: 0 unknown */
+  double copyStart;          /* the copy probe the previous run of this process ended with; 0: take one */
+  double copyEnd;            /* the copy probe this run ended with; 0: none */
   int *aiTodo, nTodo;        /* configurations still to do, in order */
   int *aiSeq;                /* progress number of each configuration */
   int nDone, nFailed, nSkipped;
@@ -112,13 +128,13 @@ static void on_signal(int sig) {
   bStop = 1;
 }
 
-/* Report a bad argument on one line (control characters escaped) and
-** return exit status 2. */
-static int bad_arg(const bench_study *s, const char *zWhat, const char *zWhy) {
+/* Report a bad argument on one line (control characters escaped; a
+** --matrix line named by file and number) and return exit status 2. */
+static int bad_arg(const run_state *r, const char *zWhat, const char *zWhy) {
   char zRaw[1024], zLine[2048];
   snprintf(zRaw, sizeof(zRaw), "%s: %s", zWhat, zWhy);
   parse_escape(zLine, sizeof(zLine), zRaw);
-  fprintf(stderr, "%s: %s (see --help)\n", s->zBinary, zLine);
+  fprintf(stderr, "%s: %s%s (see --help)\n", r->s->zBinary, r->zWhere, zLine);
   return 2;
 }
 
@@ -246,22 +262,39 @@ static int enumerate(run_state *r) {
   return 0;
 }
 
+/* Join argv into one string for the run table. */
+static char *join_argv(int argc, char **argv) {
+  size_t n = 1;
+  for (int i = 0; i < argc; i++) n += strlen(argv[i]) + 1;
+  char *z = malloc(n), *p = z;
+  if (!z) return NULL;
+  for (int i = 0; i < argc; i++) p += sprintf(p, "%s%s", i ? " " : "", argv[i]);
+  *p = 0;
+  return z;
+}
+
 /* Step 1: arguments and test switches. -1 to go on, else the exit status
-** (any error exits 2 before anything is written). */
+** (any error exits 2 before anything is written). A --matrix line
+** (r->zWhere set) takes neither --help, --build-id nor --matrix. */
 static int parse_step(run_state *r, int argc, char **argv) {
   char zErr[256];
   int rc = bench_parse_args(r->s, argc, argv, &r->args, zErr, sizeof(zErr));
+  if (r->zWhere[0] && rc == BENCH_ARGS_RUN && r->args.opts.zMatrix)
+    return bad_arg(r, "--matrix", "not in a matrix line");
+  if (r->zWhere[0] && (rc == BENCH_ARGS_HELP || rc == BENCH_ARGS_BUILD_ID))
+    return bad_arg(r, "--help, --build-id", "not in a matrix line");
   if (rc == BENCH_ARGS_HELP) { bench_usage(r->s, stdout); return 0; }
   if (rc == BENCH_ARGS_BUILD_ID) { printf("%s\n", buildinfo_id); return 0; }
   if (rc == BENCH_ARGS_ERROR) {
-    fprintf(stderr, "%s: %s (see --help)\n", r->s->zBinary, zErr);
+    fprintf(stderr, "%s: %s%s (see --help)\n", r->s->zBinary, r->zWhere, zErr);
     return 2;
   }
   const char *zFree = getenv("BENCH_FREE_BYTES");
   r->nFreeOverride = -1;
   if (zFree && parse_int(zFree, 1LL << 62, &r->nFreeOverride, zErr, sizeof(zErr)))
-    return bad_arg(r->s, "BENCH_FREE_BYTES", zErr);
-  if (enumerate(r)) return bad_arg(r->s, "matrix", "out of memory");
+    return bad_arg(r, "BENCH_FREE_BYTES", zErr);
+  if (enumerate(r)) return bad_arg(r, "matrix", "out of memory");
+  r->zArgv = join_argv(argc, argv);
   return -1;
 }
 
@@ -284,7 +317,7 @@ static int nothing_to_run(run_state *r) {
   for (int j = 0; j < nWhy && k < sizeof(zWhy); j++)
     k += (size_t)snprintf(zWhy + k, sizeof(zWhy) - k, "%s%d: %s", j ? "; " : "", anWhy[j], azWhy[j]);
   if (k < sizeof(zWhy)) snprintf(zWhy + k, sizeof(zWhy) - k, "%s)", nOther ? "; ..." : "");
-  return bad_arg(r->s, "matrix", zWhy);
+  return bad_arg(r, "matrix", zWhy);
 }
 
 /* Step 2: count what is run; with --list print every configuration and
@@ -308,6 +341,161 @@ static int list_step(run_state *r) {
   if (r->args.opts.bList) printf("# %d configurations, %d to run\n", r->nCfg, r->nRun);
   if (r->nRun == 0) return nothing_to_run(r);
   return r->args.opts.bList ? 0 : -1;
+}
+
+/* 1 if a --matrix line is skipped: blank, or a '#' comment (what
+** experiments/tools/run-matrix's grep leaves out). */
+static int skipped_line(const char *z) {
+  while (isspace((unsigned char)*z)) z++;
+  return *z == 0 || *z == '#';
+}
+
+/* The length of zLine's first word, *pzWord set to it. */
+static size_t first_word(const char *zLine, const char **pzWord) {
+  const char *z = zLine + strspn(zLine, " \t");
+  *pzWord = z;
+  return strcspn(z, " \t\n");
+}
+
+/* Make r a run of zLine, line iLine of zFile (its first word is this
+** binary): its command line is argv[0], the line's other words (split on
+** blanks, as run-matrix's shell splits a line), then azOther[0..nOther) (the
+** command line's options but --matrix FILE); parse and list it. r owns zLine.
+** -1 to go on, else the exit status (2: the line is bad; the message names it). */
+static int matrix_line(run_state *r, const run_state *pHead, const char *zFile, int iLine, char *zLine,
+                       char **azOther, int nOther, const char *zArgv0) {
+  char zRaw[600];
+  memset(r, 0, sizeof(*r));
+  r->s = pHead->s;
+  r->bHostOnly = pHead->bHostOnly;
+  r->zLine = zLine;
+  snprintf(zRaw, sizeof(zRaw), "%s:%d", zFile, iLine);
+  parse_escape(r->zWhere, sizeof(r->zWhere) - 2, zRaw);
+  strcat(r->zWhere, ": ");
+  int argc = 0;
+  r->azArgv = malloc(sizeof(char *) * (strlen(zLine) / 2 + 2 + (size_t)nOther));
+  if (!r->azArgv) return bad_arg(r, "--matrix", "out of memory");
+  r->azArgv[argc++] = (char *)zArgv0;
+  strtok(zLine, " \t\n"); /* the binary's name */
+  for (char *z = strtok(NULL, " \t\n"); z; z = strtok(NULL, " \t\n")) r->azArgv[argc++] = z;
+  for (int i = 0; i < nOther; i++) r->azArgv[argc++] = azOther[i];
+  r->azArgv[argc] = NULL;
+  int rc = parse_step(r, argc, r->azArgv);
+  if (rc < 0 && r->args.opts.bList) printf("# %s%s\n", r->zWhere, r->zArgv ? r->zArgv : "");
+  if (rc < 0) rc = list_step(r);
+  return rc == 0 && r->args.opts.bList ? -1 : rc; /* --list: on to the next line */
+}
+
+/* The lines of zFile (blank lines and '#' comments left out, as run-matrix
+** does) whose first word is zBinary: malloc'ed copies into *pazLine, their
+** numbers into *paiLine. How many, or -1 with errno set. */
+static int read_matrix(const char *zFile, const char *zBinary, char ***pazLine, int **paiLine) {
+  FILE *f = fopen(zFile, "r");
+  char *zBuf = NULL;
+  size_t nBuf = 0;
+  int n = 0, nAlloc = 0, iLine = 0, bErr = f == NULL;
+  *pazLine = NULL;
+  *paiLine = NULL;
+  while (!bErr && getline(&zBuf, &nBuf, f) >= 0) {
+    const char *zWord;
+    size_t nWord = first_word(zBuf, &zWord);
+    iLine++;
+    if (skipped_line(zBuf) || nWord != strlen(zBinary) || strncmp(zWord, zBinary, nWord)) continue;
+    if (n == nAlloc) {
+      nAlloc = nAlloc ? 2 * nAlloc : 16;
+      char **azNew = realloc(*pazLine, sizeof(char *) * (size_t)nAlloc);
+      int *aiNew = azNew ? realloc(*paiLine, sizeof(int) * (size_t)nAlloc) : NULL;
+      if (azNew) *pazLine = azNew;
+      if (aiNew) *paiLine = aiNew;
+      if (!azNew || !aiNew) { bErr = 1; break; }
+    }
+    (*paiLine)[n] = iLine;
+    if (!((*pazLine)[n] = strdup(zBuf))) { bErr = 1; break; }
+    n++;
+  }
+  if (f && ferror(f)) bErr = 1;
+  int iErrno = errno;
+  if (f) fclose(f);
+  free(zBuf);
+  if (!bErr) return n;
+  for (int i = 0; i < n; i++) free((*pazLine)[i]);
+  free(*pazLine);
+  free(*paiLine);
+  *pazLine = NULL;
+  *paiLine = NULL;
+  errno = iErrno;
+  return -1;
+}
+
+/* Take --matrix FILE (or --matrix=FILE) out of argv (*pArgc updated) into
+** r->zMatrix, as the profile options are taken out (profile_take_args()).
+** -1 to go on, else exit status 2 (no value, an empty one, given twice). */
+static int matrix_take_arg(run_state *r, int *pArgc, char **argv) {
+  int j = 1;
+  for (int i = 1; i < *pArgc; i++) {
+    const char *zVal = !strncmp(argv[i], "--matrix=", 9) ? argv[i] + 9 : NULL;
+    if (!zVal && strcmp(argv[i], "--matrix")) {
+      argv[j++] = argv[i];
+      continue;
+    }
+    if (!zVal && i + 1 >= *pArgc) return bad_arg(r, "--matrix", "needs a value");
+    if (!zVal) zVal = argv[++i];
+    if (r->zMatrix) return bad_arg(r, "--matrix", "given twice (give it once)");
+    if (!*zVal) return bad_arg(r, "--matrix", "empty path");
+    r->zMatrix = zVal;
+  }
+  *pArgc = j;
+  argv[j] = NULL;
+  return -1;
+}
+
+/* Step 2 with --matrix FILE (pHead->zMatrix; argv: the other options):
+** every line of FILE whose first word is this binary becomes a run of its
+** own in *paRun (*pnRun of them, in file order), its command line the line's
+** words and the other options, each parsed, enumerated and, with --list,
+** listed; nothing is opened. Lines of other binaries are left alone. The
+** other options are checked with each line (alone they may not hold:
+** --reps 5 needs a line's --min-reps). -1 to go on, 0 after --help or
+** --list, else the exit status: 2 for a bad line (one line naming FILE and
+** the line's number), a FILE that cannot be read or names this binary
+** nowhere, --build-id, and --profile or --resources (a profile matrix keeps
+** one process per line: experiments/tools/run-matrix). */
+static int matrix_file_step(run_state *pHead, const profile_opts *pProf, int argc, char **argv,
+                            run_state **paRun, int *pnRun) {
+  const char *zFile = pHead->zMatrix;
+  char zWhy[300], zErr[256];
+  if (pProf->zSet || pProf->zChildKey || pProf->bResources)
+    return bad_arg(pHead, "--matrix", "not with --profile or --resources (a profile matrix runs a process a line)");
+  int rcArgs = bench_parse_args(pHead->s, argc, argv, &pHead->args, zErr, sizeof(zErr));
+  if (rcArgs == BENCH_ARGS_HELP) { bench_usage(pHead->s, stdout); return 0; }
+  if (rcArgs == BENCH_ARGS_BUILD_ID) return bad_arg(pHead, "--build-id", "takes no other argument");
+  char **azLine;
+  int *aiLine;
+  int nLine = read_matrix(zFile, pHead->s->zBinary, &azLine, &aiLine);
+  if (nLine < 0) {
+    snprintf(zWhy, sizeof(zWhy), "cannot read '%.200s': %s", zFile, strerror(errno));
+    return bad_arg(pHead, "--matrix", zWhy);
+  }
+  if (nLine == 0) {
+    snprintf(zWhy, sizeof(zWhy), "'%.200s' has no line for %s", zFile, pHead->s->zBinary);
+    return bad_arg(pHead, "--matrix", zWhy);
+  }
+  /* Allocated once: a run's configurations point at its arguments. */
+  *paRun = calloc((size_t)nLine, sizeof(run_state));
+  int rc = *paRun ? -1 : bad_arg(pHead, "--matrix", "out of memory");
+  *pnRun = 0;
+  for (int i = 0; i < nLine; i++) {
+    if (rc < 0) {
+      rc = matrix_line(&(*paRun)[(*pnRun)++], pHead, zFile, aiLine[i], azLine[i], argv + 1, argc - 1, argv[0]);
+    } else {
+      free(azLine[i]); /* not made a run */
+    }
+  }
+  if (*pnRun > 0) (*paRun)[0].sStart = pHead->sStart; /* the first run's setup began with the process */
+  free(azLine);
+  free(aiLine);
+  if (rc < 0 && (*paRun)[0].args.opts.bList) rc = 0;
+  return rc;
 }
 
 /* The host CPU as the device of a host-only run (no GPU facts, peak 0). */
@@ -367,25 +555,12 @@ static int size_step(run_state *r) {
       describe(&r->aCfg[i], &t);
       snprintf(zWhy, sizeof(zWhy), "needs %.2f GiB, the %s has %.2f GiB", nNeed / 1073741824.0, gInfo.zName,
                gInfo.nGlobalBytes / 1073741824.0);
-      return bad_arg(s, t.zKey, zWhy);
+      return bad_arg(r, t.zKey, zWhy);
     }
   }
   return -1;
 }
 
-/* Join argv into one string for the run table. */
-static char *join_argv(int argc, char **argv) {
-  size_t n = 1;
-  for (int i = 0; i < argc; i++) n += strlen(argv[i]) + 1;
-  char *z = malloc(n), *p = z;
-  if (!z) return NULL;
-  for (int i = 0; i < argc; i++) p += sprintf(p, "%s%s", i ? " " : "", argv[i]);
-  *p = 0;
-  return z;
-}
-
-/* Step 5: open the database and begin the run (its provenance). -1 to go
-** on, 4 on a database error. */
 /* The study's variant registry (bench_variant_axis()) into table variant:
 ** order, text and flags the report reads. 0 or -1. */
 static int record_variants(run_state *r) {
@@ -411,22 +586,26 @@ static int record_variants(run_state *r) {
   return rc;
 }
 
-static int db_step(run_state *r, int argc, char **argv) {
+/* Step 5: open the database (unless the previous run handed it on) and
+** begin the run (its provenance). -1 to go on, 4 on a database error. */
+static int db_step(run_state *r) {
   const bench_study *s = r->s;
   const char *zDb = r->args.opts.zDb;
   char zErr[256];
-  r->pDb = db_open(zDb, zErr, sizeof(zErr));
+  if (!r->pDb) r->pDb = db_open(zDb, zErr, sizeof(zErr));
   if (!r->pDb) {
     fprintf(stderr, "%s: %s\n", s->zBinary, zErr);
     return 4;
   }
-  r->zArgv = join_argv(argc, argv);
   db_run_info info = {s->zStudy, s->zBinary, r->zArgv ? r->zArgv : "", buildinfo_id, buildinfo_git_commit,
                       buildinfo_git_dirty, buildinfo_nvcc_version, buildinfo_nvcc_flags,
                       r->args.opts.nWarmup, r->args.opts.nRepMax, 0};
   if (!r->bHostOnly) nvml_read(gInfo.zUuid, &r->envStart); /* before the probe: the state the run found */
-  info.copyGbps = r->bHostOnly ? 0 : gpu_copy_gbps((size_t)256 << 20);
-  const double readGbps = r->bHostOnly ? 0 : gpu_read_ceiling_gbps();
+  /* The probe the previous run ended with is this one's start (--matrix). */
+  info.copyGbps = r->bHostOnly ? 0 : r->copyStart > 0 ? r->copyStart : gpu_copy_gbps((size_t)256 << 20);
+  if (!r->bReadTaken) r->readGbps = r->bHostOnly ? 0 : gpu_read_ceiling_gbps(); /* once a process */
+  r->bReadTaken = 1;
+  const double readGbps = r->readGbps;
   r->iRun = db_begin_run(r->pDb, &gInfo, &info);
   if (r->iRun >= 0 && readGbps > 0 && db_set_read_gbps(r->pDb, r->iRun, readGbps)) r->iRun = -1;
   if (r->iRun < 0 || db_set_repeat(r->pDb, r->iRun, r->args.opts.iRepeat) || store_facts(r) ||
@@ -657,6 +836,7 @@ static void end_step(run_state *r) {
   memset(&envEnd, 0, sizeof(envEnd));
   if (!r->bFatal && !r->bEnvError && !r->bHostOnly) nvml_read(gInfo.zUuid, &envEnd); /* before the probe, as at the start */
   double copyEnd = r->bFatal || r->bEnvError || r->bHostOnly ? 0 : gpu_copy_gbps((size_t)256 << 20);
+  r->copyEnd = copyEnd;
   if (envEnd.mValid && db_add_run_env(r->pDb, r->iRun, "end", &envEnd) && !r->bDbError)
     fprintf(stderr, "%s: cannot store the NVML reading: %s\n", s->zBinary, db_errmsg(r->pDb));
   const char *zEnd = r->bFatal || r->bDbError ? "failed" : bStop || r->bEnvError ? "incomplete" : "complete";
@@ -693,47 +873,90 @@ static void end_step(run_state *r) {
     fprintf(stderr, "%s: no NVML readings: %s\n", s->zBinary, r->envStart.zError);
 }
 
-/* Free what the run holds; close the GPU if it was opened and is usable. */
-static void teardown(run_state *r, int bGpuOpen) {
+/* Free what one run holds (its database, unless it handed it on). */
+static void run_free(run_state *r) {
   db_close(r->pDb);
-  if (bGpuOpen && !r->bFatal && !r->bHostOnly) gpu_close();
-  nvml_close();
+  r->pDb = NULL;
   free(r->aCfg);
   free(r->aiTodo);
   free(r->aiSeq);
   free(r->abListed);
   free(r->zArgv);
+  free(r->azArgv);
+  free(r->zLine);
   bench_args_free(&r->args);
 }
 
-/* Parse, list or run; bHostOnly: see bench_main_host(). */
+/* What a run hands on to the next run of its process (--matrix): the
+** database (if the next writes the same one), the read ceiling, the copy
+** probe it ended with (the next one's start); the next run's setup starts now. */
+static void hand_on(run_state *pPrev, run_state *r) {
+  r->sStart = mono_s();
+  r->bReadTaken = pPrev->bReadTaken;
+  r->readGbps = pPrev->readGbps;
+  r->copyStart = pPrev->copyEnd;
+  if (pPrev->pDb && !strcmp(pPrev->args.opts.zDb, r->args.opts.zDb)) {
+    r->pDb = pPrev->pDb;
+    pPrev->pDb = NULL;
+  }
+}
+
+/* Steps 5 to 8, one run: begin it, then its configurations and its end
+** (pPrev: the process's previous run, NULL for the first). -1 to go on to
+** the next run, else the exit status (a run that did not end well, or a
+** signal, stops every later run). */
+static int run_step(run_state *r, run_state *pPrev) {
+  if (pPrev) hand_on(pPrev, r);
+  if (bStop) return 130;
+  int rc = db_step(r);
+  if (rc >= 0) return rc;
+  signal_step();
+  matrix_step(r);
+  end_step(r);
+  rc = r->bDbError ? 4 : r->bEnvError ? 3 : bStop ? 130 : r->nFailed || r->bFatal ? 1 : 0;
+  return rc ? rc : -1;
+}
+
+/* Parse, list or run; bHostOnly: see bench_main_host(). Without --matrix
+** the command line is the one run; with it, each line of the file is. */
 static int bench_run(const bench_study *s, int argc, char **argv, int bHostOnly) {
-  static run_state r; /* large (the axis lists, the last outcome): not on the stack */
-  memset(&r, 0, sizeof(r));
-  r.sStart = mono_s();
-  r.s = s;
-  r.bHostOnly = bHostOnly;
+  static run_state head; /* large (the axis lists, the last outcome): not on the stack */
+  memset(&head, 0, sizeof(head));
+  head.sStart = mono_s();
+  head.s = s;
+  head.bHostOnly = bHostOnly;
+  run_state *aRun = &head;
+  int nRun = 1;
   /* The profile modes (experiments/harness/profile.c) take their options
   ** out of argv first and take over once the device is open. */
   static profile_opts prof;
   char zErr[256];
-  int rc = profile_take_args(&argc, argv, &prof, zErr, sizeof(zErr)) ? bad_arg(s, "profile", zErr) : -1;
-  if (rc < 0) rc = parse_step(&r, argc, argv);
-  if (rc < 0) rc = list_step(&r);
-  if (rc < 0) rc = profile_before_gpu(&prof, s, r.args.opts.zDb, argv);
-  if (rc < 0) rc = device_step(&r);
-  int bGpuOpen = rc < 0;
-  if (rc < 0) rc = size_step(&r);
-  if (rc < 0 && (prof.zSet || prof.zChildKey))
-    rc = profile_main(&prof, s, r.aCfg, r.nCfg, &gInfo, r.args.opts.zDb, r.args.opts.bResume, argc, argv);
-  if (rc < 0) rc = db_step(&r, argc, argv);
-  if (rc < 0) {
-    signal_step();
-    matrix_step(&r);
-    end_step(&r);
-    rc = r.bDbError ? 4 : r.bEnvError ? 3 : bStop ? 130 : r.nFailed || r.bFatal ? 1 : 0;
+  int rc = profile_take_args(&argc, argv, &prof, zErr, sizeof(zErr)) ? bad_arg(&head, "profile", zErr) : -1;
+  if (rc < 0) rc = matrix_take_arg(&head, &argc, argv);
+  if (rc < 0 && head.zMatrix) {
+    rc = matrix_file_step(&head, &prof, argc, argv, &aRun, &nRun);
+  } else {
+    if (rc < 0) rc = parse_step(&head, argc, argv);
+    if (rc < 0) rc = list_step(&head);
   }
-  teardown(&r, bGpuOpen);
+  if (rc < 0) rc = profile_before_gpu(&prof, s, head.args.opts.zDb, argv);
+  if (rc < 0) rc = device_step(&head);
+  int bGpuOpen = rc < 0, bFatal = 0;
+  for (int i = 0; rc < 0 && i < nRun; i++) rc = size_step(&aRun[i]);
+  if (rc < 0 && (prof.zSet || prof.zChildKey))
+    rc = profile_main(&prof, s, head.aCfg, head.nCfg, &gInfo, head.args.opts.zDb, head.args.opts.bResume, argc, argv);
+  for (int i = 0; rc < 0 && i < nRun; i++) rc = run_step(&aRun[i], i ? &aRun[i - 1] : NULL);
+  if (rc < 0) rc = 0;
+  for (int i = 0; aRun && i < nRun; i++) {
+    bFatal |= aRun[i].bFatal;
+    run_free(&aRun[i]);
+  }
+  if (aRun != &head) {
+    run_free(&head);
+    free(aRun);
+  }
+  if (bGpuOpen && !bFatal && !bHostOnly) gpu_close();
+  nvml_close();
   return rc;
 }
 

@@ -23,18 +23,20 @@ case "$*" in
 esac
 EOF
 # The fake study: logs 'start|end GPU ARGS' around a short sleep; fails on
-# the GPU named by $tmp/fail-on, if any.
+# the GPU named by $tmp/fail-on, if any. fakestudy2 is a second binary (run-matrix
+# starts one process per binary of a matrix: its two sweeps are two binaries).
 cat > "$tmp/bin/fakestudy" <<EOF
 #!/bin/sh
 echo "start \${CUDA_VISIBLE_DEVICES:-none} \$*" >> "$tmp/log"
 echo "\${CUDA_VISIBLE_DEVICES:-none} \${OMP_NUM_THREADS:-unset}" >> "$tmp/omp"
-echo "fakestudy progress \$*" >&2
+echo "\$(basename "\$0") progress \$*" >&2
 sleep 1
 echo "end \${CUDA_VISIBLE_DEVICES:-none} \$*" >> "$tmp/log"
 [ "\${CUDA_VISIBLE_DEVICES:-none}" != "\$(cat "$tmp/fail-on" 2>/dev/null)" ]
 EOF
-chmod +x "$tmp/smi" "$tmp/bin/fakestudy"
-printf '# a fake matrix\nfakestudy --a 1\n\nfakestudy --a 2\n' > "$tmp/fake.matrix"
+cp "$tmp/bin/fakestudy" "$tmp/bin/fakestudy2"
+chmod +x "$tmp/smi" "$tmp/bin/fakestudy" "$tmp/bin/fakestudy2"
+printf '# a fake matrix\nfakestudy --a 1\n\nfakestudy2 --a 2\n' > "$tmp/fake.matrix"
 : > "$tmp/a.db"
 
 # stale DB GPUS [RUNS]: what `make measure-stale` says for the fake matrix.
@@ -84,8 +86,8 @@ check_eq "GPUS=all succeeds" "$rc" 0
 check_eq "GPUS=all runs both sweeps on both GPUs" "$(grep -c '^start GPU-aaaa' "$tmp/log"):$(grep -c '^start GPU-bbbb' "$tmp/log")" "2:2"
 check_eq "the GPUs run at the same time" "$(head -n 2 "$tmp/log" | cut -d' ' -f1-2 | sort | tr '\n' ' ')" \
   "start GPU-aaaa start GPU-bbbb "
-check "progress lines are tagged by GPU" sh -c "printf '%s\n' \"\$1\" | grep -q '^\[gpu0\] fakestudy progress .*--a 1' &&
-  printf '%s\n' \"\$1\" | grep -q '^\[gpu1\] fakestudy progress .*--a 2'" - "$out"
+check "progress lines are tagged by GPU" sh -c "printf '%s\n' \"\$1\" | grep -q '^\[gpu0\] fakestudy progress .*--matrix' &&
+  printf '%s\n' \"\$1\" | grep -q '^\[gpu1\] fakestudy2 progress .*--matrix'" - "$out"
 
 # A GPU that fails: the run fails, that GPU keeps no stamp, the other does.
 touch "$tmp/bin/fakestudy"; sleep 1; touch "$tmp/bin/fakestudy"
@@ -107,7 +109,7 @@ echo none > "$tmp/fail-on"
 out=$(KEEP_GOING=1 RUNS=1 NVIDIA_SMI="$tmp/smi" sh experiments/tools/measure-gpus "$tmp/k.db" "$tmp/bin" "$tmp/stamps" '' \
         "$tmp/fake.matrix" "$tmp/third.matrix" 2>&1); rc=$?
 check "KEEP_GOING=1: a failing matrix fails the run" test "$rc" -ne 0
-check_eq "KEEP_GOING=1: the next matrix still runs" "$(grep -c '^start none okstudy .*--c 1' "$tmp/log")" 1
+check_eq "KEEP_GOING=1: the next matrix still runs" "$(grep -c '^start none okstudy --matrix .*third.matrix' "$tmp/log")" 1
 rm "$tmp/fail-on"
 check_eq "KEEP_GOING=1: the matrix that ran to the end keeps its stamp, the failed one none" \
   "$(mk -s measure-stale RUNS=1 DB="$tmp/k.db" GPUS='' NVIDIA_SMI="$tmp/smi" BIN="$tmp/bin" MEASURE_STAMPS="$tmp/stamps" \

@@ -13,6 +13,8 @@
 **   skip   never run (the skip rule says why), for the nothing-to-run tests
 **   hang   never returns (a hung kernel), for the watchdog tests
 ** Device bytes are 8 n, so BENCH_FREE_BYTES can make a configuration skip.
+** Started by a name hoststudy-X (a link to it), it is binary hoststudy-X of
+** the same study: a second binary for the matrix tests.
 */
 #include <errno.h>
 #include <stdio.h>
@@ -93,7 +95,9 @@ static void measure(const bench_config *c, bench_out *pOut) {
 
 /* Entry point. */
 int main(int argc, char **argv) {
-  bench_study study = {"hoststudy", "hoststudy",
+  const char *zName = strrchr(argv[0], '/');
+  zName = zName ? zName + 1 : argv[0];
+  bench_study study = {"hoststudy", strncmp(zName, "hoststudy-", 10) ? "hoststudy" : zName,
                        "A host-only study of the harness's own tests: sums i % 7 over i < n.", aAxis, NAXIS,
                        skip, device_bytes, measure, NULL};
   return bench_main_host(&study, argc, argv);
