@@ -62,7 +62,8 @@ CREATE TABLE IF NOT EXISTS run (
   clock_lock       TEXT,                 -- SM clock lock state from NVML: 'none' (boost as the driver
                                          -- likes), 'locked MIN-MAX MHz', 'application N MHz'; NULL unknown
   setup_s          REAL,                 -- seconds from the process start to the first configuration
-                                         -- (GPU open, copy probe, read ceiling, launch floor, database)
+                                         -- (GPU open, copy probe, read ceiling, launch floor, database);
+                                         -- a later run of a --matrix process: from the previous run's end
   verify_s         REAL,                 -- seconds of the configurations outside sampling: inputs,
                                          -- the verification launch and its CPU reference, uploads
   sample_s         REAL,                 -- seconds of sampling (the convergence rule's time)
