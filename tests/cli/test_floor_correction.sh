@@ -6,9 +6,9 @@
 # profile runs' floors are left out; config_stats' centre and
 # trial_agreement (pct, pct_raw) read the corrected medians. Rows with the
 # configuration's own floor (result.floor_us) and launch count
-# (result.launches) are corrected by launches x (floor_us - the GPU's mean
-# floor_us in the row's mode), single and batch alike (launches NULL: 1),
-# graph rows not; a batch row's floor (per launch of a batch of empty
+# (result.launches) are corrected by launches x (the run's mean floor_us -
+# the GPU's mean floor_us, both in the row's mode), single and batch alike
+# (launches NULL: 1), graph rows not; a batch row's floor (per launch of a batch of empty
 # kernels) is compared with the GPU's batch floors only. Needs no GPU.
 # Usage: sh tests/cli/test_floor_correction.sh
 set -u
@@ -23,7 +23,7 @@ empty_db "$db"
 # (5.6 / 5.8 us), a batch config (no correction), a host-timed one.
 sqlite3 -bail "$db" > /dev/null <<'SQL' || notok "the fixture loads"
 INSERT INTO device (device_id, uuid, name, peak_gbps) VALUES (1, 'u1', 'GPU A', 1000), (2, 'u2', 'GPU B', 1000),
-  (3, 'u3', 'GPU C', 1000), (4, 'u4', 'GPU D', 1000);
+  (3, 'u3', 'GPU C', 1000), (4, 'u4', 'GPU D', 1000), (5, 'u5', 'GPU E', 1000);
 INSERT INTO run (run_id, study, binary, device_id, status, started_utc, argv, build_id, kind, repeat_index, launch_us)
 VALUES (1, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:00:00Z', 'x', 'b', 'measure', 1, 3.6),
        (2, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:01:00Z', 'x', 'b', 'measure', 2, 3.8),
@@ -32,7 +32,9 @@ VALUES (1, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:00:00Z', 'x', 'b', 
        (5, 'reduce', 'reduce', 3, 'complete', '2026-01-01T00:04:00Z', 'x', 'b', 'measure', 1, 3.0),
        (6, 'reduce', 'reduce', 3, 'complete', '2026-01-01T00:05:00Z', 'x', 'b', 'measure', 2, 3.4),
        (7, 'reduce', 'reduce', 4, 'complete', '2026-01-01T00:06:00Z', 'x', 'b', 'measure', 1, 3.0),
-       (8, 'reduce', 'reduce', 4, 'complete', '2026-01-01T00:07:00Z', 'x', 'b', 'measure', 2, 3.4);
+       (8, 'reduce', 'reduce', 4, 'complete', '2026-01-01T00:07:00Z', 'x', 'b', 'measure', 2, 3.4),
+       (9, 'reduce', 'reduce', 5, 'complete', '2026-01-01T00:08:00Z', 'x', 'b', 'measure', 1, 3.0),
+       (10, 'reduce', 'reduce', 5, 'complete', '2026-01-01T00:09:00Z', 'x', 'b', 'measure', 2, 3.0);
 INSERT INTO result (run_id, study, config_key, variant, n, cache, timer, status, median_ms, q1_ms, q3_ms, reps,
                     bytes_read, bytes_written, created_utc, flush, mode)
 VALUES (1, 'reduce', 's', 'v', 1, 'cold', 'cuda-event', 'ok', 0.0056, 0.0055, 0.0057, 10, 4, 4, 't', 'clean', 'single'),
@@ -62,6 +64,15 @@ VALUES (7, 'reduce', 's3', 'v3', 1, 'cold', 'cuda-event', 'ok', 0.0070, 0.0069, 
        (8, 'reduce', 's3', 'v3', 1, 'cold', 'cuda-event', 'ok', 0.0072, 0.0071, 0.0073, 10, 4, 4, 't', 'clean', 'single', 1, 3.7),
        (7, 'reduce', 'b3', 'v3', 1, 'warm', 'cuda-event', 'ok', 0.0020, 0.0019, 0.0021, 10, 4, 4, 't', 'none', 'batch', 1, 2.0),
        (8, 'reduce', 'b3', 'v3', 1, 'warm', 'cuda-event', 'ok', 0.0024, 0.0023, 0.0025, 10, 4, 4, 't', 'none', 'batch', 1, 2.4);
+-- GPU E: two configurations a run; their floors differ within a run (3.4 and
+-- 3.6 in run 9, mean 3.5; 3.6 and 3.8 in run 10, mean 3.7; the GPU's mean
+-- 3.6): the run's mean floor is the process offset, not each one's own.
+INSERT INTO result (run_id, study, config_key, variant, n, cache, timer, status, median_ms, q1_ms, q3_ms, reps,
+                    bytes_read, bytes_written, created_utc, flush, mode, launches, floor_us)
+VALUES (9, 'reduce', 'p', 'v4', 1, 'cold', 'cuda-event', 'ok', 0.0060, 0.0059, 0.0061, 10, 4, 4, 't', 'clean', 'single', 1, 3.4),
+       (9, 'reduce', 'q', 'v4', 1, 'cold', 'cuda-event', 'ok', 0.0080, 0.0079, 0.0081, 10, 4, 4, 't', 'clean', 'single', 1, 3.6),
+       (10, 'reduce', 'p', 'v4', 1, 'cold', 'cuda-event', 'ok', 0.0062, 0.0061, 0.0063, 10, 4, 4, 't', 'clean', 'single', 1, 3.6),
+       (10, 'reduce', 'q', 'v4', 1, 'cold', 'cuda-event', 'ok', 0.0082, 0.0081, 0.0083, 10, 4, 4, 't', 'clean', 'single', 1, 3.8);
 SQL
 q() { sqlite3 "$db" "$1"; }
 check_eq "single launches: the median less (floor - the GPU's mean floor), the profile run's floor not counted" \
@@ -84,4 +95,6 @@ check_eq "own floor: graph samples are not corrected" "$(c3 g2)" "1.5000 1.6000"
 check_eq "own floor: an unknown launch count counts as one launch" "$(c3 n2)" "5.1000 5.1000"
 check_eq "own floor: single rows against the GPU's single floors" "$(c3 s3)" "7.1000 7.1000"
 check_eq "own floor: batch rows against the GPU's batch floors" "$(c3 b3)" "2.2000 2.2000"
+check_eq "the run's mean floor, not each configuration's own: p moves by (3.5 - 3.6), (3.7 - 3.6)" "$(c3 p)" "6.1000 6.1000"
+check_eq "the run's mean floor: q the same way" "$(c3 q)" "8.1000 8.1000"
 [ "$nfail" -eq 0 ]
