@@ -259,9 +259,12 @@ $(error RUNS must be a positive integer, got '$(RUNS)')
 endif
 MATRICES       := $(sort $(wildcard experiments/*/*.matrix))
 
+# SHIPPED: the shipped measurements, a gzip-compressed SQL dump (make dump).
+SHIPPED ?= data/measurements.sql.gz
 $(DB): | $(BIN)/dbtool
-	$(call say,DB,$@ from data/measurements.sql)
-	$(Q)$(BIN)/dbtool load data/measurements.sql $@
+	$(call say,DB,$@ from $(SHIPPED))
+	$(Q)set -e; t=$@.sql.tmp.$$$$; trap 'rm -f "$$t"' EXIT; \
+	  gzip -dc $(SHIPPED) > "$$t"; $(BIN)/dbtool load "$$t" $@
 
 .PHONY: measure measure-stale
 measure: ## measure every stale configuration (needs a GPU; GPUS=all for every GPU here, RUNS=N trials, default 3)
@@ -317,22 +320,23 @@ FIGURES      := $(FIG_NAMES:%=$(FIG_DIR)/%.pdf)
 FIGURES_SVG  := $(FIG_NAMES:%=$(FIG_DIR)/%.svg)
 
 # The report reads a snapshot: the local database if measurements were taken
-# here, else the measurements shipped in data/measurements.sql. Added to it:
+# here, else the measurements shipped in data/measurements.sql.gz. Added to it:
 # the report's own tables (reports/schema.sql), the report's views, the trial
 # statistics computed once (reports/report_cache.sql), the
 # errata found by running the seeds' logic as written ($(BIN)/errata), the
 # measurement matrices line by line, the metric sets of the profile mode
 # (from experiments/harness/profile.c), the build facts, and every figure's
 # points (table figure_point: captions say which series coincide).
-$(REPORT_DB): data/measurements.sql $(wildcard $(DB)) reports/schema.sql reports/views.sql reports/report_cache.sql \
+$(REPORT_DB): $(SHIPPED) $(wildcard $(DB)) reports/schema.sql reports/views.sql reports/report_cache.sql \
               reports/report_build.sql \
               $(MATRICES) $(BIN)/errata \
               reports/matrix.awk reports/profile_sets.awk experiments/harness/profile.c reports/figure_points.sh \
               $(wildcard reports/figures/*.sql) | $(BIN)/dbtool deps-report
 	@mkdir -p $(@D)
-	$(Q)set -e; t=$@.tmp.$$$$; trap 'rm -f "$$t" "$$t-journal"' EXIT; \
+	$(Q)set -e; t=$@.tmp.$$$$; trap 'rm -f "$$t" "$$t-journal" "$$t.sql"' EXIT; \
 	  if [ -f $(DB) ]; then echo "report: using measurements in $(DB)"; src=$(DB); \
-	  else echo "report: using the shipped measurements in data/measurements.sql"; src=data/measurements.sql; fi; \
+	  else echo "report: using the shipped measurements in $(SHIPPED)"; src=$$t.sql; \
+	    gzip -dc $(SHIPPED) > "$$src"; fi; \
 	  $(BIN)/dbtool snapshot "$$src" "$$t"; \
 	  cat reports/schema.sql reports/views.sql reports/report_cache.sql | sqlite3 -bail "$$t"; \
 	  $(BIN)/errata | sqlite3 -bail "$$t"; \
@@ -446,26 +450,31 @@ all: build ## measure what is stale (GPU machines only), then render the report
 	$(Q)$(MAKE) --no-print-directory report
 	$(Q)if $(BIN)/gpu-probe 2>/dev/null; then $(MAKE) --no-print-directory compare-card; fi
 
-# Ship the local measurements: a text dump git can diff (experiments/tools/dump-db;
-# refuses, changing nothing, when $(DB) does not exist).
+# Ship the local measurements: an SQL dump, gzip-compressed so the checkout stays
+# small enough to travel (experiments/tools/dump-db; refuses, changing nothing,
+# when $(DB) does not exist). A plain data/measurements.sql left from before is
+# no longer read: it is left alone, and said so.
 .PHONY: dump
-dump: ## write data/measurements.sql from the database DB
-	$(Q)sh experiments/tools/dump-db $(DB) data/measurements.sql
+dump: ## write data/measurements.sql.gz from the database DB
+	$(Q)sh experiments/tools/dump-db $(DB) $(SHIPPED)
+	$(Q)if [ -f data/measurements.sql ]; then \
+	  echo "dump: data/measurements.sql is no longer read (data/measurements.sql.gz is); remove it"; fi
 
 # ---------------------------------------------------------------- compare --
 # `make compare`: two measurement sets compared per configuration and GPU
 # (experiments/tools/compare; README, "Comparing measurement sets"): the
 # terminal table, table compare_verdict of $(COMPARE_DIR)/compare.db and a
-# page (compare.pdf, compare.html). Each side is a database, a dump (.sql)
-# or a git commit (its data/measurements.sql):
-#   BASE     default data/measurements.sql (the shipped data)
+# page (compare.pdf, compare.html). Each side is a database, a dump (.sql or
+# .sql.gz) or a git commit (its data/measurements.sql.gz, or an older commit's
+# data/measurements.sql):
+#   BASE     default data/measurements.sql.gz (the shipped data)
 #   NEW      default $(DB) (the local database)
 #   BAND     equivalence band (default 0.02: same = the ratio's interval within
 #            +-2%); BAND_<study>=B a study's own
 #   FAIL_ON  verdicts that make the exit status 1 (e.g. slower)
 #   ROWS     rows of the table and the page (default 40; 0 = all)
 # `make compare-card`: each GPU measured here against BASE's GPUs of its model, one line.
-BASE        ?= data/measurements.sql
+BASE        ?= $(SHIPPED)
 NEW         ?= $(DB)
 BAND        ?= 0.02
 FAIL_ON     ?=

@@ -15,7 +15,7 @@ PROFILES := $(sort $(wildcard experiments/*/*.profile))
 
 .PHONY: profile
 # The database is made only after the GPU check: without a GPU nothing is
-# written (a data/measurements.db made here would hide data/measurements.sql
+# written (a data/measurements.db made here would hide data/measurements.sql.gz
 # from `make report`).
 profile: build ## Nsight Compute counters of experiments/*/*.profile (GPU and ncu; NCU=path)
 	$(Q)$(BIN)/gpu-probe || { echo "make profile: needs a CUDA GPU; nothing profiled" >&2; exit 3; }

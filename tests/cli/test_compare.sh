@@ -329,6 +329,40 @@ DBTOOL="$tmp/dbtool2" sh $CMP --out "$tmp/floor-dump" --base "$tmp/floor-b.sql" 
 check_eq "floor: another dbtool makes the copy again (the current view trial) and removes the other's" \
   "$? $(verdict_of floor-dump reduce short) $(ls "$tmp"/floor-dump/cache | grep -c .)" "0 same 1"
 
+# The shipped data is data/measurements.sql.gz: a .sql.gz side, a commit
+# holding the .gz and an older commit holding the plain data/measurements.sql
+# (run from a temporary git repository) read as the same dump.
+sh experiments/tools/dump-db "$tmp/floor-b.db" "$tmp/floor-b.sql.gz" 2>/dev/null
+cmp floor-gz --base "$tmp/floor-b.sql.gz" --new "$tmp/floor-n.db" --no-page
+check_eq "gz: a .sql.gz side as its database" \
+  "$rc $(sqlite3 "$tmp/floor-gz/compare.db" "SELECT group_concat(variant || ' ' || verdict, ', ') FROM compare_verdict ORDER BY variant")" \
+  "0 long slower, short same"
+abs_cmp=$PWD/$CMP abs_dbtool=$(cd "$(dirname "$DBTOOL")" && pwd)/$(basename "$DBTOOL")
+mkdir -p "$tmp/repo/data"
+g() { git -C "$tmp/repo" -c user.name=t -c user.email=t@t "$@" >/dev/null 2>&1; }
+g init -q; cp "$tmp/floor-b.sql" "$tmp/repo/data/measurements.sql"
+g add data/measurements.sql; g commit -q -m plain; g tag plain
+g rm -q data/measurements.sql; mkdir -p "$tmp/repo/data"; cp "$tmp/floor-b.sql.gz" "$tmp/repo/data/measurements.sql.gz"
+g add data/measurements.sql.gz; g commit -q -m gz; g tag gz
+g rm -q data/measurements.sql.gz; g commit -q -m none; g tag none
+# rcmp NAME SIDE: compare, run in the repository, SIDE against floor-n.db.
+rcmp() {
+  (cd "$tmp/repo" && DBTOOL="$abs_dbtool" sh "$abs_cmp" --out "$tmp/$1" --base "$2" --new "$tmp/floor-n.db" --no-page) \
+    >"$tmp/$1.out" 2>"$tmp/$1.err"
+  rc=$?
+}
+for c in plain gz; do
+  rcmp "commit-$c" "$c"
+  check_eq "gz: a commit holding the $c dump is read" \
+    "$rc $(sqlite3 "$tmp/commit-$c/compare.db" "SELECT group_concat(variant || ' ' || verdict, ', ') FROM compare_verdict ORDER BY variant" 2>/dev/null)" \
+    "0 long slower, short same"
+done
+rm -rf "$tmp/commit-none"; rcmp commit-none none
+check_eq "gz: a commit with neither file: exit 4, one line naming data/measurements.sql.gz" \
+  "$rc $(wc -l < "$tmp/commit-none.err") $(grep -c 'has no data/measurements.sql.gz' "$tmp/commit-none.err")" "4 1 1"
+check_eq "the default BASE is data/measurements.sql.gz" \
+  "$(sh $CMP --help | grep -c 'default data/measurements.sql.gz') $(make -n compare BUILD="$tmp/b" | grep -c "base 'data/measurements.sql.gz'")" "1 1"
+
 # ----------------------------------------------------------------- refusals --
 cmp help --help
 check_eq "--help: exit 0, usage" "$rc $(head -c 6 "$tmp/help.out")" "0 Usage:"

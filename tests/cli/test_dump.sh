@@ -1,8 +1,10 @@
 #!/bin/sh
 # tests/cli/test_dump.sh: experiments/tools/dump-db (what `make dump` ships):
 # INSERTs that name their columns, a reload that gives the same rows, at most
-# SHIP_SAMPLES evenly spaced samples per result (0: all), and a refusal that
-# changes nothing when the database is missing.
+# SHIP_SAMPLES evenly spaced samples per result (0: all), a refusal that
+# changes nothing when the database is missing, and the gzip-compressed OUT
+# (*.gz, what `make dump` writes): deterministic, reloadable, the old file
+# untouched when gzip fails.
 # Usage: sh tests/cli/test_dump.sh   (BIN=dir overrides build/bin)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -43,5 +45,34 @@ sh experiments/tools/dump-db "$tmp/none.db" "$tmp/keep.sql" 2> "$tmp/err"
 check_eq "no database: exit 2" $? 2
 check_eq "no database: output unchanged" "$(cat "$tmp/keep.sql")" keep
 check "no database: one line" test "$(wc -l < "$tmp/err")" -eq 1
+# An OUT ending in .gz (what `make dump` writes: data/measurements.sql.gz) is
+# gzip-compressed, deterministically: the same database gives the same bytes.
+SHIP_SAMPLES=0 sh experiments/tools/dump-db "$tmp/m.db" "$tmp/d.sql.gz"
+check_eq "gz: exit 0" $? 0
+check "gz: a gzip file" sh -c "gzip -t '$tmp/d.sql.gz'"
+gzip -dc "$tmp/d.sql.gz" > "$tmp/gz.sql"
+rm -f "$tmp/gz.db"; "$BIN/dbtool" load "$tmp/gz.sql" "$tmp/gz.db"
+check_eq "gz: gunzip -c gives SQL that dbtool load reloads (1305 samples)" "$(q "$tmp/gz.db" "SELECT count(*) FROM sample")" 1305
+cp "$tmp/d.sql.gz" "$tmp/old.sql.gz"
+sleep 1
+SHIP_SAMPLES=0 sh experiments/tools/dump-db "$tmp/m.db" "$tmp/d.sql.gz"
+check "gz: twice the same bytes (no name or time in the header)" cmp -s "$tmp/d.sql.gz" "$tmp/old.sql.gz"
+mkdir -p "$tmp/fakebin"; printf '#!/bin/sh\nexit 1\n' > "$tmp/fakebin/gzip"; chmod +x "$tmp/fakebin/gzip"
+PATH="$tmp/fakebin:$PATH" sh experiments/tools/dump-db "$tmp/m.db" "$tmp/d.sql.gz" 2> "$tmp/err"
+check_eq "gz: gzip failing: exit 4, one line" "$? $(wc -l < "$tmp/err")" "4 1"
+check "gz: gzip failing: the old .gz untouched" cmp -s "$tmp/d.sql.gz" "$tmp/old.sql.gz"
+check_eq "gz: gzip failing: no temporary file left" "$(ls "$tmp" | grep -c 'd.sql.gz.tmp')" 0
+sh experiments/tools/dump-db "$tmp/none.db" "$tmp/d.sql.gz" 2> "$tmp/err"
+check_eq "gz: no database: exit 2, the old .gz untouched" "$? $(cmp -s "$tmp/d.sql.gz" "$tmp/old.sql.gz" && echo same)" "2 same"
+check "make dump writes data/measurements.sql.gz" \
+  sh -c "make -n dump DB=/nonexistent.db | grep -q 'dump-db /nonexistent.db data/measurements.sql.gz'"
+# The report's snapshot, with no local database, loads the shipped .gz
+# (SHIPPED, default data/measurements.sql.gz).
+make -s --no-print-directory BUILD="$(dirname "$BIN")" SHIPPED="$tmp/d.sql.gz" DB="$tmp/nodb.db" \
+  REPORT_BUILD="$tmp/rb" "$tmp/rb/report.db" > "$tmp/rep.out" 2>&1
+check_eq "report: no local database: the snapshot loads the shipped .gz (1305 samples)" \
+  "$? $(grep -c "using the shipped measurements in $tmp/d.sql.gz" "$tmp/rep.out") $(q "$tmp/rb/report.db" "SELECT count(*) FROM sample" 2>/dev/null)" \
+  "0 1 1305"
+check "report: no temporary file left" sh -c "! ls '$tmp/rb' | grep -q tmp"
 [ "$nfail" -eq 0 ] && echo "# all dump checks passed"
 exit $((nfail > 0))

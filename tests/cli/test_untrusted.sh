@@ -198,7 +198,7 @@ check "run-matrix: nothing written" test ! -e "$tmp/x.db"
 
 # ------------------------------------------------------------- profile --
 # Without a GPU, `make profile` stops at its GPU check and makes no database
-# (one would hide data/measurements.sql from `make report`). On a GPU machine
+# (one would hide data/measurements.sql.gz from `make report`). On a GPU machine
 # it would profile: checked there by make test-gpu's users, not here.
 if "$BIN/gpu-probe" 2>/dev/null; then
   echo "# make profile without a GPU: not checked (this machine has a GPU)"
