@@ -327,7 +327,7 @@ FIGURES_SVG  := $(FIG_NAMES:%=$(FIG_DIR)/%.svg)
 # measurement matrices line by line, the metric sets of the profile mode
 # (from experiments/harness/profile.c), the build facts, and every figure's
 # points (table figure_point: captions say which series coincide).
-$(REPORT_DB): $(SHIPPED) $(wildcard $(DB)) reports/schema.sql reports/views.sql reports/report_cache.sql \
+$(REPORT_DB): $(wildcard $(SHIPPED) $(DB)) reports/schema.sql reports/views.sql reports/report_cache.sql \
               reports/report_build.sql \
               $(MATRICES) $(BIN)/errata \
               reports/matrix.awk reports/profile_sets.awk experiments/harness/profile.c reports/figure_points.sh \
