@@ -4,7 +4,8 @@
 ** documented defaults, an axis given once, a value repeated anywhere in a list
 ** (and only then), -h and --help, an empty argument, an unknown option, a
 ** shared option, names that are not choices, the usage text, the sampling
-** defaults README states, the --flush and --mode lists, and
+** defaults README states, the --flush and --mode lists, --matrix and a
+** matrix of too many configurations, and
 ** bench_variant_axis() (bench.h: choices, default, --help lines, limits).
 */
 #include <setjmp.h>
@@ -136,7 +137,7 @@ static void test_usage_lists_axes(void **state) {
   bench_usage(&study, f);
   fclose(f);
   const char *azWant[] = {"Usage: t [options]", "a test study", "--n", "size", "default: 4,8", "--v", "variant",
-                          "default: a", "one of: a b c", "--reps"};
+                          "default: a", "one of: a b c", "--reps", "--repeat I", "--matrix FILE"};
   for (size_t i = 0; i < sizeof azWant / sizeof azWant[0]; i++)
     if (!strstr(z, azWant[i])) fail_msg("usage lacks '%s':\n%s", azWant[i], z);
   assert_true(strstr(z, "--n") < strstr(z, "--v"));
@@ -157,6 +158,63 @@ static void test_flags(void **state) {
   bench_args_free(&a);
   if (parse(&a, zErr, sizeof zErr, az3) != BENCH_ARGS_RUN) fail_msg("--no-resume: %s", zErr);
   assert_true(a.opts.bList == 0 && a.opts.bWarm == 0 && a.opts.bResume == 0);
+  bench_args_free(&a);
+}
+
+/* --matrix FILE (a study binary runs every line of FILE naming it; run.c):
+** unset by default, its path kept, an empty path and a second --matrix
+** refused, naming the option. */
+static void test_matrix_option(void **state) {
+  (void)state;
+  bench_args a;
+  char zErr[256] = "";
+  const char *azNone[] = {NULL};
+  assert_int_equal(parse(&a, zErr, sizeof zErr, azNone), BENCH_ARGS_RUN);
+  assert_null(a.opts.zMatrix);
+  bench_args_free(&a);
+  const char *azOne[] = {"--matrix", "m.matrix", NULL};
+  if (parse(&a, zErr, sizeof zErr, azOne) != BENCH_ARGS_RUN) fail_msg("refused: %s", zErr);
+  assert_string_equal(a.opts.zMatrix, "m.matrix");
+  bench_args_free(&a);
+  const char *azEmpty[] = {"--matrix=", NULL};
+  zErr[0] = 0;
+  assert_int_equal(parse(&a, zErr, sizeof zErr, azEmpty), BENCH_ARGS_ERROR);
+  assert_non_null(strstr(zErr, "matrix"));
+  assert_non_null(strstr(zErr, "empty path"));
+  bench_args_free(&a);
+  const char *azTwice[] = {"--matrix", "a", "--matrix", "b", NULL};
+  zErr[0] = 0;
+  assert_int_equal(parse(&a, zErr, sizeof zErr, azTwice), BENCH_ARGS_ERROR);
+  assert_non_null(strstr(zErr, "matrix"));
+  bench_args_free(&a);
+  /* Its neighbour in the option table takes a value too. */
+  const char *azTimeout[] = {"--timeout-s", "5", "--matrix", "m", NULL};
+  if (parse(&a, zErr, sizeof zErr, azTimeout) != BENCH_ARGS_RUN) fail_msg("refused: %s", zErr);
+  assert_int_equal(a.opts.nTimeoutS, 5);
+  assert_string_equal(a.opts.zMatrix, "m");
+  bench_args_free(&a);
+}
+
+/* A matrix of more than BENCH_MAX_CONFIGS configurations is refused, the
+** error naming the matrix (a study of three integer axes to get there). */
+static bench_axis aBig[] = {
+    {.zName = "x", .zHelp = "x", .zDefault = "1", .bInt = 1, .iMin = 1, .iMax = 1000},
+    {.zName = "y", .zHelp = "y", .zDefault = "1", .bInt = 1, .iMin = 1, .iMax = 1000},
+    {.zName = "z", .zHelp = "z", .zDefault = "1", .bInt = 1, .iMin = 1, .iMax = 1000},
+};
+static const bench_study big = {.zStudy = "big", .zBinary = "big", .zAbout = "a large matrix", .aAxis = aBig,
+                                .nAxis = 3};
+static void test_matrix_too_large(void **state) {
+  (void)state;
+  bench_args a;
+  char zErr[256] = "";
+  char *argv[] = {"big", "--x", "1..256", "--y", "1..256", "--z", "1..2", NULL};
+  assert_int_equal(bench_parse_args(&big, 7, argv, &a, zErr, sizeof zErr), BENCH_ARGS_ERROR);
+  if (strncmp(zErr, "--matrix: more than", 19) && strncmp(zErr, "matrix: more than", 17))
+    fail_msg("error: %s", zErr);
+  bench_args_free(&a);
+  char *argvOk[] = {"big", "--x", "1..256", "--y", "1..256", NULL};
+  if (bench_parse_args(&big, 5, argvOk, &a, zErr, sizeof zErr) != BENCH_ARGS_RUN) fail_msg("refused: %s", zErr);
   bench_args_free(&a);
 }
 
@@ -288,6 +346,8 @@ int main(void) {
       cmocka_unit_test(test_unknown_and_choices),
       cmocka_unit_test(test_usage_lists_axes),
       cmocka_unit_test(test_flags),
+      cmocka_unit_test(test_matrix_option),
+      cmocka_unit_test(test_matrix_too_large),
       cmocka_unit_test(test_sampling_defaults),
       cmocka_unit_test(test_flush_and_mode_lists),
       cmocka_unit_test(test_variant_axis),
