@@ -14,7 +14,7 @@ $(OBJ)/$(1)/kernels/access.o: kernels/access.cu $(BUILD)/settings | deps-build
 	$$(call say,NVCC,$$@)
 	@mkdir -p $$(@D)
 	$(Q)$(NVCC) $(ALL_NVFLAGS) -Xptxas -dlcm=$(1) -DACCESS_DLCM=\"$(1)\" -MMD -MP -c $$< -o $$@
-access-$(1)_SRC       := experiments/access/access.c experiments/access/ref_access.c
+access-$(1)_SRC       := experiments/access/access.c experiments/access/ref_access.c experiments/access/host_bytes.c
 access-$(1)_EXTRA_OBJ := $(OBJ)/$(1)/kernels/access.o
 access-$(1)_EXTRA_SRC := kernels/access.cu
 access-$(1)_NVFLAGS   := -Xptxas -dlcm=$(1)
@@ -22,4 +22,5 @@ endef
 $(foreach d,$(ACCESS_DLCMS),$(eval $(call access_binary,$(d))))
 
 # The tests link one build of the kernels (the L1-cached one).
-TEST_OBJ += $(OBJ)/experiments/access/ref_access.o $(OBJ)/ca/kernels/access.o
+TEST_OBJ += $(OBJ)/experiments/access/ref_access.o $(OBJ)/experiments/access/host_bytes.o \
+            $(OBJ)/ca/kernels/access.o

@@ -7,7 +7,7 @@
 ** rejection of bad arguments (C left untouched); the registry, the byte
 ** counts of access_traffic(), and the argument checks of access_launch() and
 ** access_texture_create(), which return cudaErrorInvalidValue before any CUDA
-** call.
+** call; the OpenMP memset/memcmp of the verification (host_bytes.h).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,6 +21,7 @@
 
 #include "kernels/access.h"
 #include "tests/unit/check_registry.h"
+#include "experiments/access/host_bytes.h"
 #include "experiments/access/ref_access.h"
 #include "experiments/harness/rng.h"
 
@@ -246,11 +247,45 @@ static void test_launch_rejects(void **state) {
   assert_int_equal(access_texture_destroy(0), 0);
 }
 
+/* host_fill_bytes() writes every byte of buffers that end inside, on and
+** just past a block boundary, and nothing after them; host_same_bytes() finds
+** a single differing byte in the first, a middle and the last (partial)
+** block, at a block's first and last byte, and 1 for equal buffers. */
+static void test_host_bytes(void **state) {
+  (void)state;
+  const size_t B = HOST_BYTES_BLOCK;
+  const size_t anLen[] = {0, 1, B - 1, B, B + 1, 3 * B + 5};
+  unsigned char *a = malloc(3 * B + 6), *b = malloc(3 * B + 6);
+  assert_non_null(a);
+  assert_non_null(b);
+  for (size_t l = 0; l < sizeof(anLen) / sizeof(anLen[0]); l++) {
+    const size_t n = anLen[l];
+    memset(a, 0x11, 3 * B + 6);
+    host_fill_bytes(a, 0xC7, n);
+    for (size_t i = 0; i < n; i++)
+      if (a[i] != 0xC7) fail_msg("n=%zu: byte %zu not filled", n, i);
+    assert_int_equal(a[n], 0x11);
+    memcpy(b, a, n);
+    assert_int_equal(host_same_bytes(a, b, n), 1);
+    const size_t aiAt[] = {0, B - 1, B, 2 * B + 7, n - 1};
+    for (size_t j = 0; j < sizeof(aiAt) / sizeof(aiAt[0]); j++) {
+      const size_t i = aiAt[j];
+      if (n == 0 || i >= n) continue;
+      b[i] ^= 1;
+      if (host_same_bytes(a, b, n)) fail_msg("n=%zu: byte %zu differs, not found", n, i);
+      b[i] ^= 1;
+    }
+  }
+  free(a);
+  free(b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_ref_every_offset), cmocka_unit_test(test_ref_hand),
       cmocka_unit_test(test_ref_rejects),      cmocka_unit_test(test_registry),
       cmocka_unit_test(test_traffic),          cmocka_unit_test(test_launch_rejects),
+      cmocka_unit_test(test_host_bytes),
   };
   return cmocka_run_group_tests(tests, setup, NULL);
 }
