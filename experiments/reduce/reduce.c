@@ -8,7 +8,9 @@
 ** ref_reduce_f32_tolerance() of a compensated double sum. In-place variants
 ** get their input restored from a pristine copy before every repetition,
 ** outside the timed region. Inputs come from a fixed seed: int32 in [0,7]
-** (so 2^28 of them cannot overflow int32), float32 in [-1,1).
+** (so 2^28 of them cannot overflow int32), float32 in [-1,1); an input and
+** its reference are made once and kept, within a cap, for the configurations
+** and --matrix runs of the process that use them again (reduce_input.h).
 **
 **   build/bin/reduce --help
 **   build/bin/reduce --variant interleaved,cub --dtype int32 --n 2^24 --block 64:1024
@@ -22,6 +24,7 @@
 #include "experiments/harness/bench.h"
 #include "experiments/harness/device_limits.h"
 #include "kernels/reduce.h"
+#include "experiments/reduce/reduce_input.h"
 #include "experiments/reduce/ref_reduce.h"
 #include "experiments/harness/rng.h"
 
@@ -50,21 +53,20 @@ static bench_axis aAxis[NAXIS] = {
 };
 
 /* ------------------------------------------------------------- state -- */
-/* Inputs and buffers cached across configurations (n outermost changes least). */
+/* The configuration's input and the device buffers cached across
+** configurations (n outermost changes least). Host inputs and their
+** references are kept across configurations and runs (reduce_input.h). */
 static struct {
-  int eType;            /* dtype of the cached input, -1 none */
-  size_t n;             /* its length */
-  void *pHost;          /* host input */
-  int64_t iRef;         /* int32: exact sum */
-  double dRef, dSumAbs; /* float32: reference sum and sum of |x| */
+  const reduce_input *pIn; /* this configuration's input, NULL none */
+  int eDev;             /* dtype of the input d_pristine holds ... */
+  size_t nDev;          /* ... and its length (0: none) */
   void *d_in;           /* device input (in-place variants overwrite it) */
   void *d_pristine;     /* device copy of the input, for restores */
   size_t nDevCap;       /* elements d_in/d_pristine can hold */
   void *d_ws;           /* workspace */
   size_t nWsCap;        /* its bytes */
   void *d_out;          /* the result scalar */
-  int bUploaded;        /* d_pristine holds the cached input */
-} g = {-1, 0, NULL, 0, 0, 0, NULL, NULL, 0, NULL, 0, NULL, 0};
+} g;
 
 /* Arguments of one launch, for the timing callbacks. */
 typedef struct launch_ctx {
@@ -130,32 +132,10 @@ static size_t device_bytes(const bench_config *c) {
 /* ------------------------------------------------------------- setup -- */
 /* Make the host input, its reference and the device copies for (eType, n). */
 static int prepare_input(int eType, size_t n, int bDevice, bench_out *pOut) {
-  if (g.eType != eType || g.n != n) {
-    free(g.pHost);
-    g.pHost = malloc(n * elem_size(eType));
-    if (!g.pHost) {
-      pOut->bSkipped = 1;
-      snprintf(pOut->zError, sizeof(pOut->zError), "host memory for %zu elements", n);
-      g.eType = -1;
-      return -1;
-    }
-    /* Element i is the i-th draw of the seed's splitmix64 stream (rng_at):
-    ** filled in parallel (OpenMP, OMP_NUM_THREADS applies), same values. */
-    const uint64_t iSeed = 0x5eed0003u + n * 2 + (uint64_t)eType;
-    if (eType == REDUCE_I32) {
-      int32_t *a = g.pHost;
-#pragma omp parallel for schedule(static)
-      for (size_t i = 0; i < n; i++) a[i] = (int32_t)(rng_at(iSeed, i) & 7);
-      g.iRef = ref_reduce_i32(a, n);
-    } else {
-      float *a = g.pHost;
-#pragma omp parallel for schedule(static)
-      for (size_t i = 0; i < n; i++) a[i] = 2.0f * rng_float_at(iSeed, i) - 1.0f;
-      g.dRef = ref_reduce_f32(a, n, &g.dSumAbs);
-    }
-    g.eType = eType;
-    g.n = n;
-    g.bUploaded = 0;
+  if (!(g.pIn = reduce_input_get(eType, n))) {
+    pOut->bSkipped = 1;
+    snprintf(pOut->zError, sizeof(pOut->zError), "host memory for %zu elements", n);
+    return -1;
   }
   if (!bDevice) return 0;
   int rc;
@@ -169,14 +149,16 @@ static int prepare_input(int eType, size_t n, int bDevice, bench_out *pOut) {
       return -1;
     }
     g.nDevCap = n;
-    g.bUploaded = 0;
+    g.nDev = 0;
   }
-  if (!g.bUploaded) {
-    if ((rc = gpu_upload(g.d_pristine, g.pHost, n * 4))) {
+  if (g.eDev != eType || g.nDev != n) {
+    g.nDev = 0;
+    if ((rc = gpu_upload(g.d_pristine, g.pIn->pHost, n * 4))) {
       bench_cuda_fail(pOut, "upload input", rc);
       return -1;
     }
-    g.bUploaded = 1;
+    g.eDev = eType;
+    g.nDev = n;
   }
   if (!g.d_out && (rc = cudaMalloc(&g.d_out, 16))) {
     bench_cuda_fail(pOut, "cudaMalloc result", rc);
@@ -221,14 +203,14 @@ static int run(void *pCtx, cudaStream_t s) {
 /* The seed's host loop over the cached input. */
 static void run_host(void *pCtx) {
   volatile double *pSink = pCtx;
-  if (g.eType == REDUCE_I32) *pSink = ref_reduce_i32_serial(g.pHost, g.n);
-  else *pSink = ref_reduce_f32_serial(g.pHost, g.n);
+  if (g.pIn->eType == REDUCE_I32) *pSink = ref_reduce_i32_serial(g.pIn->pHost, g.pIn->n);
+  else *pSink = ref_reduce_f32_serial(g.pIn->pHost, g.pIn->n);
 }
 
 /* ----------------------------------------------------------- measure -- */
 /* Compare a result with the reference; fills max_err/tolerance, 0 if within. */
 static int check(double got, double tolerance, bench_out *pOut) {
-  double want = g.eType == REDUCE_I32 ? (double)g.iRef : g.dRef;
+  double want = g.pIn->eType == REDUCE_I32 ? (double)g.pIn->iRef : g.pIn->dRef;
   pOut->maxErr = fabs(got - want);
   pOut->tolerance = tolerance;
   if (pOut->maxErr <= tolerance) return 0;
@@ -248,12 +230,12 @@ static void measure(const bench_config *c, bench_out *pOut) {
   pOut->nBytesRead = (long long)(n * elem_size(eType));
   pOut->nBytesWritten = bHost ? 0 : (long long)elem_size(eType);
   if (prepare_input(eType, n, !bHost, pOut)) return;
-  double dTol = eType == REDUCE_I32 ? 0 : ref_reduce_f32_tolerance(n, g.dSumAbs);
+  double dTol = eType == REDUCE_I32 ? 0 : ref_reduce_f32_tolerance(n, g.pIn->dSumAbs);
   if (bHost) {
     volatile double sink = 0;
     run_host((void *)&sink);
     /* A serial float loop carries an error bound of n ulps, not log n. */
-    if (check(sink, eType == REDUCE_I32 ? 0 : (double)n * 1.2e-7 * g.dSumAbs, pOut)) return;
+    if (check(sink, eType == REDUCE_I32 ? 0 : (double)n * 1.2e-7 * g.pIn->dSumAbs, pOut)) return;
     bench_time_host(c, run_host, (void *)&sink, pOut);
     return;
   }
@@ -285,15 +267,14 @@ static void measure(const bench_config *c, bench_out *pOut) {
   bench_time_gpu(c, run, (reduce_variants[ctx.iVar].v.mFlags & VARIANT_IN_PLACE) ? restore : NULL, &ctx, pOut);
 }
 
-/* Free the cached buffers. */
+/* Free the device buffers at the end of a run; the host inputs stay for the
+** process's next run (--matrix) and are freed at its exit. */
 static void cleanup(void) {
-  free(g.pHost);
   if (g.d_in) cudaFree(g.d_in);
   if (g.d_pristine) cudaFree(g.d_pristine);
   if (g.d_ws) cudaFree(g.d_ws);
   if (g.d_out) cudaFree(g.d_out);
   memset(&g, 0, sizeof(g));
-  g.eType = -1;
 }
 
 /* -------------------------------------------------------------- main -- */
@@ -306,6 +287,7 @@ int main(int argc, char **argv) {
                                            "", "host baseline", VARIANT_HOST, "none"};
   bench_variant_axis(&aAxis[AX_VARIANT], reduce_variants, reduce_nvariant, sizeof(reduce_variants[0]), &cpuSerial,
                      zAbout, sizeof(zAbout));
+  atexit(reduce_input_clear);
   bench_study study = {"reduce", "reduce", zAbout, aAxis, NAXIS, skip, device_bytes, measure, cleanup};
   return bench_main(&study, argc, argv);
 }

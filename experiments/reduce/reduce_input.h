@@ -1,0 +1,48 @@
+/*
+** experiments/reduce/reduce_input.h: the reduction study's host inputs and
+** their CPU references, kept across configurations and across the runs of one
+** process (--matrix lines), within REDUCE_INPUT_CAP bytes. The matrix sweeps
+** the same (dtype, n) again and again (reduce.matrix: line after line up to
+** 2^28 elements); each was generated and summed anew. Plain C11, no CUDA.
+*/
+#ifndef EXPERIMENTS_REDUCE_INPUT_H
+#define EXPERIMENTS_REDUCE_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Default bytes of host memory the kept inputs may take (2 GiB: the two 2^28
+** inputs, or one and smaller ones). An input larger than the cap is still
+** made, and held alone. Set at build time with -DREDUCE_INPUT_CAP=bytes. */
+#ifndef REDUCE_INPUT_CAP
+#define REDUCE_INPUT_CAP ((size_t)2 << 30)
+#endif
+
+/* One input and its references. */
+typedef struct reduce_input {
+  int eType;            /* REDUCE_I32 or REDUCE_F32 (kernels/reduce.h) */
+  size_t n;             /* elements */
+  void *pHost;          /* the n elements (int32_t or float) */
+  int64_t iRef;         /* int32: exact sum (ref_reduce_i32) */
+  double dRef, dSumAbs; /* float32: ref_reduce_f32 and its sum of |x| */
+} reduce_input;
+
+/* The input of (eType, n): element i is the i-th draw of the splitmix64
+** stream seeded 0x5eed0003 + 2n + eType (int32: its low 3 bits, in [0,7];
+** float32: 2 rng_float_at - 1, in [-1,1)), filled on OpenMP threads. Kept
+** when memory allows; otherwise made, the least recently used inputs
+** dropped first. NULL if there is no host memory for it. Valid until the
+** next call or reduce_input_clear(). */
+const reduce_input *reduce_input_get(int eType, size_t n);
+
+/* Drop every kept input (free their memory). */
+void reduce_input_clear(void);
+
+/* Set the cap in bytes (tests; drops nothing until the next get). */
+void reduce_input_set_cap(size_t nBytes);
+
+/* Inputs made (generated and summed) and calls answered from what was kept,
+** since the start of the process. */
+void reduce_input_counts(long long *pnMade, long long *pnKept);
+
+#endif

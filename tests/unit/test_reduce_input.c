@@ -1,0 +1,167 @@
+/*
+** tests/unit/test_reduce_input.c: the reduction study's kept inputs
+** (experiments/reduce/reduce_input.c): each input holds the seed's values and
+** its references; a second request is answered from what was kept; under a
+** small cap the least recently used input is dropped first (a use counts),
+** and one made
+** again (also into a dropped buffer of the other dtype) has the same values
+** and references; an input above the cap is still made, and held alone.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "experiments/harness/rng.h"
+#include "experiments/reduce/reduce_input.h"
+#include "experiments/reduce/ref_reduce.h"
+#include "kernels/reduce.h"
+
+/* Inputs made and kept-answers so far. */
+static long long made(void) {
+  long long n;
+  reduce_input_counts(&n, NULL);
+  return n;
+}
+static long long kept(void) {
+  long long n;
+  reduce_input_counts(NULL, &n);
+  return n;
+}
+
+/* p is the input of (eType, n): the seed's values written out here, and
+** the references of ref_reduce.h over them. */
+static void assert_input(const reduce_input *p, int eType, size_t n) {
+  assert_non_null(p);
+  assert_int_equal(p->eType, eType);
+  assert_int_equal(p->n, n);
+  const uint64_t iSeed = 0x5eed0003u + n * 2 + (uint64_t)eType;
+  if (eType == REDUCE_I32) {
+    const int32_t *a = p->pHost;
+    for (size_t i = 0; i < n; i++)
+      if (a[i] != (int32_t)(rng_at(iSeed, i) & 7)) fail_msg("int32 n=%zu: element %zu is %d", n, i, (int)a[i]);
+    assert_true(p->iRef == ref_reduce_i32(a, n));
+  } else {
+    const float *a = p->pHost;
+    for (size_t i = 0; i < n; i++) {
+      const float want = 2.0f * rng_float_at(iSeed, i) - 1.0f;
+      if (memcmp(&a[i], &want, 4)) fail_msg("float32 n=%zu: element %zu is %.9g", n, i, a[i]);
+    }
+    double sumAbs;
+    const double sum = ref_reduce_f32(a, n, &sumAbs);
+    assert_memory_equal(&p->dRef, &sum, sizeof(double));
+    assert_memory_equal(&p->dSumAbs, &sumAbs, sizeof(double));
+  }
+}
+
+/* Reset to an empty store under cap nBytes. */
+static int fresh(void **state) {
+  (void)state;
+  reduce_input_clear();
+  reduce_input_set_cap(0);
+  return 0;
+}
+
+/* Values and references; the second request is answered from the store. */
+static void test_values_and_keep(void **state) {
+  (void)state;
+  const size_t an[] = {1, 7, 1000, 70000};
+  for (int e = REDUCE_I32; e <= REDUCE_F32; e++)
+    for (size_t k = 0; k < sizeof(an) / sizeof(an[0]); k++) {
+      const long long nMade = made(), nKept = kept();
+      assert_input(reduce_input_get(e, an[k]), e, an[k]);
+      assert_int_equal(made(), nMade + 1);
+      const reduce_input *p = reduce_input_get(e, an[k]);
+      assert_input(p, e, an[k]);
+      assert_int_equal(made(), nMade + 1);
+      assert_int_equal(kept(), nKept + 1);
+    }
+}
+
+/* Under a cap of three 4096-element inputs: the least recently used goes
+** first, and what is made again is the same. */
+static void test_drop_and_remake(void **state) {
+  (void)state;
+  const size_t N = 4096;
+  reduce_input_set_cap(3 * N * 4);
+  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);     /* A */
+  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);     /* B */
+  assert_input(reduce_input_get(REDUCE_I32, N + 1), REDUCE_I32, N + 1); /* C */
+  /* C is 4 bytes over the room left: A (least recently used) was dropped to
+  ** fit it; B and C stay. */
+  long long nMade = made();
+  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  assert_input(reduce_input_get(REDUCE_I32, N + 1), REDUCE_I32, N + 1);
+  assert_int_equal(made(), nMade);
+  /* A again: made anew (B is now the oldest and goes), same values. */
+  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
+  assert_int_equal(made(), nMade + 1);
+  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  assert_int_equal(made(), nMade + 2);
+  /* Under a cap of one input, the two dtypes of one n take turns in one
+  ** buffer: each is made again with its own values. */
+  reduce_input_set_cap(N * 4);
+  for (int r = 0; r < 3; r++) {
+    assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
+    assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  }
+}
+
+/* A request answered from the store makes that input the most recently used:
+** under a cap of two, A, B, A again, then C drops B, not A. */
+static void test_use_refreshes(void **state) {
+  (void)state;
+  const size_t N = 1024;
+  reduce_input_set_cap(2 * N * 4);
+  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
+  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  const long long nTwo = made(); /* A and B fill the cap exactly: both kept */
+  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
+  assert_int_equal(made(), nTwo);
+  assert_input(reduce_input_get(REDUCE_I32, N - 1), REDUCE_I32, N - 1);
+  const long long nMade = made();
+  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
+  assert_int_equal(made(), nMade);
+  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  assert_int_equal(made(), nMade + 1);
+}
+
+/* An input larger than the cap is made and held alone; the next small one
+** drops it. */
+static void test_over_cap(void **state) {
+  (void)state;
+  reduce_input_set_cap(1000 * 4);
+  assert_input(reduce_input_get(REDUCE_F32, 10), REDUCE_F32, 10);
+  assert_input(reduce_input_get(REDUCE_I32, 5000), REDUCE_I32, 5000);
+  const long long nMade = made();
+  assert_input(reduce_input_get(REDUCE_F32, 10), REDUCE_F32, 10);
+  assert_int_equal(made(), nMade + 1);
+  assert_input(reduce_input_get(REDUCE_I32, 5000), REDUCE_I32, 5000);
+  assert_int_equal(made(), nMade + 2);
+}
+
+/* More distinct inputs than the store has slots: each still correct. */
+static void test_many(void **state) {
+  (void)state;
+  for (size_t n = 1; n <= 200; n++) assert_input(reduce_input_get(REDUCE_I32, n), REDUCE_I32, n);
+  const long long nMade = made();
+  assert_input(reduce_input_get(REDUCE_I32, 200), REDUCE_I32, 200);
+  assert_int_equal(made(), nMade);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup(test_values_and_keep, fresh),
+      cmocka_unit_test_setup(test_drop_and_remake, fresh),
+      cmocka_unit_test_setup(test_use_refreshes, fresh),
+      cmocka_unit_test_setup(test_over_cap, fresh),
+      cmocka_unit_test_setup(test_many, fresh),
+  };
+  const int rc = cmocka_run_group_tests(tests, NULL, NULL);
+  reduce_input_clear();
+  return rc;
+}
