@@ -52,6 +52,17 @@ static void test_f32_known(void **state) {
   assert_near(ref_reduce_f32(b, 3, NULL), (double)0.1f + (double)0.2f + (double)0.3f, 0);
   assert_near(ref_reduce_f32(b, 0, &sumAbs), 0.0, 0);
   assert_near(sumAbs, 0.0, 0);
+  /* Negative zeros: |x| by the sign bit; sums of +0.0, as the branch on
+  ** x < 0 gave (its |-0.0| was -0.0, which adds to 0.0 as +0.0). */
+  const float z[] = {-0.0f, -0.0f, -0.0f};
+  const double d = ref_reduce_f32(z, 3, &sumAbs);
+  assert_false(signbit(d));
+  assert_false(signbit(sumAbs));
+  assert_near(d, 0.0, 0);
+  assert_near(sumAbs, 0.0, 0);
+  const float m[] = {-0.0f, -0.5f, -0.0f, 0.25f};
+  assert_near(ref_reduce_f32(m, 4, &sumAbs), -0.25, 0);
+  assert_near(sumAbs, 0.75, 0);
 }
 
 /* Compensation: 1e8f then 2^20 ones sums to exactly 1e8 + 2^20 (the float
