@@ -3,6 +3,7 @@
 */
 #include <stddef.h>
 #include <float.h>
+#include <math.h>
 #include "experiments/distance/ref_distance.h"
 
 /* Grid coordinate in [0,5), the same float operations as the kernels'
@@ -49,4 +50,41 @@ void ref_distance(const float *xy, int P, float *out, int W, int H) {
 ** to the value itself, with no cancellation. */
 double ref_distance_tolerance(int P, double value) {
   return ((double)P + 2.0) * (double)FLT_EPSILON * (value < 0 ? -value : value);
+}
+
+/* A cell's contribution to the largest relative error: HUGE_VAL for a NaN
+** difference, else |got - ref| / max(ref, FLT_MIN). */
+static double cell_rel(float got, double ref) {
+  const double err = fabs((double)got - ref);
+  return isnan(err) ? HUGE_VAL : err / (ref > FLT_MIN ? ref : FLT_MIN);
+}
+
+/* The largest of cell_rel over cells [0, nCell), and 0. Max is exact and
+** associative on these (no NaN), so the thread count does not matter. */
+static double max_rel(const float *got, const float *ref, long long nCell) {
+  double maxRel = 0.0;
+#pragma omp parallel for schedule(static) reduction(max : maxRel)
+  for (long long i = 0; i < nCell; i++) {
+    const double v = cell_rel(got[i], ref[i]);
+    if (v > maxRel) maxRel = v;
+  }
+  return maxRel;
+}
+
+/* See ref_distance.h. One pass takes the first failing cell (a min
+** reduction) and the largest error over all cells; a failure is rare, and
+** only then is the largest error up to it taken again. */
+long long ref_distance_compare(const float *got, const float *ref, int P, int W, int H, double *pMaxRel) {
+  const long long nCell = (long long)W * H;
+  long long iBad = nCell;
+  double maxRel = 0.0;
+#pragma omp parallel for schedule(static) reduction(min : iBad) reduction(max : maxRel)
+  for (long long i = 0; i < nCell; i++) {
+    const double err = fabs((double)got[i] - (double)ref[i]);
+    const double v = isnan(err) ? HUGE_VAL : err / (ref[i] > FLT_MIN ? (double)ref[i] : FLT_MIN);
+    if (v > maxRel) maxRel = v;
+    if (!(err <= ref_distance_tolerance(P, ref[i])) && i < iBad) iBad = i;
+  }
+  *pMaxRel = iBad < nCell ? max_rel(got, ref, iBad + 1) : maxRel;
+  return iBad < nCell ? iBad : -1;
 }

@@ -23,6 +23,16 @@ void ref_distance(const float *xy, int P, float *out, int W, int H);
 ** (P + 2) * FLT_EPSILON * value. See ref_distance.c for the derivation. */
 double ref_distance_tolerance(int P, double value);
 
+/* Compare a W x H field got with the reference field ref, cell by cell in
+** row-major order, as the study's verification does: a cell passes when
+** |got - ref| <= ref_distance_tolerance(P, ref). Returns the index
+** (y * W + x) of the first cell that does not (a NaN fails), or -1. Stores
+** in *pMaxRel the largest |got - ref| / max(ref, FLT_MIN) over the cells up
+** to and including that one (all cells when none fails), HUGE_VAL if one of
+** them differs by NaN. Rows on OpenMP threads; the results do not depend on
+** the thread count. */
+long long ref_distance_compare(const float *got, const float *ref, int P, int W, int H, double *pMaxRel);
+
 #ifdef __cplusplus
 }
 #endif

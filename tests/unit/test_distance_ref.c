@@ -3,7 +3,8 @@
 ** GPU: the CPU reference of the distance field
 ** (experiments/distance/ref_distance.c) and its tolerance, and the argument
 ** checks of distance_launch(), which returns cudaErrorInvalidValue before
-** any CUDA call.
+** any CUDA call; the verification's comparison ref_distance_compare()
+** against the serial loop it replaced, on several thread counts.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,7 +14,9 @@
 
 #include <float.h>
 #include <math.h>
+#include <omp.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tests/unit/check_registry.h"
 #include "kernels/distance.h"
@@ -129,10 +132,74 @@ static void test_distance_args(void **state) {
   assert_int_equal(distance_set_constant(aFake, DISTANCE_MAX_POINTS + 1), eInv);
 }
 
+/* The study's serial comparison as it was (distance.c's check_cell() over
+** rows, then columns, stopping at the first failure): the index of the first
+** failing cell or -1, and the largest relative error up to it. */
+static long long serial_compare(const float *got, const float *ref, int P, int W, int H, double *pMax) {
+  *pMax = 0;
+  for (long long i = 0; i < (long long)W * H; i++) {
+    const double r = ref[i], err = fabs((double)got[i] - r);
+    const double rel = err / (r > FLT_MIN ? r : FLT_MIN);
+    if (rel > *pMax || isnan(err)) *pMax = isnan(err) ? HUGE_VAL : rel;
+    if (!(err <= ref_distance_tolerance(P, r))) return i;
+  }
+  return -1;
+}
+
+/* ref_distance_compare() gives the serial loop's first failing cell and
+** largest relative error, on 1, 2, 3 and 7 threads: all cells within the
+** bound, one failure, two (the first counts; a larger error after it does
+** not), a NaN before and after the first failure, an infinite value, and
+** the largest within-bound error in the last cell. */
+static void test_distance_compare(void **state) {
+  (void)state;
+  enum { W = 37, H = 23, N = W * H, P = 20 };
+  float ref[N], got[N];
+  uint64_t iSeed = 0xd15;
+  for (int i = 0; i < N; i++) {
+    ref[i] = 0.5f + 40.0f * rng_float(&iSeed);
+    /* within the bound: a few ulps, random per cell */
+    got[i] = ref[i] * (1.0f + (float)(rng_next(&iSeed) % 5) * FLT_EPSILON);
+  }
+  ref[N - 1] = 1.0f;
+  got[N - 1] = 1.0f + 16 * FLT_EPSILON; /* the largest within-bound error: last */
+  const struct {
+    int i;
+    float v;
+  } aCase[][3] = {
+      {{-1, 0}, {-1, 0}, {-1, 0}},               /* all pass */
+      {{400, 1e3f}, {-1, 0}, {-1, 0}},           /* one failure */
+      {{400, 1e3f}, {600, 1e9f}, {-1, 0}},       /* the first of two; the larger after it */
+      {{100, NAN}, {400, 1e3f}, {-1, 0}},        /* a NaN first */
+      {{400, 1e3f}, {700, NAN}, {-1, 0}},        /* a NaN after the first failure */
+      {{0, INFINITY}, {-1, 0}, {-1, 0}},         /* the first cell, infinite */
+      {{N - 1, 2.0f}, {-1, 0}, {-1, 0}},         /* the last cell */
+  };
+  const int anThread[] = {1, 2, 3, 7};
+  for (size_t c = 0; c < sizeof(aCase) / sizeof(aCase[0]); c++) {
+    float bad[N];
+    memcpy(bad, got, sizeof(bad));
+    for (int j = 0; j < 3; j++)
+      if (aCase[c][j].i >= 0) bad[aCase[c][j].i] = aCase[c][j].v;
+    double wantMax;
+    const long long iWant = serial_compare(bad, ref, P, W, H, &wantMax);
+    for (size_t t = 0; t < sizeof(anThread) / sizeof(anThread[0]); t++) {
+      omp_set_dynamic(0);
+      omp_set_num_threads(anThread[t]);
+      double gotMax = -1;
+      const long long iGot = ref_distance_compare(bad, ref, P, W, H, &gotMax);
+      if (iGot != iWant) fail_msg("case %zu, %d threads: first failure %lld, want %lld", c, anThread[t], iGot, iWant);
+      if (memcmp(&gotMax, &wantMax, sizeof(double)))
+        fail_msg("case %zu, %d threads: largest error %.17g, want %.17g", c, anThread[t], gotMax, wantMax);
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_distance_hand),      cmocka_unit_test(test_distance_shape),
       cmocka_unit_test(test_distance_tolerance), cmocka_unit_test(test_distance_args),
+      cmocka_unit_test(test_distance_compare),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
