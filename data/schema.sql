@@ -297,6 +297,9 @@ WHERE timer = 'cuda-event' AND median_ms = (SELECT min(l2.median_ms) FROM latest
 -- default: separate processes, fresh allocations, the trials spread over the
 -- whole measurement); a configuration (device, study, config_key, flush,
 -- mode) has one result per trial. The views below, in order:
+--   run_floor, gpu_floor  the mean launch floor of a run, of a GPU, per mode
+--   floor_beta      per GPU, mode and launch count: how far a short time moves
+--                   per microsecond of its run's floor offset (fitted)
 --   trial           every trial's median of a configuration (old rows without
 --                   a flush were measured with the memset flush under the same key),
 --                   single and batch launches corrected by their process's
@@ -335,31 +338,69 @@ WHERE timer = 'cuda-event' AND median_ms = (SELECT min(l2.median_ms) FROM latest
 --                   centres of two machines within 2%, and one machine's
 --                   interval covering the other's centre
 -- The launch-floor correction (a control variate): each process's launch
--- path costs its own fixed amount per launch, and every time the process
--- takes moves with it (the launch floor varies by a few percent from process
--- to process; a two-launch variant moves twice as far, and a batch sample's
--- per-launch time moves as far as one launch). Every configuration times
--- the floor just before its samples, in its mode (result.floor_us: one empty
--- kernel for single, the per-launch time of a batch of empty kernels for
--- batch). One such floor (32 samples) is noisier than the process offset
--- it is meant to catch, so the offset is the run's mean of them in that mode
--- (run_floor_us: a run is one process's sweep), less the GPU's mean floor in
--- that mode; every event-timed single or batch trial median is corrected by
--- that offset times the launches one call makes (result.launches, 1 where
--- unknown): floor_adj_ms. On the shipped data of 3763536 this takes the
--- pairs of trials under 20 us within 2% from 53-55% (each configuration's
--- own floor) to 85-96%, and on those of 604cf21 from 93% to 97%.
+-- path costs its own fixed amount, and the times the process takes move
+-- with it (the launch floor varies by a few percent from process to
+-- process). Every configuration times the floor just before its samples, in
+-- its mode (result.floor_us: one empty kernel for single, the per-launch
+-- time of a batch of empty kernels for batch). One such floor (32 samples)
+-- is noisier than the process offset it is meant to catch, so the offset x
+-- of a row is its run's mean of them in that mode (run_floor) less the GPU's
+-- mean in that mode (gpu_floor). How far a kernel's median moves per
+-- microsecond of x is not its launch count: a one-launch kernel moves about
+-- 0.8 as far as the empty kernel, a two-launch one 1.4 to 2.3 times, a
+-- batch of two-launch calls up to 4.6 times (the shipped data of 3763536,
+-- the same in either half of the configurations). So the coefficient beta
+-- is fitted (floor_beta) per GPU, mode and launches one call makes
+-- (result.launches, 1 where unknown): the pooled least-squares slope of the
+-- trial medians on x within each configuration under short_us (its mean raw
+-- median, 20 us), where the offset matters, from configurations of two or
+-- more trials; at least min_configs (20) of them, else beta = launches (the
+-- model of before); never below 0. Every event-timed single or batch trial median is
+-- corrected by beta times x: floor_adj_ms. On the shipped data of 3763536
+-- the pairs of trials within 2% go from 93.8 / 93.6 / 87.6% (beta =
+-- launches) to 94.3 / 93.7 / 92.4% (two H100s, the H200), under 20 us on
+-- the H200 from 78% to 88%.
 -- Rows from before result.floor_us use the run's floor (run.launch_us,
--- single launches only). Graph samples (launched from device memory: no
--- process offset) and host timings are not corrected. raw_median_ms keeps the measured median (as table result has it).
+-- single launches only, beta 1). Graph samples (launched from device memory:
+-- no process offset) and host timings are not corrected. raw_median_ms
+-- keeps the measured median (as table result has it).
+DROP VIEW IF EXISTS run_floor;
+CREATE VIEW IF NOT EXISTS run_floor AS
+SELECT r.run_id, r.mode, avg(r.floor_us) AS floor_us FROM result r
+WHERE r.status = 'ok' AND r.floor_us > 0 GROUP BY r.run_id, r.mode;
+DROP VIEW IF EXISTS gpu_floor;
+CREATE VIEW IF NOT EXISTS gpu_floor AS
+SELECT u.device_id, r.mode, avg(r.floor_us) AS floor_us FROM result r JOIN run u USING (run_id)
+WHERE u.kind = 'measure' AND r.status = 'ok' AND r.floor_us > 0 GROUP BY u.device_id, r.mode;
+-- The fit's two settings: the configurations it reads (mean raw median
+-- under short_us) and how many of them a class needs (min_configs).
+DROP VIEW IF EXISTS floor_fit_setting;
+CREATE VIEW IF NOT EXISTS floor_fit_setting AS SELECT 20 AS min_configs, 20.0 AS short_us;
+DROP VIEW IF EXISTS floor_beta;
+CREATE VIEW IF NOT EXISTS floor_beta AS
+WITH k AS (SELECT * FROM floor_fit_setting),
+x AS (SELECT u.device_id, r.study, r.config_key, coalesce(r.flush, '') AS flush, r.mode,
+                  coalesce(nullif(r.launches, 0), 1) AS launches, r.median_ms * 1000 AS y,
+                  q.floor_us - g.floor_us AS x
+           FROM result r JOIN run u USING (run_id) JOIN run_floor q ON q.run_id = r.run_id AND q.mode = r.mode
+                JOIN gpu_floor g ON g.device_id = u.device_id AND g.mode = r.mode
+           WHERE u.kind = 'measure' AND r.status = 'ok' AND r.timer = 'cuda-event'
+             AND r.mode IN ('single', 'batch') AND r.floor_us > 0),
+c AS (SELECT x.*, avg(y) OVER w AS my, avg(x) OVER w AS mx, count(*) OVER w AS k FROM x
+      WINDOW w AS (PARTITION BY device_id, study, config_key, flush, mode, launches)),
+s AS (SELECT device_id, mode, launches, count(DISTINCT study || ' ' || config_key || ' ' || flush) AS configs,
+             sum((y - my) * (x - mx)) AS sxy, sum((x - mx) * (x - mx)) AS sxx
+      FROM c WHERE k > 1 AND my < (SELECT short_us FROM k) GROUP BY device_id, mode, launches)
+SELECT device_id, mode, launches, configs, sxy, sxx,
+       CASE WHEN configs >= k.min_configs AND sxx > 0 THEN max(0.0, sxy / sxx) ELSE launches END AS beta,
+       CASE WHEN configs >= k.min_configs AND sxx > 0 THEN 'fitted' ELSE 'launches' END AS basis,
+       k.min_configs, k.short_us
+FROM s, k;
 DROP VIEW IF EXISTS trial;
 CREATE VIEW IF NOT EXISTS trial AS
 WITH ref AS (SELECT device_id, avg(launch_us) AS run_floor_us FROM run
              WHERE kind = 'measure' AND status = 'complete' AND launch_us > 0 GROUP BY device_id),
-     cref AS (SELECT u.device_id, r.mode, avg(r.floor_us) AS config_floor_us FROM result r JOIN run u USING (run_id)
-              WHERE u.kind = 'measure' AND r.status = 'ok' AND r.floor_us > 0 GROUP BY u.device_id, r.mode),
-     rref AS (SELECT r.run_id, r.mode, avg(r.floor_us) AS run_floor_us FROM result r
-              WHERE r.status = 'ok' AND r.floor_us > 0 GROUP BY r.run_id, r.mode)
+     b AS MATERIALIZED (SELECT device_id, mode, launches, beta FROM floor_beta)
 SELECT x.*, x.raw_median_ms - x.floor_adj_ms AS median_ms, x.raw_ci_lo_ms - x.floor_adj_ms AS ci_lo_ms,
        x.raw_ci_hi_ms - x.floor_adj_ms AS ci_hi_ms, x.raw_q1_ms - x.floor_adj_ms AS q1_ms,
        x.raw_q3_ms - x.floor_adj_ms AS q3_ms
@@ -370,14 +411,16 @@ FROM (SELECT r.result_id, r.run_id, coalesce(u.repeat_index, 1) AS trial_index, 
              r.q1_ms AS raw_q1_ms, r.q3_ms AS raw_q3_ms, r.rsd, r.reps,
              r.bytes_read, r.bytes_written, r.peak_gbps, r.launches, r.floor_us,
              CASE WHEN r.timer <> 'cuda-event' OR r.mode NOT IN ('single', 'batch') THEN 0
-                  WHEN r.floor_us > 0 AND g.config_floor_us > 0 AND q.run_floor_us > 0
-                  THEN coalesce(nullif(r.launches, 0), 1) * (q.run_floor_us - g.config_floor_us) / 1000.0
+                  WHEN r.floor_us > 0 AND g.floor_us > 0 AND q.floor_us > 0
+                  THEN coalesce(b.beta, coalesce(nullif(r.launches, 0), 1)) * (q.floor_us - g.floor_us) / 1000.0
                   WHEN r.floor_us IS NULL AND r.mode = 'single' AND u.launch_us > 0 AND f.run_floor_us > 0
                   THEN (u.launch_us - f.run_floor_us) / 1000.0
                   ELSE 0 END AS floor_adj_ms
       FROM result_bw r JOIN run u USING (run_id) LEFT JOIN ref f ON f.device_id = r.device_id
-           LEFT JOIN cref g ON g.device_id = r.device_id AND g.mode = r.mode
-           LEFT JOIN rref q ON q.run_id = r.run_id AND q.mode = r.mode) x;
+           LEFT JOIN gpu_floor g ON g.device_id = r.device_id AND g.mode = r.mode
+           LEFT JOIN run_floor q ON q.run_id = r.run_id AND q.mode = r.mode
+           LEFT JOIN b ON b.device_id = r.device_id AND b.mode = r.mode
+                      AND b.launches = coalesce(nullif(r.launches, 0), 1)) x;
 
 -- Window functions only (no self-join): every trial with its rank rn of k
 -- in its configuration, the configuration's values at the ranks that the

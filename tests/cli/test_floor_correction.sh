@@ -9,7 +9,11 @@
 # (result.launches) are corrected by launches x (the run's mean floor_us -
 # the GPU's mean floor_us, both in the row's mode), single and batch alike
 # (launches NULL: 1), graph rows not; a batch row's floor (per launch of a batch of empty
-# kernels) is compared with the GPU's batch floors only. Needs no GPU.
+# kernels) is compared with the GPU's batch floors only. With 20 or more
+# configurations under 20 us of two or more trials in a (GPU, mode,
+# launches) class, the coefficient is fitted (view floor_beta: the pooled
+# slope of the medians on the offset, never below 0) instead of the launch
+# count. Needs no GPU.
 # Usage: sh tests/cli/test_floor_correction.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -73,6 +77,36 @@ VALUES (9, 'reduce', 'p', 'v4', 1, 'cold', 'cuda-event', 'ok', 0.0060, 0.0059, 0
        (9, 'reduce', 'q', 'v4', 1, 'cold', 'cuda-event', 'ok', 0.0080, 0.0079, 0.0081, 10, 4, 4, 't', 'clean', 'single', 1, 3.6),
        (10, 'reduce', 'p', 'v4', 1, 'cold', 'cuda-event', 'ok', 0.0062, 0.0061, 0.0063, 10, 4, 4, 't', 'clean', 'single', 1, 3.6),
        (10, 'reduce', 'q', 'v4', 1, 'cold', 'cuda-event', 'ok', 0.0082, 0.0081, 0.0083, 10, 4, 4, 't', 'clean', 'single', 1, 3.8);
+-- GPU F: 20 single one-launch configurations under 20 us that move 0.8 as
+-- far as the floor offset (runs 11 and 12: floors 3.5 and 3.7, offsets -0.1
+-- and +0.1 us; medians base -/+ 0.08 us): beta fitted 0.8, the corrected
+-- medians equal. 20 batch one-launch ones move against it (beta clamped
+-- to 0: not corrected). Two single two-launch ones: too few, beta = 2.
+-- Two single one-launch ones of 200 us that move 10 times as far do not
+-- count: the fit reads configurations under 20 us only.
+INSERT INTO device (device_id, uuid, name, peak_gbps) VALUES (6, 'u6', 'GPU F', 1000);
+INSERT INTO run (run_id, study, binary, device_id, status, started_utc, argv, build_id, kind, repeat_index, launch_us)
+VALUES (11, 'reduce', 'reduce', 6, 'complete', '2026-01-01T00:10:00Z', 'x', 'b', 'measure', 1, 3.5),
+       (12, 'reduce', 'reduce', 6, 'complete', '2026-01-01T00:11:00Z', 'x', 'b', 'measure', 2, 3.7);
+WITH RECURSIVE i(v) AS (SELECT 0 UNION ALL SELECT v + 1 FROM i WHERE v < 19),
+     r(run_id, sgn, fl) AS (VALUES (11, -1, 3.5), (12, 1, 3.7))
+INSERT INTO result (run_id, study, config_key, variant, n, cache, timer, status, median_ms, q1_ms, q3_ms, reps,
+                    bytes_read, bytes_written, created_utc, flush, mode, launches, floor_us)
+SELECT r.run_id, 'reduce', 'f' || i.v, 'v6', 1, 'cold', 'cuda-event', 'ok', (5.0 + i.v * 0.5 + r.sgn * 0.08) / 1000,
+       (4.9 + i.v * 0.5 + r.sgn * 0.08) / 1000, (5.1 + i.v * 0.5 + r.sgn * 0.08) / 1000, 10, 4, 4, 't', 'clean', 'single', 1, r.fl
+FROM i, r
+UNION ALL
+SELECT r.run_id, 'reduce', 'fb' || i.v, 'v6', 1, 'warm', 'cuda-event', 'ok', (2.0 + i.v * 0.1 - r.sgn * 0.05) / 1000,
+       (1.9 + i.v * 0.1 - r.sgn * 0.05) / 1000, (2.1 + i.v * 0.1 - r.sgn * 0.05) / 1000, 10, 4, 4, 't', 'none', 'batch', 1, r.fl - 2
+FROM i, r
+UNION ALL
+SELECT r.run_id, 'reduce', 'f2_' || i.v, 'v6', 1, 'cold', 'cuda-event', 'ok', (8.0 + i.v + r.sgn * 0.3) / 1000,
+       (7.9 + i.v + r.sgn * 0.3) / 1000, (8.1 + i.v + r.sgn * 0.3) / 1000, 10, 4, 4, 't', 'clean', 'single', 2, r.fl
+FROM (SELECT v FROM i WHERE v < 2) i, r
+UNION ALL
+SELECT r.run_id, 'reduce', 'fbig' || i.v, 'v6', 1, 'cold', 'cuda-event', 'ok', (200.0 + i.v + r.sgn * 1.0) / 1000,
+       (199.9 + i.v + r.sgn * 1.0) / 1000, (200.1 + i.v + r.sgn * 1.0) / 1000, 10, 4, 4, 't', 'clean', 'single', 1, r.fl
+FROM (SELECT v FROM i WHERE v < 2) i, r;
 SQL
 q() { sqlite3 "$db" "$1"; }
 check_eq "single launches: the median less (floor - the GPU's mean floor), the profile run's floor not counted" \
@@ -97,4 +131,15 @@ check_eq "own floor: single rows against the GPU's single floors" "$(c3 s3)" "7.
 check_eq "own floor: batch rows against the GPU's batch floors" "$(c3 b3)" "2.2000 2.2000"
 check_eq "the run's mean floor, not each configuration's own: p moves by (3.5 - 3.6), (3.7 - 3.6)" "$(c3 p)" "6.1000 6.1000"
 check_eq "the run's mean floor: q the same way" "$(c3 q)" "8.1000 8.1000"
+check_eq "fitted: beta of GPU F's single one-launch class is 0.8 (20 configurations)" \
+  "$(q "SELECT printf('%.3f %s %d', beta, basis, configs) FROM floor_beta WHERE device_id = 6 AND mode = 'single' AND launches = 1")" "0.800 fitted 20"
+check_eq "fitted: the corrected medians of each configuration agree (f0: 5.0, f19: 14.5)" \
+  "$(q "SELECT group_concat(printf('%.4f', median_ms * 1000), ' ') FROM (SELECT * FROM trial WHERE config_key IN ('f0', 'f19') ORDER BY config_key, run_id)")" \
+  "5.0000 5.0000 14.5000 14.5000"
+check_eq "fitted: a negative slope is clamped to 0 (batch class of GPU F not corrected)" \
+  "$(q "SELECT printf('%.3f %s', beta, basis) || ' ' || (SELECT sum(floor_adj_ms = 0) FROM trial WHERE device_id = 6 AND mode = 'batch') FROM floor_beta WHERE device_id = 6 AND mode = 'batch'")" \
+  "0.000 fitted 40"
+check_eq "fitted: a class of 2 configurations keeps beta = launches (2): f2_0 moves by 2 x 0.1" \
+  "$(q "SELECT (SELECT printf('%.3f %s', beta, basis) FROM floor_beta WHERE device_id = 6 AND launches = 2) || ' ' || group_concat(printf('%.4f', median_ms * 1000), ' ') FROM (SELECT * FROM trial WHERE config_key = 'f2_0' ORDER BY run_id)")" \
+  "2.000 launches 7.9000 8.1000"
 [ "$nfail" -eq 0 ]
