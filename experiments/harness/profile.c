@@ -123,7 +123,6 @@ int profile_take_args(int *pArgc, char **argv, profile_opts *p, char *zErr, size
     snprintf(zErr, nErr, "--profile, --profile-child, --profile-child-keys and --resources: one at a time");
     return -1;
   }
-  if (p->zChildKeys) p->zChildKey = p->zChildKeys; /* a child, to a caller that asks (profile.h) */
   return 0;
 }
 
@@ -554,12 +553,33 @@ static int marker_window(int i) {
   return rc;
 }
 
-/* --profile-child-keys FILE: for each key of FILE in order, the marker (on a
-** GPU), then the configuration verified and launched as profile_child()
-** does; one line per key in FILE.status ("ok" or "failed WHY"), written as
-** it is known. Stops at a CUDA error that leaves the context unusable.
-** Exit 0, 1 (a configuration failed), or 2 (FILE unreadable, a key unknown). */
-static int profile_child_keys(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg,
+/* The configuration of key line zLine ("S KEY": sweep S's configuration KEY)
+** of aSweep[0..nSweep): its index in the sweep, *piSweep its sweep; -1 if
+** there is none. */
+static int find_key(const profile_sweep *aSweep, int nSweep, const char *zLine, int *piSweep) {
+  char *zEnd;
+  long iSweep = strtol(zLine, &zEnd, 10);
+  if (zEnd == zLine || *zEnd != ' ' || iSweep < 0 || iSweep >= nSweep) return -1;
+  const profile_sweep *w = &aSweep[iSweep];
+  for (int i = 0; i < w->nCfg; i++) {
+    bench_desc d;
+    bench_describe(&w->aCfg[i], &d);
+    if (!strcmp(d.zKey, zEnd + 1)) {
+      *piSweep = (int)iSweep;
+      return i;
+    }
+  }
+  return -1;
+}
+
+/* --profile-child-keys FILE: for each line "S KEY" of FILE in order, the
+** marker (on a GPU), then sweep S's configuration KEY verified and launched
+** as profile_child() does; one line per key in FILE.status ("ok" or "failed
+** WHY"), written as it is known. The study cleans up when the sweep changes,
+** as a --matrix process does between its runs. Stops at a CUDA error that
+** leaves the context unusable. Exit 0, 1 (a configuration failed), or 2
+** (FILE unreadable, a key unknown). */
+static int profile_child_keys(const profile_opts *p, const bench_study *s, const profile_sweep *aSweep, int nSweep,
                               const gpu_info *pInfo) {
   char *zKeys = read_file(p->zChildKeys), zStatus[1100];
   snprintf(zStatus, sizeof(zStatus), "%s.status", p->zChildKeys);
@@ -571,30 +591,28 @@ static int profile_child_keys(const profile_opts *p, const bench_study *s, const
     return 2;
   }
   int bGpu = pInfo->ccMajor > 0; /* a host-only study launches no marker */
-  int rc = 0, iKey = 0, bFatal = 0;
+  int rc = 0, iKey = 0, bFatal = 0, iPrev = -1;
   for (char *zLine = zKeys; *zLine && !bFatal; iKey++) {
     char *zEol = strchr(zLine, '\n');
     char *zNextLine = zEol ? zEol + 1 : zLine + strlen(zLine);
     if (zEol) *zEol = 0;
-    int i = 0;
-    bench_desc d;
-    for (; i < nCfg; i++) {
-      bench_describe(&aCfg[i], &d);
-      if (!strcmp(d.zKey, zLine)) break;
-    }
+    int iSweep = -1;
+    int i = find_key(aSweep, nSweep, zLine, &iSweep);
     static bench_out out;
     memset(&out, 0, sizeof(out));
-    if (i == nCfg) {
+    if (i < 0) {
       snprintf(out.zError, sizeof(out.zError), "no configuration '%.200s' in the child's command line", zLine);
       out.bFailed = 1;
       rc = 2;
     } else {
+      if (iPrev >= 0 && iSweep != iPrev && s->xCleanup) s->xCleanup();
+      iPrev = iSweep;
       int e = bGpu ? marker_window(iKey) : 0;
       if (e) {
         snprintf(out.zError, sizeof(out.zError), "the marker launch failed: %s", cudaGetErrorString((cudaError_t)e));
         out.bFailed = out.bFatal = 1;
       } else {
-        bench_config c = aCfg[i];
+        bench_config c = aSweep[iSweep].aCfg[i];
         bChild = 1;
         s->xMeasure(&c, &out);
         bChild = 0;
@@ -631,10 +649,65 @@ static const char *nth_line(const char *z, int k, char *zOut, size_t nOut) {
   return zOut;
 }
 
-/* --profile SET: the run of kind 'profile'. */
-static int profile_run(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg,
-                       const gpu_info *pInfo, const char *zDb, int bResume, int argc, char **argv) {
-  const profile_set *pSet = profile_find_set(p->zSet);
+/* 1 if metric zMetric is an entry of the comma-separated list zList. */
+static int metric_in(const char *zList, const char *zMetric) {
+  size_t n = strlen(zMetric);
+  for (const char *z = zList; n > 0 && z; z = strchr(z, ',') ? strchr(z, ',') + 1 : NULL)
+    if (!strncmp(z, zMetric, n) && (z[n] == ',' || z[n] == 0)) return 1;
+  return 0;
+}
+
+/* The union of the sweeps' sets' metrics, each once, in the order the sets
+** list them (ncu's --metrics): malloc'ed, NULL out of memory. */
+static char *union_metrics(const profile_set *const *apSet, int nSweep) {
+  size_t n = 1;
+  for (int i = 0; i < nSweep; i++) n += strlen(apSet[i]->zMetrics) + 1;
+  char *z = malloc(n), zMetric[256];
+  if (!z) return NULL;
+  size_t k = 0;
+  z[0] = 0;
+  for (int i = 0; i < nSweep; i++) {
+    for (const char *m = apSet[i]->zMetrics; *m;) {
+      size_t nm = strcspn(m, ",");
+      snprintf(zMetric, sizeof(zMetric), "%.*s", (int)nm, m);
+      if (!metric_in(z, zMetric)) k += (size_t)snprintf(z + k, n - k, "%s%s", k ? "," : "", zMetric);
+      m += nm + (m[nm] == ',');
+    }
+  }
+  return z;
+}
+
+/* A sweep in the parent: its set, its run and what became of its configurations. */
+typedef struct sweep_state {
+  const profile_set *pSet;
+  long long iRun;            /* its run; 0: none begun (nothing to profile) */
+  int nRun;                  /* its configurations not skipped by the study */
+  int nTodo, nDone, nFailed; /* to profile, stored, not profiled */
+} sweep_state;
+
+/* A configuration to profile: its sweep, its index there, its progress number. */
+typedef struct todo_cfg {
+  int iSweep, iCfg, iSeq;
+  char *zKey;
+} todo_cfg;
+
+/* The command line of sweep w as run, for run.argv (malloc'ed, NULL out of memory). */
+static char *sweep_argv(const profile_sweep *w) {
+  size_t nArgv = 32 + strlen(w->zSet);
+  for (int i = 0; i < w->argc; i++) nArgv += strlen(w->argv[i]) + 1;
+  char *zArgv = malloc(nArgv);
+  if (zArgv) {
+    size_t k = 0;
+    for (int i = 0; i < w->argc; i++) k += (size_t)snprintf(zArgv + k, nArgv - k, "%s ", w->argv[i]);
+    snprintf(zArgv + k, nArgv - k, "--profile %s", w->zSet);
+  }
+  return zArgv;
+}
+
+/* --profile SET, or a --matrix file's profile lines: one run of kind
+** 'profile' per sweep, every sweep under one ncu process. */
+static int profile_run(const bench_study *s, const profile_sweep *aSweep, int nSweep, const gpu_info *pInfo,
+                       const char *zMatrix, int argc, char **argv) {
   char zNcu[1024], zSelf[1024], zErr[256], zTmp[] = "/tmp/profile-XXXXXX";
   if (find_tool("NCU", "ncu", "/usr/local/cuda/bin/ncu", zNcu, sizeof(zNcu))) {
     fprintf(stderr, "%s: no Nsight Compute (set NCU, or put ncu on PATH): nothing profiled\n", s->zBinary);
@@ -650,6 +723,7 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
   snprintf(zOut, sizeof(zOut), "%s/out", zTmp);
   snprintf(zKeys, sizeof(zKeys), "%s/keys", zTmp);
   snprintf(zStatus, sizeof(zStatus), "%s.status", zKeys);
+  const char *zDb = aSweep[0].zDb;
   db *pDb = db_open(zDb, zErr, sizeof(zErr));
   if (!pDb) {
     fprintf(stderr, "%s: %s\n", s->zBinary, zErr);
@@ -661,74 +735,102 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
   sa.sa_handler = on_signal;
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
-  /* The command line as run, for run.argv. */
-  size_t nArgv = 32;
-  for (int i = 0; i < argc; i++) nArgv += strlen(argv[i]) + 1;
-  char *zArgv = malloc(nArgv);
-  if (zArgv) {
-    size_t k = 0;
-    for (int i = 0; i < argc; i++) k += (size_t)snprintf(zArgv + k, nArgv - k, "%s ", argv[i]);
-    snprintf(zArgv + k, nArgv - k, "--profile %s", p->zSet);
-  }
-  db_run_info info = {s->zStudy, s->zBinary, zArgv ? zArgv : "", buildinfo_id, buildinfo_git_commit,
-                      buildinfo_git_dirty, buildinfo_nvcc_version, buildinfo_nvcc_flags, 0, 1, 0};
-  long long iRun = db_begin_run(pDb, pInfo, &info);
-  if (iRun < 0 || db_set_profile_run(pDb, iRun)) {
-    fprintf(stderr, "%s: cannot start a run in '%s': %s\n", s->zBinary, zDb, db_errmsg(pDb));
-    db_close(pDb);
-    free(zArgv);
-    rmdir(zTmp);
-    return 4;
-  }
-  fprintf(stderr, "%s: profile run %lld (set %s) on %s with %s into %s\n", s->zBinary, iRun, p->zSet,
-          pInfo->zName, zNcu, zDb);
-  /* ncu's command line: ncu OPTIONS SELF ARGS --profile-child-keys FILE. */
-  char **azCmd = calloc((size_t)argc + 24, sizeof(char *));
-  int *aiTodo = malloc(sizeof(int) * (size_t)(nCfg + 1)), *aiSeq = malloc(sizeof(int) * (size_t)(nCfg + 1));
-  char **azSeg = calloc((size_t)nCfg + 1, sizeof(char *));
-  int *anRow = calloc((size_t)nCfg + 1, sizeof(int));
-  int nFixed = 0, nRun = 0, iSeq = 0, nTodo = 0, nDone = 0, nFailed = 0, bDbError = 0;
-  char *zText = NULL, *zStatusText = NULL;
+  int nAll = 0;
+  for (int w = 0; w < nSweep; w++) nAll += aSweep[w].nCfg;
+  sweep_state *aSt = calloc((size_t)nSweep, sizeof(sweep_state));
+  const profile_set **apSet = calloc((size_t)nSweep, sizeof(profile_set *));
+  todo_cfg *aTodo = calloc((size_t)nAll + 1, sizeof(todo_cfg));
+  char **azSeg = calloc((size_t)nAll + 1, sizeof(char *));
+  int *anRow = calloc((size_t)nAll + 1, sizeof(int));
+  char **azCmd = calloc((size_t)argc + 26, sizeof(char *));
+  char *zUnion = NULL, *zText = NULL, *zStatusText = NULL;
+  int nTodo = 0, bDbError = 0, bFailed = 0;
   FILE *fKeys = NULL;
-  for (int i = 0; i < nCfg; i++) nRun += !(s->xSkip && s->xSkip(&aCfg[i]));
-  if (azCmd && aiTodo && aiSeq && azSeg && anRow) {
+  if (aSt && apSet && aTodo && azSeg && anRow && azCmd) {
+    for (int w = 0; w < nSweep; w++) apSet[w] = aSt[w].pSet = profile_find_set(aSweep[w].zSet);
+    zUnion = union_metrics(apSet, nSweep);
+  }
+  if (zUnion) {
+    /* ncu's command line: ncu OPTIONS SELF [--matrix FILE] ARGS --profile-child-keys FILE. */
     const char *azOpt[] = {zNcu, "--csv", "--page", "raw", "--print-units", "base", "--clock-control", "none",
                            "--profile-from-start", "off", "--print-kernel-base", "function", "--log-file", zLog,
-                           "--metrics", pSet->zMetrics, zSelf};
+                           "--metrics", zUnion, zSelf};
+    int nFixed = 0;
     for (size_t j = 0; j < sizeof(azOpt) / sizeof(azOpt[0]); j++) azCmd[nFixed++] = (char *)azOpt[j];
+    if (zMatrix) {
+      azCmd[nFixed++] = "--matrix";
+      azCmd[nFixed++] = (char *)zMatrix;
+    }
     for (int i = 1; i < argc; i++) azCmd[nFixed++] = argv[i];
     azCmd[nFixed] = "--profile-child-keys";
     azCmd[nFixed + 1] = zKeys;
     azCmd[nFixed + 2] = NULL;
     fKeys = fopen(zKeys, "w");
     if (!fKeys) fprintf(stderr, "%s: cannot write '%s': %s\n", s->zBinary, zKeys, strerror(errno));
+  } else {
+    fprintf(stderr, "%s: out of memory\n", s->zBinary);
   }
   if (!fKeys) bDbError = 1;
-  /* The configurations still to profile, in order, into the key file. */
-  for (int i = 0; i < nCfg && !bStop && !bDbError; i++) {
-    if (s->xSkip && s->xSkip(&aCfg[i])) continue;
-    bench_desc d;
-    bench_describe(&aCfg[i], &d);
-    iSeq++;
-    int rcHave = bResume ? db_have_counters(pDb, pInfo->zUuid, s->zBinary, buildinfo_id, d.zKey, p->zSet) : 0;
-    if (rcHave < 0) { bDbError = 1; break; }
-    if (rcHave) {
-      fprintf(stderr, "[%d/%d] %s%s ... already profiled\n", iSeq, nRun, s->zStudy, d.zLabel);
-      continue;
+  /* Per sweep, the configurations still to profile, in order, into the key
+  ** file ("S KEY"); its run begins if it has any. A configuration an earlier
+  ** sweep of the same set profiles in this process is not profiled twice. */
+  for (int w = 0; w < nSweep && !bStop && !bDbError; w++) {
+    const profile_sweep *pW = &aSweep[w];
+    sweep_state *st = &aSt[w];
+    int iSeq = 0, nPrev = nTodo;
+    for (int i = 0; i < pW->nCfg; i++) st->nRun += !(s->xSkip && s->xSkip(&pW->aCfg[i]));
+    for (int i = 0; i < pW->nCfg && !bDbError; i++) {
+      if (s->xSkip && s->xSkip(&pW->aCfg[i])) continue;
+      bench_desc d;
+      bench_describe(&pW->aCfg[i], &d);
+      iSeq++;
+      int rcHave = pW->bResume ? db_have_counters(pDb, pInfo->zUuid, s->zBinary, buildinfo_id, d.zKey, pW->zSet) : 0;
+      for (int t = 0; t < nPrev && rcHave == 0; t++)
+        rcHave = !strcmp(aTodo[t].zKey, d.zKey) && !strcmp(aSweep[aTodo[t].iSweep].zSet, pW->zSet) ? 2 : 0;
+      if (rcHave < 0) { bDbError = 1; break; }
+      if (rcHave) {
+        fprintf(stderr, "[%d/%d] %s%s ... already profiled%s\n", iSeq, st->nRun, s->zStudy, d.zLabel,
+                rcHave == 2 ? " (by an earlier line of this process)" : "");
+        continue;
+      }
+      todo_cfg *pT = &aTodo[nTodo];
+      pT->zKey = strdup(d.zKey);
+      if (!pT->zKey) { bDbError = 1; break; }
+      fprintf(fKeys, "%d %s\n", w, d.zKey);
+      pT->iSweep = w;
+      pT->iCfg = i;
+      pT->iSeq = iSeq;
+      nTodo++;
+      st->nTodo++;
     }
-    fprintf(fKeys, "%s\n", d.zKey);
-    aiSeq[nTodo] = iSeq;
-    aiTodo[nTodo++] = i;
+    if (bDbError || st->nTodo == 0) continue;
+    char *zArgv = sweep_argv(pW);
+    db_run_info info = {s->zStudy, s->zBinary, zArgv ? zArgv : "", buildinfo_id, buildinfo_git_commit,
+                        buildinfo_git_dirty, buildinfo_nvcc_version, buildinfo_nvcc_flags, 0, 1, 0};
+    st->iRun = db_begin_run(pDb, pInfo, &info);
+    free(zArgv);
+    if (st->iRun < 0 || db_set_profile_run(pDb, st->iRun)) {
+      fprintf(stderr, "%s: cannot start a run in '%s': %s\n", s->zBinary, zDb, db_errmsg(pDb));
+      if (st->iRun < 0) st->iRun = 0;
+      bDbError = 1;
+      break;
+    }
+    fprintf(stderr, "%s: profile run %lld (set %s) on %s with %s into %s\n", s->zBinary, st->iRun, pW->zSet,
+            pInfo->zName, zNcu, zDb);
   }
   if (fKeys && fclose(fKeys)) {
     fprintf(stderr, "%s: cannot write '%s': %s\n", s->zBinary, zKeys, strerror(errno));
     bDbError = 1;
   }
-  int rc = 0, nSeg = 0;
+  int rc = 0, nSeg = 0, nSweepRun = 0;
   char zWhy[256] = "";
+  for (int w = 0; w < nSweep; w++) nSweepRun += aSt && aSt[w].nTodo > 0;
   if (nTodo > 0 && !bStop && !bDbError) {
-    /* One ncu process for every configuration; its CSV split at the markers. */
-    fprintf(stderr, "%s: %d configurations under one ncu process\n", s->zBinary, nTodo);
+    /* One ncu process for every configuration of every sweep; its CSV split at the markers. */
+    if (nSweepRun > 1)
+      fprintf(stderr, "%s: %d configurations of %d sweeps under one ncu process\n", s->zBinary, nTodo, nSweepRun);
+    else
+      fprintf(stderr, "%s: %d configurations under one ncu process\n", s->zBinary, nTodo);
     rc = run_command(azCmd, zOut);
     zText = read_file(zLog);
     zStatusText = read_file(zStatus);
@@ -738,18 +840,20 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
   /* ncu saw no kernel at all, not even a marker: the child ran host code only. */
   int bNoKernel = zText && nSeg == 0 && !strstr(zText, "\"Kernel Name\"");
   for (int t = 0; t < nTodo && !bDbError; t++) { /* after a signal too: what ncu wrote is kept */
+    const profile_sweep *pW = &aSweep[aTodo[t].iSweep];
+    sweep_state *st = &aSt[aTodo[t].iSweep];
     bench_desc d;
-    bench_describe(&aCfg[aiTodo[t]], &d);
+    bench_describe(&pW->aCfg[aTodo[t].iCfg], &d);
     char zLine[600], zLead[700];
     const char *zSt = nth_line(zStatusText, t, zLine, sizeof(zLine));
-    snprintf(zLead, sizeof(zLead), "[%d/%d] %s%s ...", aiSeq[t], nRun, s->zStudy, d.zLabel);
+    snprintf(zLead, sizeof(zLead), "[%d/%d] %s%s ...", aTodo[t].iSeq, st->nRun, s->zStudy, d.zLabel);
     if (zWhy[0]) {
-      /* ncu itself refused: every configuration would fail the same way; one line. */
+      /* ncu itself refused: every configuration of every sweep would fail the same way; one line. */
       fprintf(stderr, "%s NOT PROFILED: %s\n", zLead, zWhy);
       if (nTodo - t > 1)
         fprintf(stderr, "%s: the %d configuration%s after it were not profiled either\n", s->zBinary, nTodo - t - 1,
                 nTodo - t - 1 == 1 ? "" : "s");
-      nFailed += nTodo - t;
+      for (int u = t; u < nTodo; u++) aSt[aTodo[u].iSweep].nFailed++;
       break;
     }
     const char *zNot = NULL;
@@ -771,39 +875,42 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
       zNot = zNotBuf;
     }
     profile_value *aVal = NULL;
-    int nLaunch = 0, nVal = 0;
+    int nLaunch = 0, nVal = 0, nStored = 0;
     if (!zNot) {
       nVal = profile_parse_csv_passes(azSeg[t], PROFILE_PASSES, &aVal, &nLaunch, zErr, sizeof(zErr));
       if (nVal <= 0) zNot = nVal < 0 ? zErr : "no metric values in ncu's output";
     }
     if (zNot) {
-      nFailed++;
+      st->nFailed++;
       fprintf(stderr, "%s NOT PROFILED: %s\n", zLead, zNot);
       free(aVal);
       continue;
     }
     if (db_begin(pDb)) { bDbError = 1; free(aVal); break; }
     for (int j = 0; j < nVal && !bDbError; j++) {
+      /* Another sweep's metric (the union ncu collected) is not this configuration's. */
+      if (metric_in(zUnion, aVal[j].zMetric) && !metric_in(st->pSet->zMetrics, aVal[j].zMetric)) continue;
       db_counter c = {d.zKey, d.zVariant, d.zDtype, d.n, d.nBlock, d.zParams, aVal[j].zKernel, aVal[j].zMetric,
-                      aVal[j].value, aVal[j].zUnit, aVal[j].nLaunch, aVal[j].zCombine, p->zSet,
+                      aVal[j].value, aVal[j].zUnit, aVal[j].nLaunch, aVal[j].zCombine, pW->zSet,
                       aVal[j].nPass, aVal[j].minValue, aVal[j].maxValue};
-      if (db_add_counter(pDb, iRun, &c)) bDbError = 1;
+      if (db_add_counter(pDb, st->iRun, &c)) bDbError = 1;
+      nStored++;
     }
     if (bDbError || db_commit(pDb)) {
       bDbError = 1;
       db_rollback(pDb);
       fprintf(stderr, "%s: cannot store the counters of %s: %s\n", s->zBinary, d.zKey, db_errmsg(pDb));
     } else {
-      nDone++;
-      fprintf(stderr, "%s %d values, %d launches (%d passes)\n", zLead, nVal, nLaunch, nVal > 0 ? aVal[0].nPass : 0);
+      st->nDone++;
+      fprintf(stderr, "%s %d values, %d launches (%d passes)\n", zLead, nStored, nLaunch, nVal > 0 ? aVal[0].nPass : 0);
     }
     free(aVal);
   }
   for (int t = 0; azSeg && t < nTodo; t++) free(azSeg[t]);
+  for (int t = 0; aTodo && t < nTodo; t++) free(aTodo[t].zKey);
   free(azSeg);
   free(anRow);
-  free(aiTodo);
-  free(aiSeq);
+  free(aTodo);
   free(zText);
   free(zStatusText);
   remove(zLog);
@@ -811,31 +918,42 @@ static int profile_run(const profile_opts *p, const bench_study *s, const bench_
   remove(zKeys);
   remove(zStatus);
   rmdir(zTmp);
-  if (!bDbError && nDone == 0 && nFailed == 0) {
-    /* Everything was profiled before (or is host code): a run that holds
-    ** nothing is not stored. */
-    if (db_drop_run(pDb, iRun)) {
-      fprintf(stderr, "%s: cannot remove the empty run %lld: %s\n", s->zBinary, iRun, db_errmsg(pDb));
-      bDbError = 1;
-    } else {
-      fprintf(stderr, "%s: nothing left to profile: no run stored\n", s->zBinary);
-      db_close(pDb);
-      free(azCmd);
-      free(zArgv);
-      return bStop ? 130 : 0;
+  /* Each sweep's run ends; one that holds nothing (everything was profiled
+  ** before, or is host code) is not stored. */
+  for (int w = 0; aSt && w < nSweep; w++) {
+    sweep_state *st = &aSt[w];
+    char zWhich[160] = "";
+    if (nSweep > 1) snprintf(zWhich, sizeof(zWhich), " in sweep %d of %d (set %s)", w + 1, nSweep, aSweep[w].zSet);
+    if (st->iRun <= 0) {
+      if (!bDbError && !bStop) fprintf(stderr, "%s: nothing left to profile%s: no run stored\n", s->zBinary, zWhich);
+      continue;
     }
+    if (!bDbError && st->nDone == 0 && st->nFailed == 0) {
+      if (db_drop_run(pDb, st->iRun)) {
+        fprintf(stderr, "%s: cannot remove the empty run %lld: %s\n", s->zBinary, st->iRun, db_errmsg(pDb));
+        bDbError = 1;
+      } else {
+        fprintf(stderr, "%s: nothing left to profile%s: no run stored\n", s->zBinary, zWhich);
+        continue;
+      }
+    }
+    const char *zEnd = bDbError || st->nFailed ? "failed" : bStop ? "incomplete" : "complete";
+    if (db_end_run(pDb, st->iRun, zEnd,
+                   bStop ? "interrupted by a signal" : st->nFailed ? "configurations not profiled" : NULL, 0) &&
+        !bDbError)
+      fprintf(stderr, "%s: cannot close run %lld: %s\n", s->zBinary, st->iRun, db_errmsg(pDb));
+    fprintf(stderr, "%s: profile run %lld %s: %d profiled, %d not\n", s->zBinary, st->iRun, zEnd, st->nDone,
+            st->nFailed);
+    bFailed |= st->nFailed > 0;
   }
-  const char *zEnd = bDbError || nFailed ? "failed" : bStop ? "incomplete" : "complete";
-  if (db_end_run(pDb, iRun, zEnd, bStop ? "interrupted by a signal" : nFailed ? "configurations not profiled" : NULL,
-                 0) && !bDbError)
-    fprintf(stderr, "%s: cannot close run %lld: %s\n", s->zBinary, iRun, db_errmsg(pDb));
-  fprintf(stderr, "%s: profile run %lld %s: %d profiled, %d not\n", s->zBinary, iRun, zEnd, nDone, nFailed);
   db_close(pDb);
+  free(aSt);
+  free(apSet);
   free(azCmd);
-  free(zArgv);
+  free(zUnion);
   if (bDbError) return 4;
   if (bStop) return 130;
-  return nFailed ? 1 : 0;
+  return bFailed ? 1 : 0;
 }
 
 /* --resources: the compiler's resource report of this binary. */
@@ -893,9 +1011,9 @@ int profile_before_gpu(const profile_opts *p, const bench_study *s, const char *
   return -1;
 }
 
-int profile_main(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg,
-                 const gpu_info *pInfo, const char *zDb, int bResume, int argc, char **argv) {
-  if (p->zChildKeys) return profile_child_keys(p, s, aCfg, nCfg, pInfo);
-  if (p->zChildKey) return profile_child(p, s, aCfg, nCfg);
-  return profile_run(p, s, aCfg, nCfg, pInfo, zDb, bResume, argc, argv);
+int profile_main(const profile_opts *p, const bench_study *s, const profile_sweep *aSweep, int nSweep,
+                 const gpu_info *pInfo, const char *zMatrix, int argc, char **argv) {
+  if (p->zChildKeys) return profile_child_keys(p, s, aSweep, nSweep, pInfo);
+  if (p->zChildKey) return profile_child(p, s, aSweep[0].aCfg, aSweep[0].nCfg);
+  return profile_run(s, aSweep, nSweep, pInfo, zMatrix, argc, argv);
 }

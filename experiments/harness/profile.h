@@ -6,10 +6,11 @@
 **       launched under Nsight Compute, one ncu process for the whole sweep
 **       (the binary runs itself again under `ncu --csv --page raw --metrics
 **       <SET's metrics>` with the hidden option --profile-child-keys FILE:
-**       FILE lists the keys still to profile, one a line; for each, in order,
-**       the child launches the marker kernel (kernels/marker.h: its grid size
-**       is the key's line index + 1) inside a profiler window of its own,
-**       verifies, then launches the work PROFILE_PASSES times inside
+**       FILE lists the configurations still to profile, one a line, "S KEY"
+**       (S: the sweep's index, 0 here); for each, in order, the child
+**       launches the marker kernel (kernels/marker.h: its grid size is the
+**       line's index + 1) inside a profiler window of its own, verifies,
+**       then launches the work PROFILE_PASSES times inside
 **       cudaProfilerStart/Stop, no timing loop, no database, and writes one
 **       line to FILE.status: "ok" or "failed WHY"; it stops at a CUDA error
 **       that leaves the context unusable). The parent splits ncu's CSV at
@@ -21,6 +22,16 @@
 **       /usr/local/cuda/bin/ncu; none: one line, exit 3, nothing written.
 **       (--profile-child KEY, hidden too, launches one configuration the
 **       same way, without a marker or a status file.)
+**   <binary> --matrix FILE [--db PATH] [--no-resume]
+**       FILE's lines for this binary all with --profile SET (a .profile
+**       file; experiments/harness/run.c parses them): each line a sweep and
+**       a profile run of its own, as if it were the command line, and every
+**       sweep under ONE ncu process, which collects the union of the sweeps'
+**       sets (the child is `<binary> --matrix FILE ... --profile-child-keys
+**       KEYS`, each key with its sweep's index); each configuration keeps
+**       only its own set's metrics, so its rows are those of a run of its
+**       line alone. An ncu error (==ERROR==) leaves every configuration of
+**       every sweep not profiled (each sweep's run failed).
 **   <binary> --resources [--db PATH]
 **       The compiler's resource report of the binary's own kernels
 **       (`cuobjdump --dump-resource-usage`, cuobjdump found like ncu, $CUOBJDUMP
@@ -40,11 +51,21 @@
 typedef struct profile_opts {
   const char *zSet;       /* --profile SET: the metric set, else NULL */
   const char *zChildKey;  /* --profile-child KEY (hidden): the configuration to launch once */
-  const char *zChildKeys; /* --profile-child-keys FILE (hidden): the configurations to launch, one key a line;
-                          ** zChildKey is then FILE too, so that a caller that asks whether this is a child
-                          ** (experiments/harness/run.c) needs no change */
+  const char *zChildKeys; /* --profile-child-keys FILE (hidden): the configurations to launch, "S KEY" a line */
   int bResources;         /* --resources */
 } profile_opts;
+
+/* One sweep of a profile run: a command line's configurations (a --matrix
+** line's, or the whole command line's) and its own options. */
+typedef struct profile_sweep {
+  const char *zSet;          /* its --profile SET (NULL in a child) */
+  const bench_config *aCfg;  /* its configurations */
+  int nCfg;
+  const char *zDb;           /* --db (every sweep of a process writes one database) */
+  int bResume;               /* 0 with --no-resume */
+  int argc;                  /* its command line without the profile options (run.argv) */
+  char **argv;
+} profile_sweep;
 
 /* A metric set: a name and the comma-separated ncu metrics it collects. */
 typedef struct profile_set {
@@ -137,12 +158,13 @@ int profile_launch(gpu_fn xRun, gpu_fn xRestore, void *pCtx, bench_out *pOut);
 int profile_before_gpu(const profile_opts *p, const bench_study *s, const char *zDb, char **argv);
 
 /* --profile SET, --profile-child KEY or --profile-child-keys FILE, once the
-** device is open: aCfg/nCfg the configurations, pInfo the device (a host-only
-** study's has compute capability 0: no marker is launched), zDb/bResume from
-** the shared options,
-** argc/argv the command line without the profile options. Returns the exit
-** status. */
-int profile_main(const profile_opts *p, const bench_study *s, const bench_config *aCfg, int nCfg,
-                 const gpu_info *pInfo, const char *zDb, int bResume, int argc, char **argv);
+** device is open: aSweep[0..nSweep) the sweeps (one, or a --matrix file's
+** lines, each with its set; a --profile-child has one), pInfo the device (a
+** host-only study's has compute capability 0: no marker is launched);
+** zMatrix the --matrix FILE the sweeps come from (NULL: the command line),
+** given to the child again; argc/argv the process's command line without
+** the profile options and --matrix. Returns the exit status. */
+int profile_main(const profile_opts *p, const bench_study *s, const profile_sweep *aSweep, int nSweep,
+                 const gpu_info *pInfo, const char *zMatrix, int argc, char **argv);
 
 #endif

@@ -8,7 +8,10 @@
 ** this binary, in order: every line is parsed, enumerated and listed (step
 ** 1b) and checked against the device (step 4) before the first run opens the
 ** database; the GPU is opened once, the read ceiling measured once, and the
-** copy probe that ends one run starts the next (hand_on()).
+** copy probe that ends one run starts the next (hand_on()). Lines with
+** --profile SET (a .profile file) are profile runs instead: profile_step()
+** hands every line to experiments/harness/profile.c as a sweep, all under
+** one ncu process.
 */
 #include "experiments/harness/bench.h"
 
@@ -48,6 +51,8 @@ typedef struct run_state {
   char zWhere[300];          /* "FILE:LINE: " of a --matrix line (its errors name it), else "" */
   char *zLine;               /* a --matrix line's words, NUL-separated (azArgv points into it) */
   char **azArgv;             /* a --matrix line's command line: argv[0], its words, the other options */
+  int nArgv;                 /* its length (the profile options taken out) */
+  profile_opts prof;         /* a --matrix line's profile options (--profile SET) */
   bench_args args;           /* options and axis lists */
   long long nFreeOverride;   /* BENCH_FREE_BYTES, or -1 */
   bench_config *aCfg;        /* every configuration of the matrix */
@@ -380,6 +385,12 @@ static int matrix_line(run_state *r, const run_state *pHead, const char *zFile, 
   for (char *z = strtok(NULL, " \t\n"); z; z = strtok(NULL, " \t\n")) r->azArgv[argc++] = z;
   for (int i = 0; i < nOther; i++) r->azArgv[argc++] = azOther[i];
   r->azArgv[argc] = NULL;
+  /* A line of a .profile file names its metric set (profile.h). */
+  char zErr[256];
+  if (profile_take_args(&argc, r->azArgv, &r->prof, zErr, sizeof(zErr))) return bad_arg(r, "profile", zErr);
+  r->nArgv = argc;
+  if (r->prof.zChildKey || r->prof.zChildKeys || r->prof.bResources || (r->prof.zSet && !strcmp(r->prof.zSet, "list")))
+    return bad_arg(r, "--profile list, --profile-child(-keys), --resources", "not in a matrix line");
   int rc = parse_step(r, argc, r->azArgv);
   if (rc < 0 && r->args.opts.bList) printf("# %s%s\n", r->zWhere, r->zArgv ? r->zArgv : "");
   if (rc < 0) rc = list_step(r);
@@ -458,14 +469,16 @@ static int matrix_take_arg(run_state *r, int *pArgc, char **argv) {
 ** --reps 5 needs a line's --min-reps). -1 to go on, 0 after --help or
 ** --list, else the exit status: 2 for a bad line (one line naming FILE and
 ** the line's number), a FILE that cannot be read or names this binary
-** nowhere, --build-id, and --profile or --resources (a profile matrix keeps
-** one process per line: experiments/tools/run-matrix). */
+** nowhere, --build-id, and --profile, --profile-child or --resources given
+** here. A profile matrix (a .profile file: lines with --profile SET) is all
+** profile lines for this binary or none (exit 2 naming the first line that
+** differs), and its lines write one database. */
 static int matrix_file_step(run_state *pHead, const profile_opts *pProf, int argc, char **argv,
                             run_state **paRun, int *pnRun) {
   const char *zFile = pHead->zMatrix;
   char zWhy[300], zErr[256];
   if (pProf->zSet || pProf->zChildKey || pProf->bResources)
-    return bad_arg(pHead, "--matrix", "not with --profile or --resources (a profile matrix runs a process a line)");
+    return bad_arg(pHead, "--matrix", "not with --profile, --profile-child or --resources (a profile matrix's lines name their sets)");
   int rcArgs = bench_parse_args(pHead->s, argc, argv, &pHead->args, zErr, sizeof(zErr));
   if (rcArgs == BENCH_ARGS_HELP) { bench_usage(pHead->s, stdout); return 0; }
   if (rcArgs == BENCH_ARGS_BUILD_ID) return bad_arg(pHead, "--build-id", "takes no other argument");
@@ -492,6 +505,14 @@ static int matrix_file_step(run_state *pHead, const profile_opts *pProf, int arg
     }
   }
   if (*pnRun > 0) (*paRun)[0].sStart = pHead->sStart; /* the first run's setup began with the process */
+  /* Profile lines and timing lines are not mixed; profile lines write one database. */
+  for (int i = 1; rc < 0 && i < *pnRun; i++) {
+    const run_state *r = &(*paRun)[i], *r0 = &(*paRun)[0];
+    if ((r->prof.zSet != NULL) != (r0->prof.zSet != NULL))
+      rc = bad_arg(r, "--profile", "every line of a matrix for this binary names a metric set, or none does");
+    else if (r->prof.zSet && strcmp(r->args.opts.zDb, r0->args.opts.zDb))
+      rc = bad_arg(r, "--db", "every profile line of a matrix writes one database");
+  }
   free(azLine);
   free(aiLine);
   if (rc < 0 && (*paRun)[0].args.opts.bList) rc = 0;
@@ -917,6 +938,35 @@ static int run_step(run_state *r, run_state *pPrev) {
   return rc ? rc : -1;
 }
 
+/* The profile modes, once the device is open (experiments/harness/profile.h):
+** the command line's --profile SET, --profile-child KEY or
+** --profile-child-keys FILE, or a --matrix file's profile lines, each a
+** sweep. -1 when none is asked for (a timing run), else the exit status. */
+static int profile_step(const run_state *pHead, const run_state *aRun, int nRun, const profile_opts *pProf, int argc,
+                        char **argv) {
+  int bLines = pHead->zMatrix && nRun > 0 && aRun[0].prof.zSet;
+  if (!pProf->zSet && !pProf->zChildKey && !pProf->zChildKeys && !bLines) return -1;
+  profile_sweep *aSweep = calloc(pHead->zMatrix && nRun > 0 ? (size_t)nRun : 1, sizeof(profile_sweep));
+  if (!aSweep) {
+    fprintf(stderr, "%s: out of memory\n", pHead->s->zBinary);
+    return 4;
+  }
+  int nSweep = 0;
+  if (pHead->zMatrix) {
+    for (int i = 0; i < nRun; i++) {
+      const run_state *r = &aRun[i];
+      aSweep[nSweep++] = (profile_sweep){r->prof.zSet, r->aCfg, r->nCfg, r->args.opts.zDb, r->args.opts.bResume,
+                                         r->nArgv, r->azArgv};
+    }
+  } else {
+    aSweep[nSweep++] = (profile_sweep){pProf->zSet, pHead->aCfg, pHead->nCfg, pHead->args.opts.zDb,
+                                       pHead->args.opts.bResume, argc, argv};
+  }
+  int rc = profile_main(pProf, pHead->s, aSweep, nSweep, &gInfo, pHead->zMatrix, argc, argv);
+  free(aSweep);
+  return rc;
+}
+
 /* Parse, list or run; bHostOnly: see bench_main_host(). Without --matrix
 ** the command line is the one run; with it, each line of the file is. */
 static int bench_run(const bench_study *s, int argc, char **argv, int bHostOnly) {
@@ -943,8 +993,7 @@ static int bench_run(const bench_study *s, int argc, char **argv, int bHostOnly)
   if (rc < 0) rc = device_step(&head);
   int bGpuOpen = rc < 0, bFatal = 0;
   for (int i = 0; rc < 0 && i < nRun; i++) rc = size_step(&aRun[i]);
-  if (rc < 0 && (prof.zSet || prof.zChildKey))
-    rc = profile_main(&prof, s, head.aCfg, head.nCfg, &gInfo, head.args.opts.zDb, head.args.opts.bResume, argc, argv);
+  if (rc < 0) rc = profile_step(&head, aRun, nRun, &prof, argc, argv);
   for (int i = 0; rc < 0 && i < nRun; i++) rc = run_step(&aRun[i], i ? &aRun[i - 1] : NULL);
   if (rc < 0) rc = 0;
   for (int i = 0; aRun && i < nRun; i++) {

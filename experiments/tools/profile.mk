@@ -6,11 +6,12 @@
 # run like a .matrix by experiments/tools/measure-gpus on every GPU of GPUS, one
 # process per GPU at once (a failing matrix does not stop the others; `make
 # profile` then fails; a stamp per database, GPU and profile matrix skips one
-# that ran to the end with the same binaries). A line's configurations run
-# under one ncu process (ncu's start and the child's GPU open once per line,
-# not per configuration, as before, when the profile phase took minutes);
-# each configuration is its launches replayed by ncu. A profile run resumes:
-# what this build already profiled on this GPU is not redone.
+# that ran to the end with the same binaries). All lines of a binary run
+# under one ncu process (`BIN --matrix FILE`: ncu's start and the child's GPU
+# open once per binary, not per line or per configuration, as before, when
+# the profile phase took minutes), each line a profile run of its own; each
+# configuration is its launches replayed by ncu. A profile run resumes: what
+# this build already profiled on this GPU is not redone.
 PROFILES := $(sort $(wildcard experiments/*/*.profile))
 
 .PHONY: profile
