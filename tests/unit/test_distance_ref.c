@@ -149,8 +149,9 @@ static long long serial_compare(const float *got, const float *ref, int P, int W
 /* ref_distance_compare() gives the serial loop's first failing cell and
 ** largest relative error, on 1, 2, 3 and 7 threads: all cells within the
 ** bound, one failure, two (the first counts; a larger error after it does
-** not), a NaN before and after the first failure, an infinite value, and
-** the largest within-bound error in the last cell. */
+** not, even in the next cell), a NaN before and after the first failure, an
+** infinite value, and the largest within-bound error, exactly on the bound,
+** in the last cell. */
 static void test_distance_compare(void **state) {
   (void)state;
   enum { W = 37, H = 23, N = W * H, P = 20 };
@@ -162,7 +163,7 @@ static void test_distance_compare(void **state) {
     got[i] = ref[i] * (1.0f + (float)(rng_next(&iSeed) % 5) * FLT_EPSILON);
   }
   ref[N - 1] = 1.0f;
-  got[N - 1] = 1.0f + 16 * FLT_EPSILON; /* the largest within-bound error: last */
+  got[N - 1] = 1.0f + (P + 2) * FLT_EPSILON; /* the largest within-bound error, on the bound: last */
   const struct {
     int i;
     float v;
@@ -170,6 +171,7 @@ static void test_distance_compare(void **state) {
       {{-1, 0}, {-1, 0}, {-1, 0}},               /* all pass */
       {{400, 1e3f}, {-1, 0}, {-1, 0}},           /* one failure */
       {{400, 1e3f}, {600, 1e9f}, {-1, 0}},       /* the first of two; the larger after it */
+      {{400, 1e3f}, {401, 1e9f}, {-1, 0}},       /* ... right after it */
       {{100, NAN}, {400, 1e3f}, {-1, 0}},        /* a NaN first */
       {{400, 1e3f}, {700, NAN}, {-1, 0}},        /* a NaN after the first failure */
       {{0, INFINITY}, {-1, 0}, {-1, 0}},         /* the first cell, infinite */
@@ -183,6 +185,7 @@ static void test_distance_compare(void **state) {
       if (aCase[c][j].i >= 0) bad[aCase[c][j].i] = aCase[c][j].v;
     double wantMax;
     const long long iWant = serial_compare(bad, ref, P, W, H, &wantMax);
+    if ((c == 0) != (iWant == -1)) fail_msg("case %zu: the serial loop says %lld", c, iWant);
     for (size_t t = 0; t < sizeof(anThread) / sizeof(anThread[0]); t++) {
       omp_set_dynamic(0);
       omp_set_num_threads(anThread[t]);
@@ -195,11 +198,43 @@ static void test_distance_compare(void **state) {
   }
 }
 
+/* ref_distance_compare() on small fields where the largest error is not the
+** failing cell's: an empty field; a denormal reference off by one ulp (its
+** error relative to FLT_MIN, not to itself); a failure against a zero
+** reference smaller, relative to FLT_MIN, than a passing cell before it. */
+static void test_distance_compare_edges(void **state) {
+  (void)state;
+  const float fDen = 6e-40f, fDenUp = nextafterf(6e-40f, 1.0f);
+  const struct {
+    float ref[3], got[3];
+    long long iWant;
+  } aCase[] = {
+      {{1.0f, fDen, 1.0f}, {1.0f, fDenUp, 1.0f}, -1},
+      {{1.0f, 0.0f, 1.0f}, {1.0f + 20 * FLT_EPSILON, 1e-44f, 5.0f}, 1},
+  };
+  for (int t = 1; t <= 3; t += 2) {
+    omp_set_dynamic(0);
+    omp_set_num_threads(t);
+    double gotMax = -1;
+    assert_int_equal(ref_distance_compare(aCase[0].got, aCase[0].ref, 20, 0, 3, &gotMax), -1);
+    assert_true(gotMax == 0.0);
+    for (size_t c = 0; c < sizeof(aCase) / sizeof(aCase[0]); c++) {
+      double wantMax;
+      const long long iWant = serial_compare(aCase[c].got, aCase[c].ref, 20, 3, 1, &wantMax);
+      assert_int_equal(iWant, aCase[c].iWant);
+      const long long iGot = ref_distance_compare(aCase[c].got, aCase[c].ref, 20, 3, 1, &gotMax);
+      assert_int_equal(iGot, iWant);
+      if (memcmp(&gotMax, &wantMax, sizeof(double)))
+        fail_msg("case %zu, %d threads: largest error %.17g, want %.17g", c, t, gotMax, wantMax);
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_distance_hand),      cmocka_unit_test(test_distance_shape),
       cmocka_unit_test(test_distance_tolerance), cmocka_unit_test(test_distance_args),
-      cmocka_unit_test(test_distance_compare),
+      cmocka_unit_test(test_distance_compare),   cmocka_unit_test(test_distance_compare_edges),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
