@@ -9,8 +9,7 @@
 #include "experiments/reduce/ref_reduce.h"
 #include "kernels/reduce.h"
 
-/* Most inputs kept at once (reduce.matrix has about 50 distinct ones). */
-#define NSLOT 64
+#define NSLOT REDUCE_INPUT_NSLOT
 
 /* A kept input. */
 typedef struct slot {
@@ -54,13 +53,11 @@ static void make_input(reduce_input *in) {
 #pragma omp parallel for schedule(static)
     for (size_t i = 0; i < n; i++) a[i] = (int32_t)(rng_at(iSeed, i) & 7);
     in->iRef = ref_reduce_i32(a, n);
-    in->dRef = in->dSumAbs = 0;
   } else {
     float *a = in->pHost;
 #pragma omp parallel for schedule(static)
     for (size_t i = 0; i < n; i++) a[i] = 2.0f * rng_float_at(iSeed, i) - 1.0f;
     in->dRef = ref_reduce_f32(a, n, &in->dSumAbs);
-    in->iRef = 0;
   }
 }
 
@@ -90,8 +87,7 @@ const reduce_input *reduce_input_get(int eType, size_t n) {
     slot *p = &gIn.a[iOld];
     if (!pReuse && p->nBytes == nBytes) pReuse = p->in.pHost;
     else free(p->in.pHost);
-    p->in.pHost = NULL;
-    if (iFree < 0) iFree = iOld;
+    p->in.pHost = NULL; /* a free slot now: the next scan finds it */
   }
   slot *p = &gIn.a[iFree];
   p->in.pHost = pReuse ? pReuse : malloc(nBytes ? nBytes : 1);

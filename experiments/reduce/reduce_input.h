@@ -18,6 +18,9 @@
 #define REDUCE_INPUT_CAP ((size_t)2 << 30)
 #endif
 
+/* Most inputs kept at once (reduce.matrix has about 50 distinct ones). */
+#define REDUCE_INPUT_NSLOT 64
+
 /* One input and its references. */
 typedef struct reduce_input {
   int eType;            /* REDUCE_I32 or REDUCE_F32 (kernels/reduce.h) */

@@ -248,32 +248,35 @@ static void test_launch_rejects(void **state) {
 }
 
 /* host_fill_bytes() writes every byte of buffers that end inside, on and
-** just past a block boundary, and nothing after them; host_same_bytes() finds
-** a single differing byte in the first, a middle and the last (partial)
-** block, at a block's first and last byte, and 1 for equal buffers. */
+** just past a block boundary, and no byte after them; host_same_bytes() finds
+** a single byte above or below the other's in the first, a middle and the
+** last (partial) block, at a block's first and last byte, and 1 for equal
+** buffers (a pattern that differs from block to block). */
 static void test_host_bytes(void **state) {
   (void)state;
-  const size_t B = HOST_BYTES_BLOCK;
+  const size_t B = HOST_BYTES_BLOCK, nAll = 5 * B;
   const size_t anLen[] = {0, 1, B - 1, B, B + 1, 3 * B + 5};
-  unsigned char *a = malloc(3 * B + 6), *b = malloc(3 * B + 6);
+  unsigned char *a = malloc(nAll), *b = malloc(nAll);
   assert_non_null(a);
   assert_non_null(b);
   for (size_t l = 0; l < sizeof(anLen) / sizeof(anLen[0]); l++) {
     const size_t n = anLen[l];
-    memset(a, 0x11, 3 * B + 6);
+    memset(a, 0x11, nAll);
     host_fill_bytes(a, 0xC7, n);
-    for (size_t i = 0; i < n; i++)
-      if (a[i] != 0xC7) fail_msg("n=%zu: byte %zu not filled", n, i);
-    assert_int_equal(a[n], 0x11);
+    for (size_t i = 0; i < nAll; i++)
+      if (a[i] != (i < n ? 0xC7 : 0x11)) fail_msg("n=%zu: byte %zu is 0x%02x after the fill", n, i, a[i]);
+    for (size_t i = 0; i < n; i++) a[i] = (unsigned char)(i * 7 + i / B);
     memcpy(b, a, n);
     assert_int_equal(host_same_bytes(a, b, n), 1);
     const size_t aiAt[] = {0, B - 1, B, 2 * B + 7, n - 1};
     for (size_t j = 0; j < sizeof(aiAt) / sizeof(aiAt[0]); j++) {
       const size_t i = aiAt[j];
       if (n == 0 || i >= n) continue;
-      b[i] ^= 1;
-      if (host_same_bytes(a, b, n)) fail_msg("n=%zu: byte %zu differs, not found", n, i);
-      b[i] ^= 1;
+      for (int d = -1; d <= 1; d += 2) {
+        b[i] = (unsigned char)(a[i] + d);
+        if (host_same_bytes(a, b, n)) fail_msg("n=%zu: byte %zu differs by %d, not found", n, i, d);
+      }
+      b[i] = a[i];
     }
   }
   free(a);

@@ -23,12 +23,12 @@
 
 /* Inputs made and kept-answers so far. */
 static long long made(void) {
-  long long n;
+  long long n = -1;
   reduce_input_counts(&n, NULL);
   return n;
 }
 static long long kept(void) {
-  long long n;
+  long long n = -1;
   reduce_input_counts(NULL, &n);
   return n;
 }
@@ -128,6 +128,36 @@ static void test_use_refreshes(void **state) {
   assert_int_equal(made(), nMade);
   assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
   assert_int_equal(made(), nMade + 1);
+  /* Kept now: I32 N and F32 N. Used in the order F32 N, I32 N, a new I32
+  ** N-1 drops F32 N (the least recently used, though both were used again
+  ** and again); F32 N again drops I32 N, not the newer I32 N-1. */
+  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
+  assert_input(reduce_input_get(REDUCE_I32, N - 1), REDUCE_I32, N - 1);
+  const long long nLater = made();
+  assert_input(reduce_input_get(REDUCE_I32, N - 1), REDUCE_I32, N - 1);
+  assert_int_equal(made(), nLater);
+  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  assert_int_equal(made(), nLater + 1);
+}
+
+/* A cap one byte short of two inputs holds one; reduce_input_clear() drops
+** every kept input (each is made again after it). */
+static void test_cap_and_clear(void **state) {
+  (void)state;
+  const size_t N = 512;
+  reduce_input_set_cap(2 * N * 4 - 1);
+  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
+  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  long long nMade = made();
+  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
+  assert_int_equal(made(), nMade + 1);
+  reduce_input_set_cap(0);
+  for (size_t n = 1; n <= 5; n++) assert_input(reduce_input_get(REDUCE_F32, n), REDUCE_F32, n);
+  reduce_input_clear();
+  nMade = made();
+  for (size_t n = 1; n <= 5; n++) assert_input(reduce_input_get(REDUCE_F32, n), REDUCE_F32, n);
+  assert_int_equal(made(), nMade + 5);
 }
 
 /* An input larger than the cap is made and held alone; the next small one
@@ -144,13 +174,18 @@ static void test_over_cap(void **state) {
   assert_int_equal(made(), nMade + 2);
 }
 
-/* More distinct inputs than the store has slots: each still correct. */
+/* More distinct inputs than the store has slots: each still correct, the
+** last REDUCE_INPUT_NSLOT of them kept (every slot used), the one before
+** them not. */
 static void test_many(void **state) {
   (void)state;
-  for (size_t n = 1; n <= 200; n++) assert_input(reduce_input_get(REDUCE_I32, n), REDUCE_I32, n);
+  const size_t nLast = 200, nFirstKept = nLast - REDUCE_INPUT_NSLOT + 1;
+  for (size_t n = 1; n <= nLast; n++) assert_input(reduce_input_get(REDUCE_I32, n), REDUCE_I32, n);
   const long long nMade = made();
-  assert_input(reduce_input_get(REDUCE_I32, 200), REDUCE_I32, 200);
+  for (size_t n = nFirstKept; n <= nLast; n++) assert_input(reduce_input_get(REDUCE_I32, n), REDUCE_I32, n);
   assert_int_equal(made(), nMade);
+  assert_input(reduce_input_get(REDUCE_I32, nFirstKept - 1), REDUCE_I32, nFirstKept - 1);
+  assert_int_equal(made(), nMade + 1);
 }
 
 int main(void) {
@@ -158,6 +193,7 @@ int main(void) {
       cmocka_unit_test_setup(test_values_and_keep, fresh),
       cmocka_unit_test_setup(test_drop_and_remake, fresh),
       cmocka_unit_test_setup(test_use_refreshes, fresh),
+      cmocka_unit_test_setup(test_cap_and_clear, fresh),
       cmocka_unit_test_setup(test_over_cap, fresh),
       cmocka_unit_test_setup(test_many, fresh),
   };
