@@ -3,6 +3,7 @@
 ** see reduce_input.h.
 */
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "experiments/harness/rng.h"
 #include "experiments/reduce/reduce_input.h"
@@ -21,7 +22,7 @@ typedef struct slot {
 /* The kept inputs and the counters. */
 static struct {
   slot a[NSLOT];
-  size_t nCap;             /* cap on the sum of nBytes (0: REDUCE_INPUT_CAP) */
+  size_t nCap;             /* cap on the sum of nBytes (0: reduce_input_default_cap()) */
   unsigned long long iTick;
   long long nMade, nKept;
 } gIn;
@@ -62,8 +63,20 @@ static void make_input(reduce_input *in) {
 }
 
 /* See reduce_input.h. */
+size_t reduce_input_default_cap(void) {
+#ifdef REDUCE_INPUT_CAP
+  return (size_t)REDUCE_INPUT_CAP;
+#else
+  const long nPages = sysconf(_SC_PHYS_PAGES), nPage = sysconf(_SC_PAGESIZE);
+  if (nPages <= 0 || nPage <= 0) return (size_t)1 << 30;
+  const size_t nEighth = (size_t)nPages / 8 * (size_t)nPage;
+  return nEighth < REDUCE_INPUT_CAP_MAX ? nEighth : REDUCE_INPUT_CAP_MAX;
+#endif
+}
+
+/* See reduce_input.h. */
 const reduce_input *reduce_input_get(int eType, size_t n) {
-  const size_t nCap = gIn.nCap ? gIn.nCap : REDUCE_INPUT_CAP;
+  const size_t nCap = gIn.nCap ? gIn.nCap : reduce_input_default_cap();
   const size_t nBytes = n * 4; /* both dtypes are 4 bytes */
   for (int i = 0; i < NSLOT; i++) {
     slot *p = &gIn.a[i];

@@ -11,12 +11,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Default bytes of host memory the kept inputs may take (2 GiB: the two 2^28
-** inputs, or one and smaller ones). An input larger than the cap is still
-** made, and held alone. Set at build time with -DREDUCE_INPUT_CAP=bytes. */
-#ifndef REDUCE_INPUT_CAP
-#define REDUCE_INPUT_CAP ((size_t)2 << 30)
+/* Default bytes of host memory the kept inputs may take: an eighth of the
+** machine's memory (sysconf), at most REDUCE_INPUT_CAP_MAX (6 GiB: the
+** matrix's inputs of 2^26 elements and up, both dtypes, with room: about
+** 2.3x less generated than under 2 GiB, per the order reduce.matrix asks
+** them), 1 GiB where the memory is unknown. An input larger than the cap is
+** still made, and held alone. A build can fix the cap with
+** -DREDUCE_INPUT_CAP=bytes. */
+#ifndef REDUCE_INPUT_CAP_MAX
+#define REDUCE_INPUT_CAP_MAX ((size_t)6 << 30)
 #endif
+
+/* The cap a store set to 0 uses (above). */
+size_t reduce_input_default_cap(void);
 
 /* Most inputs kept at once (reduce.matrix has about 50 distinct ones). */
 #define REDUCE_INPUT_NSLOT 64

@@ -15,6 +15,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "experiments/harness/rng.h"
 #include "experiments/reduce/reduce_input.h"
@@ -160,6 +161,21 @@ static void test_cap_and_clear(void **state) {
   assert_int_equal(made(), nMade + 5);
 }
 
+/* The default cap: positive, at most REDUCE_INPUT_CAP_MAX and at most an
+** eighth of this machine's memory. */
+static void test_default_cap(void **state) {
+  (void)state;
+  const size_t nCap = reduce_input_default_cap();
+  const long nPages = sysconf(_SC_PHYS_PAGES), nPage = sysconf(_SC_PAGESIZE);
+  assert_true(nCap > 0);
+  assert_true(nCap <= REDUCE_INPUT_CAP_MAX);
+  if (nPages > 0 && nPage > 0) {
+    const size_t nEighth = (size_t)nPages / 8 * (size_t)nPage;
+    assert_true(nCap <= nEighth);
+    assert_true(nCap == nEighth || nCap == REDUCE_INPUT_CAP_MAX);
+  }
+}
+
 /* An input larger than the cap is made and held alone; the next small one
 ** drops it. */
 static void test_over_cap(void **state) {
@@ -196,6 +212,7 @@ int main(void) {
       cmocka_unit_test_setup(test_cap_and_clear, fresh),
       cmocka_unit_test_setup(test_over_cap, fresh),
       cmocka_unit_test_setup(test_many, fresh),
+      cmocka_unit_test_setup(test_default_cap, fresh),
   };
   const int rc = cmocka_run_group_tests(tests, NULL, NULL);
   reduce_input_clear();
