@@ -63,14 +63,22 @@ static void make_input(reduce_input *in) {
 }
 
 /* See reduce_input.h. */
+size_t reduce_input_cap_for(unsigned long long nPhysBytes) {
+  if (nPhysBytes == 0) return (size_t)1 << 30;
+  const unsigned long long nEighth = nPhysBytes / 8;
+  return nEighth < REDUCE_INPUT_CAP_MAX ? (size_t)nEighth : REDUCE_INPUT_CAP_MAX;
+}
+
+/* See reduce_input.h. */
 size_t reduce_input_default_cap(void) {
 #ifdef REDUCE_INPUT_CAP
   return (size_t)REDUCE_INPUT_CAP;
 #else
   const long nPages = sysconf(_SC_PHYS_PAGES), nPage = sysconf(_SC_PAGESIZE);
-  if (nPages <= 0 || nPage <= 0) return (size_t)1 << 30;
-  const size_t nEighth = (size_t)nPages / 8 * (size_t)nPage;
-  return nEighth < REDUCE_INPUT_CAP_MAX ? nEighth : REDUCE_INPUT_CAP_MAX;
+  if (nPages <= 0 || nPage <= 0) return reduce_input_cap_for(0);
+  /* Whole eighths of the pages, as before: the cap stays a whole number of
+  ** pages. */
+  return reduce_input_cap_for((unsigned long long)nPages / 8 * 8 * (unsigned long long)nPage);
 #endif
 }
 

@@ -25,6 +25,12 @@
 /* The cap a store set to 0 uses (above). */
 size_t reduce_input_default_cap(void);
 
+/* The default cap of a machine of nPhysBytes bytes of memory (0: unknown):
+** nPhysBytes / 8, at most REDUCE_INPUT_CAP_MAX; 1 GiB for 0. Pure; not
+** affected by -DREDUCE_INPUT_CAP. reduce_input_default_cap() passes it this
+** machine's memory (sysconf), in whole eighths of its pages. */
+size_t reduce_input_cap_for(unsigned long long nPhysBytes);
+
 /* Most inputs kept at once (reduce.matrix has about 50 distinct ones). */
 #define REDUCE_INPUT_NSLOT 64
 

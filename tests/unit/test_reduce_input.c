@@ -5,7 +5,8 @@
 ** small cap the least recently used input is dropped first (a use counts),
 ** and one made
 ** again (also into a dropped buffer of the other dtype) has the same values
-** and references; an input above the cap is still made, and held alone.
+** and references; an input above the cap is still made, and held alone; the
+** default cap of machines of 8 to 512 GiB and of unknown memory.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -173,7 +174,29 @@ static void test_default_cap(void **state) {
     const size_t nEighth = (size_t)nPages / 8 * (size_t)nPage;
     assert_true(nCap <= nEighth);
     assert_true(nCap == nEighth || nCap == REDUCE_INPUT_CAP_MAX);
+    assert_int_equal(nCap, reduce_input_cap_for((unsigned long long)nPages / 8 * 8 * (unsigned long long)nPage));
+  } else {
+    assert_int_equal(nCap, reduce_input_cap_for(0));
   }
+}
+
+/* The cap of a machine of a given memory: an eighth of it below 48 GiB, 6 GiB
+** (REDUCE_INPUT_CAP_MAX) from there on, 1 GiB when the memory is unknown (0),
+** whatever this machine has. */
+static void test_cap_for(void **state) {
+  (void)state;
+  const unsigned long long nGiB = 1ull << 30;
+  assert_int_equal(REDUCE_INPUT_CAP_MAX, 6 * nGiB);
+  assert_int_equal(reduce_input_cap_for(8 * nGiB), nGiB);
+  const unsigned long long n4799 = 4799 * nGiB / 100; /* 47.99 GiB */
+  assert_int_equal(reduce_input_cap_for(n4799), n4799 / 8);
+  assert_true(n4799 / 8 < 6 * nGiB);
+  assert_int_equal(reduce_input_cap_for(48 * nGiB - 8), 6 * nGiB - 1);
+  assert_int_equal(reduce_input_cap_for(48 * nGiB), 6 * nGiB);
+  assert_int_equal(reduce_input_cap_for(49 * nGiB), 6 * nGiB);
+  assert_int_equal(reduce_input_cap_for(512 * nGiB), 6 * nGiB);
+  assert_int_equal(reduce_input_cap_for(0), nGiB);
+  assert_int_equal(reduce_input_cap_for(8), 1);
 }
 
 /* An input larger than the cap is made and held alone; the next small one
@@ -213,6 +236,7 @@ int main(void) {
       cmocka_unit_test_setup(test_over_cap, fresh),
       cmocka_unit_test_setup(test_many, fresh),
       cmocka_unit_test_setup(test_default_cap, fresh),
+      cmocka_unit_test_setup(test_cap_for, fresh),
   };
   const int rc = cmocka_run_group_tests(tests, NULL, NULL);
   reduce_input_clear();
