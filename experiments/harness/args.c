@@ -14,7 +14,7 @@
 
 /* The options' defaults (also printed by --help). */
 static const bench_opts oDefault = {
-    .zDb = "data/measurements.db", .nRepMax = BENCH_MAX_REPS, .nRepMin = 20, .nWarmup = 3, .msBudget = 60.0,
+    .zDb = "data/measurements.db", .nRepMax = BENCH_MAX_REPS, .nRepMin = STATS_MIN_SAMPLES, .nWarmup = 3, .msBudget = 30.0,
     .msMin = 5.0, .target = 0.01, .aeFlush = {GPU_FLUSH_CLEAN}, .nFlush = 1, .abBatch = {0}, .nMode = 1,
     .iRepeat = 1, .bWarm = 0, .bResume = 1, .bList = 0, .nTimeoutS = 60};
 

@@ -109,7 +109,7 @@ void bench_time_host(const bench_config *c, void (*xRun)(void *), void *pCtx, be
   gpu_sampling t = bench_sampling(c);
   static double aSort[BENCH_MAX_REPS];
   /* The host loop takes up to a quarter second a call: the floor of every
-  ** result (STATS_MIN_SAMPLES), not the GPU default of 20. */
+  ** result (STATS_MIN_SAMPLES), whatever higher --min-reps a line asks of the GPU. */
   if (t.rule.nMin > STATS_MIN_SAMPLES) t.rule.nMin = STATS_MIN_SAMPLES;
   for (int i = 0; i < t.nWarmup; i++) xRun(pCtx);
   double t0 = now_ms();

@@ -3,6 +3,7 @@
 */
 #include "experiments/harness/gpu.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,10 @@
 ** hundred operations, well inside the launch queue: a full queue would block
 ** the host while the GPU waits for the host (until the spin's bound). */
 #define GPU_WINDOW 16
+/* Windows in flight: the host enqueues the next window (behind its own
+** blocking kernel) while the GPU runs the current one, so the host's
+** enqueueing no longer adds to the GPU's time per sample. */
+#define GPU_SLOTS 2
 /* How long the blocking kernel waits for the host at most. */
 #define GPU_BLOCK_TIMEOUT_NS 1000000000ull
 /* Launches per batch sample, at most (a window of one sample in batch mode). */
@@ -29,10 +34,11 @@ static struct {
   size_t nFlushBytes;    /* its size: twice the L2 */
   unsigned long long *d_sink; /* the read flush's (never written) result */
   int nSm;               /* multiprocessors: sizes the flush and stamp grids */
-  volatile int *hFlag, *dFlag;         /* blocking kernel's release flag (mapped) */
-  volatile int *hTimedOut, *dTimedOut; /* set by the blocking kernel if it gave up */
-  timing_stamp_t *hStamp, *dStamp;     /* 2 x GPU_WINDOW clock stamps (mapped) */
-  cudaEvent_t aStart[GPU_WINDOW], aStop[GPU_WINDOW];
+  volatile int *hFlag, *dFlag;         /* per slot: the blocking kernel's release flag, then
+                                       ** its timed-out flag (set if it gave up); mapped */
+  timing_stamp_t *hStamp, *dStamp;     /* per slot: 2 x GPU_WINDOW clock stamps (mapped) */
+  cudaEvent_t aStart[GPU_SLOTS][GPU_WINDOW], aStop[GPU_SLOTS][GPU_WINDOW];
+  cudaEvent_t aDone[GPU_SLOTS];        /* after a slot's window: the host waits on it */
   unsigned int iSeq;     /* stamp sequence number */
   int bCaptureFailed;    /* the last gpu_sample failed in its graph capture */
   double msSampling;     /* wall time spent in gpu_sample */
@@ -113,17 +119,19 @@ int gpu_open(gpu_info *p) {
   if ((e = cudaMalloc((void **)&g.d_sink, sizeof(*g.d_sink))) != cudaSuccess) return (int)e;
   /* The flags and stamps live in mapped host memory: the host writes the
   ** flag while the GPU spins on it, the GPU writes stamps the host reads. */
-  if ((e = cudaHostAlloc((void **)&g.hFlag, 2 * sizeof(int), cudaHostAllocMapped)) != cudaSuccess) return (int)e;
-  g.hTimedOut = g.hFlag + 1;
+  if ((e = cudaHostAlloc((void **)&g.hFlag, 2 * GPU_SLOTS * sizeof(int), cudaHostAllocMapped)) != cudaSuccess)
+    return (int)e;
   if ((e = cudaHostGetDevicePointer((void **)&g.dFlag, (void *)g.hFlag, 0)) != cudaSuccess) return (int)e;
-  g.dTimedOut = g.dFlag + 1;
-  if ((e = cudaHostAlloc((void **)&g.hStamp, 2 * GPU_WINDOW * sizeof(timing_stamp_t), cudaHostAllocMapped)) !=
-      cudaSuccess) return (int)e;
-  memset(g.hStamp, 0, 2 * GPU_WINDOW * sizeof(timing_stamp_t));
+  const size_t nStampBytes = GPU_SLOTS * 2 * GPU_WINDOW * sizeof(timing_stamp_t);
+  if ((e = cudaHostAlloc((void **)&g.hStamp, nStampBytes, cudaHostAllocMapped)) != cudaSuccess) return (int)e;
+  memset(g.hStamp, 0, nStampBytes);
   if ((e = cudaHostGetDevicePointer((void **)&g.dStamp, g.hStamp, 0)) != cudaSuccess) return (int)e;
-  for (int i = 0; i < GPU_WINDOW; i++) {
-    if ((e = cudaEventCreate(&g.aStart[i])) != cudaSuccess) return (int)e;
-    if ((e = cudaEventCreate(&g.aStop[i])) != cudaSuccess) return (int)e;
+  for (int k = 0; k < GPU_SLOTS; k++) {
+    for (int i = 0; i < GPU_WINDOW; i++) {
+      if ((e = cudaEventCreate(&g.aStart[k][i])) != cudaSuccess) return (int)e;
+      if ((e = cudaEventCreate(&g.aStop[k][i])) != cudaSuccess) return (int)e;
+    }
+    if ((e = cudaEventCreateWithFlags(&g.aDone[k], cudaEventDisableTiming)) != cudaSuccess) return (int)e;
   }
   return 0;
 }
@@ -150,9 +158,12 @@ int gpu_upload_2d(void *dDst, size_t nDstPitch, const void *hSrc, size_t nSrcPit
 }
 
 void gpu_close(void) {
-  for (int i = 0; i < GPU_WINDOW; i++) {
-    if (g.aStart[i]) cudaEventDestroy(g.aStart[i]);
-    if (g.aStop[i]) cudaEventDestroy(g.aStop[i]);
+  for (int k = 0; k < GPU_SLOTS; k++) {
+    for (int i = 0; i < GPU_WINDOW; i++) {
+      if (g.aStart[k][i]) cudaEventDestroy(g.aStart[k][i]);
+      if (g.aStop[k][i]) cudaEventDestroy(g.aStop[k][i]);
+    }
+    if (g.aDone[k]) cudaEventDestroy(g.aDone[k]);
   }
   if (g.hStamp) cudaFreeHost(g.hStamp);
   if (g.hFlag) cudaFreeHost((void *)g.hFlag);
@@ -242,58 +253,73 @@ int gpu_count_launches(gpu_fn xRun, void *pCtx) {
   return rc == 0 ? nLaunch : 0;
 }
 
-/* Enqueue one sample at window slot w: nPerSample calls of xRun, or one
-** launch of exec (graph mode) that holds them. */
-static int enqueue_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, int w,
-                          int nPerSample, cudaGraphExec_t exec, unsigned int *aSeq) {
+/* One window of samples: where it lives (slot), how many, and the stamp
+** sequence numbers its samples expect. */
+typedef struct gpu_window {
+  int iSlot, nWin;
+  unsigned int aSeq[2 * GPU_WINDOW];
+} gpu_window;
+
+/* Enqueue sample w of window *pW: nPerSample calls of xRun, or one launch of
+** exec (graph mode) that holds them. */
+static int enqueue_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, gpu_window *pW, int w,
+                          int nPerSample, cudaGraphExec_t exec) {
   int rc, nStampBlocks = 2 * (g.nSm > 0 ? g.nSm : 1);
+  timing_stamp_t *dStamp = &g.dStamp[pW->iSlot * 2 * GPU_WINDOW];
+  unsigned int *aSeq = pW->aSeq;
   if (xRestore && (rc = xRestore(pCtx, g.stream)) != 0) return rc;
   if ((rc = gpu_flush(t->eFlush)) != 0) return rc;
   aSeq[2 * w] = ++g.iSeq;
-  if (!t->bBare && (rc = timing_stamp(&g.dStamp[2 * w], aSeq[2 * w], nStampBlocks, g.stream)) != 0) return rc;
-  if ((rc = (int)cudaEventRecord(g.aStart[w], g.stream)) != 0) return rc;
+  if (!t->bBare && (rc = timing_stamp(&dStamp[2 * w], aSeq[2 * w], nStampBlocks, g.stream)) != 0) return rc;
+  if ((rc = (int)cudaEventRecord(g.aStart[pW->iSlot][w], g.stream)) != 0) return rc;
   if (exec) {
     if ((rc = (int)cudaGraphLaunch(exec, g.stream)) != 0) return rc;
   } else {
     for (int k = 0; k < nPerSample; k++)
       if ((rc = xRun(pCtx, g.stream)) != 0) return rc;
   }
-  if ((rc = (int)cudaEventRecord(g.aStop[w], g.stream)) != 0) return rc;
+  if ((rc = (int)cudaEventRecord(g.aStop[pW->iSlot][w], g.stream)) != 0) return rc;
   aSeq[2 * w + 1] = ++g.iSeq;
   if (t->bBare) return 0; /* no stamps: stamp_mhz() sees stale sequence numbers, clock 0 */
-  return timing_stamp(&g.dStamp[2 * w + 1], aSeq[2 * w + 1], nStampBlocks, g.stream);
+  return timing_stamp(&dStamp[2 * w + 1], aSeq[2 * w + 1], nStampBlocks, g.stream);
 }
 
-/* Time nWin samples enqueued behind the blocking kernel into aMs (ms per
-** launch) and aMhz (SM clock, 0 unknown; aMhzOk: long enough to judge).
-** *pbTimedOut: the block gave up before the window was enqueued. */
-static int run_window(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, int nWin,
-                      int nPerSample, cudaGraphExec_t exec, double *aMs, double *aMhz, int *aMhzOk,
-                      int *pbTimedOut) {
-  unsigned int aSeq[2 * GPU_WINDOW];
+/* Enqueue window *pW (its slot and size set) behind its slot's blocking
+** kernel, then release the block: returns once the whole window is in the
+** stream, while the GPU may still run an earlier window. On an error the
+** block is released and the stream drained. */
+static int window_start(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, gpu_window *pW,
+                        int nPerSample, cudaGraphExec_t exec) {
+  volatile int *hFlag = &g.hFlag[2 * pW->iSlot], *dFlag = &g.dFlag[2 * pW->iSlot];
   int rc;
-  *g.hFlag = 0;
-  *g.hTimedOut = 0;
+  hFlag[0] = 0;
+  hFlag[1] = 0;
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
-  if ((rc = timing_block(g.dFlag, g.dTimedOut, GPU_BLOCK_TIMEOUT_NS, g.stream)) != 0) return rc;
-  for (int w = 0; w < nWin; w++) {
-    rc = enqueue_sample(t, xRun, xRestore, pCtx, w, nPerSample, exec, aSeq);
-    if (rc) {
-      __atomic_store_n(g.hFlag, 1, __ATOMIC_SEQ_CST); /* never leave the block spinning */
-      cudaStreamSynchronize(g.stream);
-      return rc;
-    }
-  }
-  __atomic_store_n(g.hFlag, 1, __ATOMIC_SEQ_CST);
-  if ((rc = (int)cudaStreamSynchronize(g.stream)) != 0) return rc;
-  *pbTimedOut = __atomic_load_n(g.hTimedOut, __ATOMIC_SEQ_CST) != 0;
-  for (int w = 0; w < nWin; w++) {
+  if ((rc = timing_block(dFlag, dFlag + 1, GPU_BLOCK_TIMEOUT_NS, g.stream)) != 0) return rc;
+  for (int w = 0; w < pW->nWin && rc == 0; w++)
+    rc = enqueue_sample(t, xRun, xRestore, pCtx, pW, w, nPerSample, exec);
+  if (rc == 0) rc = (int)cudaEventRecord(g.aDone[pW->iSlot], g.stream);
+  __atomic_store_n(hFlag, 1, __ATOMIC_SEQ_CST); /* never leave the block spinning */
+  if (rc) cudaStreamSynchronize(g.stream);
+  return rc;
+}
+
+/* Wait for window *pW and read its samples into aMs (ms per launch) and
+** aMhz (SM clock, 0 unknown; aMhzOk: long enough to judge). *pbTimedOut:
+** its block gave up before the window was enqueued. */
+static int window_finish(const gpu_window *pW, int nPerSample, double *aMs, double *aMhz, int *aMhzOk,
+                         int *pbTimedOut) {
+  const timing_stamp_t *hStamp = &g.hStamp[pW->iSlot * 2 * GPU_WINDOW];
+  const unsigned int *aSeq = pW->aSeq;
+  int rc;
+  if ((rc = (int)cudaEventSynchronize(g.aDone[pW->iSlot])) != 0) return rc;
+  *pbTimedOut = __atomic_load_n(&g.hFlag[2 * pW->iSlot + 1], __ATOMIC_SEQ_CST) != 0;
+  for (int w = 0; w < pW->nWin; w++) {
     float ms = 0;
-    if ((rc = (int)cudaEventElapsedTime(&ms, g.aStart[w], g.aStop[w])) != 0) return rc;
+    if ((rc = (int)cudaEventElapsedTime(&ms, g.aStart[pW->iSlot][w], g.aStop[pW->iSlot][w])) != 0) return rc;
     aMs[w] = ms / nPerSample;
-    aMhz[w] = stamp_mhz(&g.hStamp[2 * w], &g.hStamp[2 * w + 1], aSeq[2 * w], aSeq[2 * w + 1], 2000);
-    aMhzOk[w] = stamp_mhz(&g.hStamp[2 * w], &g.hStamp[2 * w + 1], aSeq[2 * w], aSeq[2 * w + 1],
-                          GPU_CLOCK_MIN_NS) > 0;
+    aMhz[w] = stamp_mhz(&hStamp[2 * w], &hStamp[2 * w + 1], aSeq[2 * w], aSeq[2 * w + 1], 2000);
+    aMhzOk[w] = stamp_mhz(&hStamp[2 * w], &hStamp[2 * w + 1], aSeq[2 * w], aSeq[2 * w + 1], GPU_CLOCK_MIN_NS) > 0;
   }
   return 0;
 }
@@ -302,6 +328,20 @@ static int run_window(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void 
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
+}
+
+/* Whether the stop rule could stop sampling once the windows in flight are
+** read: nAfter samples in all, about msAfter ms spent. A second window is
+** enqueued only where it could not (it would be taken past the stop): below
+** the next noise check (nCheckAt), the minimum count or time, or where the
+** last noise (nNoise samples; 0: never checked), shrunk as 1/sqrt(n), stays
+** above 1.25 x the target. Errs towards 1: a wrong 1 only forgoes the overlap. */
+static int gpu_may_stop(const stats_rule *r, int nAfter, double msAfter, int nCheckAt, double noise, int nNoise) {
+  if (nAfter >= r->nMax || msAfter >= r->msCap) return 1;
+  if (r->target <= 0) return 0; /* a fixed count stops at nMax only */
+  if (nAfter < nCheckAt || nAfter < r->nMin || msAfter < r->msMin) return 0;
+  if (nNoise < 1) return 1;
+  return noise * sqrt((double)nNoise / nAfter) <= 1.25 * r->target;
 }
 
 int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, gpu_samples *pOut) {
@@ -341,20 +381,45 @@ int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, 
     if (exec) cudaGraphExecDestroy(exec);
     return (int)cudaErrorMemoryAllocation;
   }
-  double noise = 1.0;
-  while (pOut->eStop == STATS_GO_ON) {
-    int bTimedOut = 0, nRoom = r->nMax - pOut->nMs;
-    if (nWin > nRoom) nWin = nRoom;
-    double tw = now_ms();
-    if ((rc = run_window(t, xRun, xRestore, pCtx, nWin, nPer, exec, aMs, aMhz, aMhzOk, &bTimedOut)) != 0) break;
-    double msWin = now_ms() - tw;
-    if (bTimedOut && nWin > 1) {
+  /* Two windows in flight (one in the bare harness, which must stay the
+  ** minimal one): the next is enqueued before the current one is read. A
+  ** window enqueued before the rule said stop is still waited for and kept:
+  ** its samples were decided on before any was seen, so they bias nothing,
+  ** and rule.nMax bounds every window (nMax is the caller's array). */
+  const int nSlots = t->bBare ? 1 : GPU_SLOTS;
+  gpu_window aW[GPU_SLOTS];
+  int iCur = 0, nFlight = 0, nQueued = 0, nNoise = 0; /* nQueued: samples in windows in flight */
+  double noise = 1.0, tLast = now_ms(), msPerSample = 0;
+  while (rc == 0) {
+    /* Fill the slots while the rule goes on, the array has room and the
+    ** windows already in flight cannot end sampling. */
+    while (pOut->eStop == STATS_GO_ON && nFlight < nSlots && pOut->nMs + nQueued < r->nMax &&
+           (nFlight == 0 || !gpu_may_stop(r, pOut->nMs + nQueued, now_ms() - t0 + nQueued * msPerSample, nCheckAt,
+                                          noise, nNoise))) {
+      gpu_window *pW = &aW[(iCur + nFlight) % nSlots];
+      int nRoom = r->nMax - pOut->nMs - nQueued;
+      pW->iSlot = (iCur + nFlight) % nSlots;
+      pW->nWin = nWin < nRoom ? nWin : nRoom;
+      if ((rc = window_start(t, xRun, xRestore, pCtx, pW, nPer, exec)) != 0) break;
+      nQueued += pW->nWin;
+      nFlight++;
+    }
+    if (rc != 0 || nFlight == 0) break;
+    gpu_window *pW = &aW[iCur];
+    int bTimedOut = 0;
+    if ((rc = window_finish(pW, nPer, aMs, aMhz, aMhzOk, &bTimedOut)) != 0) break;
+    iCur = (iCur + 1) % nSlots;
+    nFlight--;
+    nQueued -= pW->nWin;
+    double tNow = now_ms(), msWin = tNow - tLast;
+    tLast = tNow;
+    if (bTimedOut && pW->nWin > 1) {
       /* The host took longer than the block waits: a gap may be inside. */
       pOut->nWindowTimeouts++;
-      nWin = nWin / 2;
+      nWin = pW->nWin / 2;
     } else {
       int nDiscardMax = pOut->nMs / 4 > 64 ? pOut->nMs / 4 : 64;
-      for (int w = 0; w < nWin; w++) {
+      for (int w = 0; w < pW->nWin; w++) {
         if (aMhzOk[w] && aMhz[w] > mhzMax) mhzMax = aMhz[w];
         if (t->clockKeep > 0 && aMhzOk[w] && aMhz[w] < t->clockKeep * mhzMax &&
             pOut->nClockDiscarded < nDiscardMax) {
@@ -365,10 +430,11 @@ int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, 
         pOut->aMs[pOut->nMs++] = aMs[w];
       }
       /* Grow the window while a window takes under 1/8 of the cap. */
-      double msPerSample = msWin / nWin;
+      msPerSample = msWin / pW->nWin;
       int nWant = msPerSample > 0 && r->msCap > 0 ? (int)(r->msCap / 8 / msPerSample) : GPU_WINDOW;
       nWin = t->bBatch || t->bBare ? 1 : nWant < 1 ? 1 : nWant > GPU_WINDOW ? GPU_WINDOW : nWant;
     }
+    if (pOut->eStop != STATS_GO_ON) continue; /* a window enqueued before the stop: kept, not judged */
     double msSpent = now_ms() - t0;
     /* The noise is checked every ~25% more samples (a sort each time). */
     int bCheck = pOut->nMs >= nCheckAt || msSpent >= r->msCap || pOut->nMs >= r->nMax;
@@ -376,6 +442,7 @@ int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, 
       memcpy(aSort, pOut->aMs, sizeof(double) * (size_t)pOut->nMs);
       qsort(aSort, (size_t)pOut->nMs, sizeof(double), cmp_double);
       noise = stats_median_noise_sorted(aSort, pOut->nMs);
+      nNoise = pOut->nMs;
       nCheckAt = pOut->nMs + (pOut->nMs / 4 > 1 ? pOut->nMs / 4 : 1);
     }
     pOut->eStop = stats_stop_rule(r, pOut->nMs, msSpent, bCheck ? noise : 1.0);
@@ -384,6 +451,7 @@ int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, 
       break;
     }
   }
+  if (rc != 0) cudaStreamSynchronize(g.stream); /* nothing of this configuration left running */
   free(aSort);
   if (exec) cudaGraphExecDestroy(exec);
   pOut->clockMhz = nMhz ? mhzSum / nMhz : 0;

@@ -10,6 +10,12 @@
 **     launch gap can fall between a sample's events; the flag is released once
 **     the window is enqueued. The spin is bounded (1 s): a window whose
 **     enqueueing outlasted it is discarded and the window shrinks.
+**   - two windows in flight, each behind its own blocking kernel: the host
+**     enqueues the next while the GPU runs the current one, so enqueueing
+**     costs the GPU no time. The next is enqueued only where the current one
+**     cannot end sampling (below the next noise check, the minimum count or
+**     time, or noise well above the target); where it was enqueued anyway,
+**     its samples are kept. The bare harness (bBare) keeps one window.
 **   - a sample: restore (in-place kernels), the L2 flush, a clock stamp, event,
 **     the kernel (batch mode: many back-to-back launches; graph mode: the same
 **     launches captured once into a CUDA graph, one graph launch), event, a

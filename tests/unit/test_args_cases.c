@@ -219,7 +219,7 @@ static void test_matrix_too_large(void **state) {
 }
 
 /* The sampling defaults README ("How a configuration is timed") and --help
-** state: --target 1%, --min-reps 20, --min-ms 5, --budget-ms 60, --flush
+** state: --target 1%, --min-reps 10 (STATS_MIN_SAMPLES), --min-ms 5, --budget-ms 30, --flush
 ** clean only, --mode single only, --repeat 1, --timeout-s 60. */
 static void test_sampling_defaults(void **state) {
   (void)state;
@@ -228,9 +228,10 @@ static void test_sampling_defaults(void **state) {
   const char *az[] = {NULL};
   assert_int_equal(parse(&a, zErr, sizeof zErr, az), BENCH_ARGS_RUN);
   assert_true(a.opts.target == 0.01);
-  assert_int_equal(a.opts.nRepMin, 20);
+  assert_int_equal(a.opts.nRepMin, 10);
+  assert_int_equal(a.opts.nRepMin, STATS_MIN_SAMPLES);
   assert_true(a.opts.msMin == 5.0);
-  assert_true(a.opts.msBudget == 60.0);
+  assert_true(a.opts.msBudget == 30.0);
   assert_int_equal(a.opts.nFlush, 1);
   assert_int_equal(a.opts.aeFlush[0], GPU_FLUSH_CLEAN);
   assert_int_equal(a.opts.nMode, 1);
