@@ -1380,8 +1380,56 @@ WHERE s.study = 'reduce' AND s.dtype = 'int32' AND s.block = 256 AND s.timer = '
   AND coalesce(json_extract(s.params, '$.loads'), 8) = 8 AND coalesce(json_extract(s.params, '$.grid'), 1) = 1
   AND (s.n & (s.n - 1)) = 0 AND s.variant IN ('small-n', 'one-launch', 'cub');
 
--- The small-n step's targets (issue 22), per GPU model at n = 2^16^, 2^18^
--- and 2^20^ (int32, block 256, cold; reduce_floor's rows): its throughput
+-- reduce_floor per GPU (machine) instead of per model: the machine's own
+-- launch floor (the mean run.launch_us of its runs), read ceiling and
+-- configuration intervals (stats_default). Machines of one model on other
+-- hosts differ in their launch floor by up to a microsecond, which the
+-- model's pooled interval (model_stats) would fold into every small-n value;
+-- mord and model are the GPU's order and label.
+-- machine_floor: each machine's launch floor and read ceiling, as
+-- reduce_floor takes them per model (also read by machine_pair_agreement).
+CREATE VIEW IF NOT EXISTS machine_floor AS
+SELECT u.device_id, avg(u.launch_us) AS floor_us, max(u.read_gbps) AS read_gbps
+FROM run u
+WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.read_gbps > 0
+GROUP BY u.device_id;
+CREATE VIEW IF NOT EXISTS reduce_floor_gpu AS
+SELECT v.ord AS mord, v.label AS model, s.variant, s.n, s.median_ms * 1e3 AS us, s.lo_ms * 1e3 AS lo,
+       s.hi_ms * 1e3 AS hi, fl.floor_us, fl.floor_us + (s.bytes_read + s.bytes_written) / (fl.read_gbps * 1e3) AS model_us,
+       s.median_ms * 1e3 / (fl.floor_us + (s.bytes_read + s.bytes_written) / (fl.read_gbps * 1e3)) AS x_model
+FROM stats_default s JOIN report_devices v USING (device_id) JOIN machine_floor fl USING (device_id)
+WHERE s.study = 'reduce' AND s.dtype = 'int32' AND s.block = 256 AND s.timer = 'cuda-event'
+  AND coalesce(json_extract(s.params, '$.loads'), 8) = 8 AND coalesce(json_extract(s.params, '$.grid'), 1) = 1
+  AND (s.n & (s.n - 1)) = 0 AND s.variant IN ('small-n', 'cub');
+
+-- Machines of one model, pair by pair (machine_agreement pools the pairs):
+-- both machines' launch floors (machine_floor) and, per size band, the
+-- configurations both measured, the share whose centres agree within 2%,
+-- the share of the two directions in which one machine's interval holds the
+-- other's median, and the mean of the second machine's centre over the
+-- first's. Machines on other hosts can differ in launch floor, which every
+-- launch pays.
+INSERT OR REPLACE INTO report_setting VALUES
+  ('floor_match_us', 0.25, 'two machines'' launch floors agree when they differ by at most this (us): the measurement section splits machine pairs by it');
+CREATE VIEW IF NOT EXISTS machine_pair_agreement AS
+WITH cs AS MATERIALIZED (SELECT device_id, device, study, config_key, flush, mode, band, median_ms, lo_ms, hi_ms
+                         FROM config_stats)
+SELECT a.device AS model, va.label AS gpu_a, vb.label AS gpu_b, va.ord AS ord_a, vb.ord AS ord_b,
+       fa.floor_us AS floor_a, fb.floor_us AS floor_b, a.band,
+       CASE a.band WHEN 1 THEN 'under 20 us' WHEN 2 THEN '20-100 us' ELSE '100 us or more' END AS band_label,
+       count(*) AS configs,
+       100.0 * sum(abs(b.median_ms / a.median_ms - 1) <= 0.02) / count(*) AS pct_within2,
+       100.0 * (sum(b.median_ms BETWEEN a.lo_ms AND a.hi_ms) + sum(a.median_ms BETWEEN b.lo_ms AND b.hi_ms))
+         / (2.0 * count(*)) AS pct_covered,
+       avg(b.median_ms / a.median_ms) AS ratio
+FROM cs a JOIN cs b ON b.device = a.device AND b.device_id > a.device_id AND b.study = a.study
+                       AND b.config_key = a.config_key AND b.flush = a.flush AND b.mode = a.mode
+     JOIN report_devices va ON va.device_id = a.device_id JOIN report_devices vb ON vb.device_id = b.device_id
+     LEFT JOIN machine_floor fa ON fa.device_id = a.device_id LEFT JOIN machine_floor fb ON fb.device_id = b.device_id
+GROUP BY a.device_id, b.device_id, a.band;
+
+-- The small-n step's targets (issue 22), per GPU at n = 2^16^, 2^18^
+-- and 2^20^ (int32, block 256, cold; reduce_floor_gpu's rows): its throughput
 -- over CUB's (CUB time / small-n time; lo .. hi from the two intervals), at
 -- least small_cub; its time over the floor model (lo .. hi: its interval
 -- over the model's time), at most small_model. Met when the whole interval
@@ -1394,11 +1442,11 @@ INSERT OR REPLACE INTO report_target VALUES
   ('small_cub', 'small-n over CUB'),
   ('small_model', 'small-n over the floor model');
 CREATE VIEW IF NOT EXISTS small_n_target AS
-WITH s AS (SELECT f.* FROM reduce_floor f, size z WHERE f.variant = 'small-n'
+WITH s AS (SELECT f.* FROM reduce_floor_gpu f, size z WHERE f.variant = 'small-n'
              AND f.n IN (z.n_smallest, 4 * z.n_smallest, z.n_small)),
 t AS (SELECT s.mord, s.model, s.n, 'small_cub' AS key, c.us / s.us AS value, c.lo / s.hi AS lo, c.hi / s.lo AS hi,
              1 AS at_least
-      FROM s JOIN reduce_floor c ON c.model = s.model AND c.n = s.n AND c.variant = 'cub'
+      FROM s JOIN reduce_floor_gpu c ON c.model = s.model AND c.n = s.n AND c.variant = 'cub'
       UNION ALL
       SELECT s.mord, s.model, s.n, 'small_model', s.x_model, s.lo / s.model_us, s.hi / s.model_us, 0 FROM s)
 SELECT t.*, r.value AS threshold, g.name AS target,

@@ -1,11 +1,13 @@
 #!/bin/sh
 # tests/report/test_small_n_target.sh: the small-n step's targets (view
 # small_n_target, reports/views.sql; issue 22), on stand-in tables for what
-# it reads (reduce_floor, size, report_setting, report_target): over CUB,
+# it reads (reduce_floor_gpu, size, report_setting, report_target): over CUB,
 # met when the lowest ratio of the intervals is at least small_cub, missed
 # when the highest is below it; over the floor model, met when the interval's
 # high end over the model is at most small_model, missed when its low end is
-# above it; inconclusive otherwise; only n = 2^16, 2^18 and 2^20. Needs no GPU.
+# above it; inconclusive otherwise; only n = 2^16, 2^18 and 2^20. Then
+# reduce_floor_gpu itself (stand-ins for run, stats_default, report_devices):
+# each machine its own floor, ceiling and verdicts. Needs no GPU.
 # Usage: sh tests/report/test_small_n_target.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -19,9 +21,9 @@ CREATE TABLE report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
 CREATE TABLE report_target (key TEXT PRIMARY KEY, name TEXT);
 CREATE TABLE size (n_smallest INTEGER, n_small INTEGER);
 INSERT INTO size VALUES (65536, 1048576);
-CREATE TABLE reduce_floor (mord INTEGER, model TEXT, variant TEXT, n INTEGER, us REAL, lo REAL, hi REAL,
-                           model_us REAL, x_model REAL);
-INSERT INTO reduce_floor VALUES
+CREATE TABLE reduce_floor_gpu (mord INTEGER, model TEXT, variant TEXT, n INTEGER, us REAL, lo REAL, hi REAL,
+                               model_us REAL, x_model REAL);
+INSERT INTO reduce_floor_gpu VALUES
   (1, 'M', 'small-n', 65536, 5.0, 4.9, 5.1, 3.5, 5.0 / 3.5), (1, 'M', 'cub', 65536, 7.0, 6.9, 7.1, 3.5, 2.0),
   (1, 'M', 'small-n', 262144, 5.5, 5.4, 5.6, 3.5, 5.5 / 3.5), (1, 'M', 'cub', 262144, 7.0, 6.9, 7.1, 3.5, 2.0),
   (1, 'M', 'small-n', 1048576, 6.0, 5.9, 6.1, 4.0, 1.5), (1, 'M', 'cub', 1048576, 7.0, 6.95, 7.05, 4.0, 1.75),
@@ -43,4 +45,48 @@ check_eq "only 2^16, 2^18, 2^20 and the small-n step are judged" \
   "$(sqlite3 "$db" "SELECT count(*) || ' ' || count(DISTINCT n) FROM small_n_target")" "6 3"
 check_eq "thresholds come from report_setting" \
   "$(sqlite3 "$db" "SELECT group_concat(DISTINCT threshold) FROM (SELECT threshold FROM small_n_target ORDER BY key)")" "1.3,1.5"
+
+# reduce_floor_gpu: two machines of one model, floors 3.4 and 4.2 us (the mean
+# of their runs; a profile run's and a failed run's floors left out): over CUB
+# met on the first, inconclusive on the second.
+db2="$tmp/g.db"
+gview=$(sed -n '/^-- reduce_floor per GPU/,/AND (s.n & (s.n - 1)) = 0 AND s.variant IN (.small-n., .cub.);$/p' reports/views.sql)
+[ -n "$gview" ] || notok "view reduce_floor_gpu found in reports/views.sql"
+sqlite3 -bail "$db2" > /dev/null <<SQL || notok "the stand-ins and reduce_floor_gpu load"
+CREATE TABLE report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
+INSERT INTO report_setting VALUES ('small_cub', 1.3, ''), ('small_model', 1.5, '');
+CREATE TABLE report_target (key TEXT PRIMARY KEY, name TEXT);
+INSERT INTO report_target VALUES ('small_cub', 'small-n over CUB'), ('small_model', 'small-n over the floor model');
+CREATE TABLE size (n_smallest INTEGER, n_small INTEGER);
+INSERT INTO size VALUES (65536, 1048576);
+CREATE TABLE report_devices (device_id INTEGER, name TEXT, label TEXT, ord INTEGER);
+INSERT INTO report_devices VALUES (7, 'NVIDIA M', 'M #a', 1), (8, 'NVIDIA M', 'M #b', 2);
+CREATE TABLE run (device_id INTEGER, kind TEXT, status TEXT, launch_us REAL, read_gbps REAL);
+INSERT INTO run VALUES (7, 'measure', 'complete', 3.3, 4000), (7, 'measure', 'complete', 3.5, 4100),
+  (7, 'profile', 'complete', 9.0, 4000), (7, 'measure', 'failed', 9.0, 4000),
+  (8, 'measure', 'complete', 4.2, 4100), (8, 'measure', 'complete', 4.2, 0);
+CREATE TABLE stats_default (device_id INTEGER, study TEXT, dtype TEXT, block INTEGER, timer TEXT, params TEXT,
+                            n INTEGER, variant TEXT, median_ms REAL, lo_ms REAL, hi_ms REAL,
+                            bytes_read INTEGER, bytes_written INTEGER);
+INSERT INTO stats_default VALUES
+  (7, 'reduce', 'int32', 256, 'cuda-event', '{}', 65536, 'small-n', 0.0050, 0.0049, 0.0051, 262144, 4),
+  (7, 'reduce', 'int32', 256, 'cuda-event', '{}', 65536, 'cub', 0.0070, 0.0069, 0.0071, 262144, 4),
+  (8, 'reduce', 'int32', 256, 'cuda-event', '{}', 65536, 'small-n', 0.0058, 0.0057, 0.0059, 262144, 4),
+  (8, 'reduce', 'int32', 256, 'cuda-event', '{}', 65536, 'cub', 0.0076, 0.0075, 0.0077, 262144, 4),
+  (8, 'reduce', 'int32', 256, 'cuda-event', '{"loads":4}', 65536, 'small-n', 0.0040, 0.0039, 0.0041, 262144, 4),
+  (8, 'reduce', 'float32', 256, 'cuda-event', '{}', 65536, 'small-n', 0.0040, 0.0039, 0.0041, 262144, 4),
+  (8, 'reduce', 'int32', 512, 'cuda-event', '{}', 65536, 'small-n', 0.0040, 0.0039, 0.0041, 262144, 4),
+  (8, 'reduce', 'int32', 256, 'cuda-event', '{}', 65537, 'small-n', 0.0040, 0.0039, 0.0041, 262148, 4),
+  (8, 'reduce', 'int32', 256, 'cuda-event', '{}', 65536, 'one-launch', 0.0040, 0.0039, 0.0041, 262144, 4);
+$gview
+$view
+SQL
+check_eq "each machine its own floor (mean of its complete measure runs) and ceiling (its best)" \
+  "$(sqlite3 "$db2" "SELECT group_concat(printf('%s %.2f %.4f', model, floor_us, model_us), '; ') FROM (SELECT * FROM reduce_floor_gpu WHERE variant = 'cub' ORDER BY mord)")" \
+  "M #a 3.40 3.4639; M #b 4.20 4.2639"
+check_eq "only int32, block 256, default loads, powers of two, small-n and cub" \
+  "$(sqlite3 "$db2" "SELECT count(*) FROM reduce_floor_gpu")" "4"
+check_eq "over CUB per machine: 1.40 [1.35, 1.45] met on #a, 1.31 [1.27, 1.35] inconclusive on #b" \
+  "$(sqlite3 "$db2" "SELECT group_concat(printf('%s %.2f %s', model, value, verdict), '; ') FROM (SELECT * FROM small_n_target WHERE key = 'small_cub' ORDER BY mord)")" \
+  "M #a 1.40 met; M #b 1.31 inconclusive"
 [ "$nfail" -eq 0 ]
