@@ -1358,6 +1358,16 @@ SELECT v.device_id, coalesce(g.host, 'not recorded') AS host, coalesce(b.beside,
 FROM report_devices v LEFT JOIN g USING (device_id) LEFT JOIN e USING (device_id) LEFT JOIN b USING (device_id);
 
 -- ------------------------------------------------------- small n: the floor --
+-- machine_floor: each machine's launch floor (the mean run.launch_us of its
+-- complete measure runs: an empty kernel timed as samples are), its read
+-- ceiling (the highest run.read_gbps) and how many runs; reduce_floor
+-- (per model), reduce_floor_gpu and machine_pair_agreement read it.
+CREATE VIEW IF NOT EXISTS machine_floor AS
+SELECT u.device_id, avg(u.launch_us) AS floor_us, max(u.read_gbps) AS read_gbps, count(*) AS runs
+FROM run u
+WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.read_gbps > 0
+GROUP BY u.device_id;
+
 -- The one-launch reductions and CUB against the floor model of their GPU
 -- model (issue 22): t = launch floor + bytes / read ceiling, the launch floor
 -- averaged over the model's complete measure runs (run.launch_us: an empty
@@ -1367,9 +1377,8 @@ FROM report_devices v LEFT JOIN g USING (device_id) LEFT JOIN e USING (device_id
 -- its interval (model_stats) in microseconds, the model's time, their ratio.
 -- Read by figure reduce_roofline and the reduction section's text.
 CREATE VIEW IF NOT EXISTS reduce_floor AS
-WITH fl AS (SELECT d.name, avg(u.launch_us) AS floor_us, max(u.read_gbps) AS read_gbps
-            FROM run u JOIN device d USING (device_id)
-            WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.read_gbps > 0
+WITH fl AS (SELECT d.name, sum(m.floor_us * m.runs) / sum(m.runs) AS floor_us, max(m.read_gbps) AS read_gbps
+            FROM machine_floor m JOIN device d USING (device_id)
             GROUP BY d.name)
 SELECT s.mord, s.panel, s.model, s.variant, o.ord, s.n, s.median_ms * 1e3 AS us, s.lo_ms * 1e3 AS lo,
        s.hi_ms * 1e3 AS hi, fl.floor_us, fl.floor_us + s.bytes / (fl.read_gbps * 1e3) AS model_us,
@@ -1386,13 +1395,6 @@ WHERE s.study = 'reduce' AND s.dtype = 'int32' AND s.block = 256 AND s.timer = '
 -- hosts differ in their launch floor by up to a microsecond, which the
 -- model's pooled interval (model_stats) would fold into every small-n value;
 -- mord and model are the GPU's order and label.
--- machine_floor: each machine's launch floor and read ceiling, as
--- reduce_floor takes them per model (also read by machine_pair_agreement).
-CREATE VIEW IF NOT EXISTS machine_floor AS
-SELECT u.device_id, avg(u.launch_us) AS floor_us, max(u.read_gbps) AS read_gbps
-FROM run u
-WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.read_gbps > 0
-GROUP BY u.device_id;
 CREATE VIEW IF NOT EXISTS reduce_floor_gpu AS
 SELECT v.ord AS mord, v.label AS model, s.variant, s.n, s.median_ms * 1e3 AS us, s.lo_ms * 1e3 AS lo,
        s.hi_ms * 1e3 AS hi, fl.floor_us, fl.floor_us + (s.bytes_read + s.bytes_written) / (fl.read_gbps * 1e3) AS model_us,
@@ -1403,7 +1405,8 @@ WHERE s.study = 'reduce' AND s.dtype = 'int32' AND s.block = 256 AND s.timer = '
   AND (s.n & (s.n - 1)) = 0 AND s.variant IN ('small-n', 'cub');
 
 -- Machines of one model, pair by pair (machine_agreement pools the pairs):
--- both machines' launch floors (machine_floor) and, per size band, the
+-- both machines' launch floors (machine_floor) and, per size band (1, 2, 3
+-- as config_stats.band), the
 -- configurations both measured, the share whose centres agree within 2%,
 -- the share of the two directions in which one machine's interval holds the
 -- other's median, and the mean of the second machine's centre over the
@@ -1415,9 +1418,7 @@ CREATE VIEW IF NOT EXISTS machine_pair_agreement AS
 WITH cs AS MATERIALIZED (SELECT device_id, device, study, config_key, flush, mode, band, median_ms, lo_ms, hi_ms
                          FROM config_stats)
 SELECT a.device AS model, va.label AS gpu_a, vb.label AS gpu_b, va.ord AS ord_a, vb.ord AS ord_b,
-       fa.floor_us AS floor_a, fb.floor_us AS floor_b, a.band,
-       CASE a.band WHEN 1 THEN 'under 20 us' WHEN 2 THEN '20-100 us' ELSE '100 us or more' END AS band_label,
-       count(*) AS configs,
+       fa.floor_us AS floor_a, fb.floor_us AS floor_b, a.band, count(*) AS configs,
        100.0 * sum(abs(b.median_ms / a.median_ms - 1) <= 0.02) / count(*) AS pct_within2,
        100.0 * (sum(b.median_ms BETWEEN a.lo_ms AND a.hi_ms) + sum(a.median_ms BETWEEN b.lo_ms AND b.hi_ms))
          / (2.0 * count(*)) AS pct_covered,

@@ -50,6 +50,8 @@ check_eq "thresholds come from report_setting" \
 # of their runs; a profile run's and a failed run's floors left out): over CUB
 # met on the first, inconclusive on the second.
 db2="$tmp/g.db"
+mfloor=$(sed -n '/^-- machine_floor: each machine/,/^GROUP BY u.device_id;$/p' reports/views.sql)
+[ -n "$mfloor" ] || notok "view machine_floor found in reports/views.sql"
 gview=$(sed -n '/^-- reduce_floor per GPU/,/AND (s.n & (s.n - 1)) = 0 AND s.variant IN (.small-n., .cub.);$/p' reports/views.sql)
 [ -n "$gview" ] || notok "view reduce_floor_gpu found in reports/views.sql"
 sqlite3 -bail "$db2" > /dev/null <<SQL || notok "the stand-ins and reduce_floor_gpu load"
@@ -78,6 +80,7 @@ INSERT INTO stats_default VALUES
   (8, 'reduce', 'int32', 512, 'cuda-event', '{}', 65536, 'small-n', 0.0040, 0.0039, 0.0041, 262144, 4),
   (8, 'reduce', 'int32', 256, 'cuda-event', '{}', 65537, 'small-n', 0.0040, 0.0039, 0.0041, 262148, 4),
   (8, 'reduce', 'int32', 256, 'cuda-event', '{}', 65536, 'one-launch', 0.0040, 0.0039, 0.0041, 262144, 4);
+$mfloor
 $gview
 $view
 SQL
