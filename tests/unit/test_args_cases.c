@@ -241,6 +241,45 @@ static void test_sampling_defaults(void **state) {
   bench_args_free(&a);
 }
 
+/* Each sampling option sets its own field, and --help prints the defaults
+** the parser uses, each beside its own option. */
+static void test_sampling_options(void **state) {
+  (void)state;
+  bench_args a;
+  char zErr[256] = "";
+  const char *az[] = {"--budget-ms", "45", "--min-ms", "7", "--target", "2", "--min-reps", "12", "--reps", "100",
+                      "--warmup", "4", NULL};
+  if (parse(&a, zErr, sizeof zErr, az) != BENCH_ARGS_RUN) fail_msg("sampling options: %s", zErr);
+  assert_true(a.opts.msBudget == 45.0);
+  assert_true(a.opts.msMin == 7.0);
+  assert_true(a.opts.target == 0.02);
+  assert_int_equal(a.opts.nRepMin, 12);
+  assert_int_equal(a.opts.nRepMax, 100);
+  assert_int_equal(a.opts.nWarmup, 4);
+  bench_args_free(&a);
+  /* At least one sample, and none below 1: 0 and -1 are refused, naming the option. */
+  const char *azZero[] = {"--min-reps", "0", NULL}, *azNeg[] = {"--min-reps", "-1", NULL};
+  assert_int_equal(parse(&a, zErr, sizeof zErr, azZero), BENCH_ARGS_ERROR);
+  assert_non_null(strstr(zErr, "min-reps"));
+  assert_int_equal(parse(&a, zErr, sizeof zErr, azNeg), BENCH_ARGS_ERROR);
+  char *z = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&z, &n);
+  assert_non_null(f);
+  bench_usage(&study, f);
+  fclose(f);
+  char zWant[6][96];
+  snprintf(zWant[0], sizeof zWant[0], "--reps N       at most N samples per configuration (default %d)", BENCH_MAX_REPS);
+  snprintf(zWant[1], sizeof zWant[1], "--min-reps N   at least N samples (default %d)", STATS_MIN_SAMPLES);
+  snprintf(zWant[2], sizeof zWant[2], "--warmup N     untimed launches before timing (default 3)");
+  snprintf(zWant[3], sizeof zWant[3], "(wall clock; default 30)");
+  snprintf(zWant[4], sizeof zWant[4], "convergence counts (default 5)");
+  snprintf(zWant[5], sizeof zWant[5], "within +-PCT%% (default 1;");
+  for (int i = 0; i < 6; i++)
+    if (!strstr(z, zWant[i])) fail_msg("usage lacks '%s':\n%s", zWant[i], z);
+  free(z);
+}
+
 /* --flush and --mode replace the default list (not add to it), in the order
 ** given; --warm is --flush none, --batch is --mode batch. */
 static void test_flush_and_mode_lists(void **state) {
@@ -350,6 +389,7 @@ int main(void) {
       cmocka_unit_test(test_matrix_option),
       cmocka_unit_test(test_matrix_too_large),
       cmocka_unit_test(test_sampling_defaults),
+      cmocka_unit_test(test_sampling_options),
       cmocka_unit_test(test_flush_and_mode_lists),
       cmocka_unit_test(test_variant_axis),
       cmocka_unit_test(test_variant_axis_limits),
