@@ -127,15 +127,21 @@ static void test_unknown_and_choices(void **state) {
   }
 }
 
-/* --help lists every axis with its help, default and choices. */
-static void test_usage_lists_axes(void **state) {
-  (void)state;
+/* The --help text of the test study (malloc'ed: the caller frees it). */
+static char *usage_text(void) {
   char *z = NULL;
   size_t n = 0;
   FILE *f = open_memstream(&z, &n);
   assert_non_null(f);
   bench_usage(&study, f);
   fclose(f);
+  return z;
+}
+
+/* --help lists every axis with its help, default and choices. */
+static void test_usage_lists_axes(void **state) {
+  (void)state;
+  char *z = usage_text();
   const char *azWant[] = {"Usage: t [options]", "a test study", "--n", "size", "default: 4,8", "--v", "variant",
                           "default: a", "one of: a b c", "--reps", "--repeat I", "--matrix FILE"};
   for (size_t i = 0; i < sizeof azWant / sizeof azWant[0]; i++)
@@ -262,12 +268,7 @@ static void test_sampling_options(void **state) {
   assert_int_equal(parse(&a, zErr, sizeof zErr, azZero), BENCH_ARGS_ERROR);
   assert_non_null(strstr(zErr, "min-reps"));
   assert_int_equal(parse(&a, zErr, sizeof zErr, azNeg), BENCH_ARGS_ERROR);
-  char *z = NULL;
-  size_t n = 0;
-  FILE *f = open_memstream(&z, &n);
-  assert_non_null(f);
-  bench_usage(&study, f);
-  fclose(f);
+  char *z = usage_text();
   char zWant[6][96];
   snprintf(zWant[0], sizeof zWant[0], "--reps N       at most N samples per configuration (default %d)", BENCH_MAX_REPS);
   snprintf(zWant[1], sizeof zWant[1], "--min-reps N   at least N samples (default %d)", STATS_MIN_SAMPLES);
