@@ -1,13 +1,15 @@
 #!/bin/sh
 # tests/report/test_small_n_target.sh: the small-n step's targets (view
 # small_n_target, reports/views.sql; issue 22), on stand-in tables for what
-# it reads (reduce_floor_gpu, size, report_setting, report_target): over CUB,
-# met when the lowest ratio of the intervals is at least small_cub, missed
-# when the highest is below it; over the floor model, met when the interval's
+# it reads (reduce_floor_gpu, ratio_stats, size, report_setting,
+# report_target): over CUB, the paired ratio (ratio_stats, tested in
+# test_paired_ratio.sh), met when its interval's low end is at least
+# small_cub, missed when its high end is below it, not judged without an
+# interval; over the floor model, met when the interval's
 # high end over the model is at most small_model, missed when its low end is
 # above it; inconclusive otherwise; only n = 2^16, 2^18 and 2^20. Then
-# reduce_floor_gpu itself (stand-ins for run, stats_default, report_devices):
-# each machine its own floor, ceiling and verdicts. Needs no GPU.
+# reduce_floor_gpu itself (stand-ins for run, stats_default, report_devices,
+# trial_dev): each machine its own floor, ceiling and verdicts. Needs no GPU.
 # Usage: sh tests/report/test_small_n_target.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -21,17 +23,26 @@ CREATE TABLE report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
 CREATE TABLE report_target (key TEXT PRIMARY KEY, name TEXT);
 CREATE TABLE size (n_smallest INTEGER, n_small INTEGER);
 INSERT INTO size VALUES (65536, 1048576);
-CREATE TABLE reduce_floor_gpu (mord INTEGER, model TEXT, variant TEXT, n INTEGER, us REAL, lo REAL, hi REAL,
-                               model_us REAL, x_model REAL);
+CREATE TABLE reduce_floor_gpu (mord INTEGER, model TEXT, device_id INTEGER, variant TEXT, n INTEGER, us REAL,
+                               lo REAL, hi REAL, model_us REAL, x_model REAL);
 INSERT INTO reduce_floor_gpu VALUES
-  (1, 'M', 'small-n', 65536, 5.0, 4.9, 5.1, 3.5, 5.0 / 3.5), (1, 'M', 'cub', 65536, 7.0, 6.9, 7.1, 3.5, 2.0),
-  (1, 'M', 'small-n', 262144, 5.5, 5.4, 5.6, 3.5, 5.5 / 3.5), (1, 'M', 'cub', 262144, 7.0, 6.9, 7.1, 3.5, 2.0),
-  (1, 'M', 'small-n', 1048576, 6.0, 5.9, 6.1, 4.0, 1.5), (1, 'M', 'cub', 1048576, 7.0, 6.95, 7.05, 4.0, 1.75),
-  (1, 'M', 'small-n', 4096, 5.0, 4.9, 5.1, 3.5, 1.4), (1, 'M', 'cub', 4096, 9.0, 8.9, 9.1, 3.5, 2.6),
-  (1, 'M', 'one-launch', 65536, 9.0, 8.9, 9.1, 3.5, 2.6);
+  (1, 'M', 5, 'small-n', 65536, 5.0, 4.9, 5.1, 3.5, 5.0 / 3.5), (1, 'M', 5, 'cub', 65536, 7.0, 6.9, 7.1, 3.5, 2.0),
+  (1, 'M', 5, 'small-n', 262144, 5.5, 5.4, 5.6, 3.5, 5.5 / 3.5), (1, 'M', 5, 'cub', 262144, 7.0, 6.9, 7.1, 3.5, 2.0),
+  (1, 'M', 5, 'small-n', 1048576, 6.0, 5.9, 6.1, 4.0, 1.5), (1, 'M', 5, 'cub', 1048576, 7.0, 6.95, 7.05, 4.0, 1.75),
+  (1, 'M', 5, 'small-n', 4096, 5.0, 4.9, 5.1, 3.5, 1.4), (1, 'M', 5, 'cub', 4096, 9.0, 8.9, 9.1, 3.5, 2.6),
+  (1, 'M', 5, 'one-launch', 65536, 9.0, 8.9, 9.1, 3.5, 2.6),
+  (2, 'N', 6, 'small-n', 65536, 5.0, 4.9, 5.1, 3.5, 5.0 / 3.5);
+CREATE TABLE ratio_stats (device_id INTEGER, variant TEXT, dtype TEXT, n INTEGER, block INTEGER, ratio REAL,
+                          lo REAL, hi REAL);
+INSERT INTO ratio_stats VALUES
+  (5, 'small-n', 'int32', 65536, 256, 1.4, 1.35, 1.45),
+  (5, 'small-n', 'int32', 262144, 256, 1.27, 1.23, 1.31), (5, 'small-n', 'int32', 1048576, 256, 1.16, 1.14, 1.19),
+  (5, 'small-n', 'float32', 1048576, 256, 2.0, 1.9, 2.1), (5, 'small-n', 'int32', 1048576, 512, 2.0, 1.9, 2.1),
+  (5, 'one-launch', 'int32', 65536, 256, 2.0, 1.9, 2.1), (5, 'small-n', 'int32', 4096, 256, 1.8, 1.7, 1.9),
+  (6, 'small-n', 'int32', 65536, 256, 1.4, NULL, NULL);
 $view
 SQL
-v() { sqlite3 "$db" "SELECT verdict FROM small_n_target WHERE key = '$1' AND n = $2"; }
+v() { sqlite3 "$db" "SELECT verdict FROM small_n_target WHERE mord = 1 AND key = '$1' AND n = $2"; }
 check_eq "over CUB at 2^16: 1.40 [1.35, 1.45] against 1.3 is met" "$(v small_cub 65536)" "met"
 check_eq "over CUB at 2^18: [1.23, 1.31] straddles 1.3: inconclusive" "$(v small_cub 262144)" "inconclusive"
 check_eq "over CUB at 2^20: [1.14, 1.19] below 1.3: missed" "$(v small_cub 1048576)" "missed"
@@ -39,10 +50,12 @@ check_eq "over the model at 2^16: [1.40, 1.46] at most 1.5: met" "$(v small_mode
 check_eq "over the model at 2^18: [1.54, 1.60] above 1.5: missed" "$(v small_model 262144)" "missed"
 check_eq "over the model at 2^20: [1.475, 1.525] straddles 1.5: inconclusive" "$(v small_model 1048576)" "inconclusive"
 check_eq "the ratio over CUB and its interval" \
-  "$(sqlite3 "$db" "SELECT printf('%.4f %.4f %.4f', value, lo, hi) FROM small_n_target WHERE key = 'small_cub' AND n = 65536")" \
-  "1.4000 1.3529 1.4490"
-check_eq "only 2^16, 2^18, 2^20 and the small-n step are judged" \
-  "$(sqlite3 "$db" "SELECT count(*) || ' ' || count(DISTINCT n) FROM small_n_target")" "6 3"
+  "$(sqlite3 "$db" "SELECT printf('%.4f %.4f %.4f', value, lo, hi) FROM small_n_target WHERE mord = 1 AND key = 'small_cub' AND n = 65536")" \
+  "1.4000 1.3500 1.4500"
+check_eq "only 2^16, 2^18, 2^20, the small-n step, int32 and block 256 are judged" \
+  "$(sqlite3 "$db" "SELECT count(*) || ' ' || count(DISTINCT n) FROM small_n_target WHERE mord = 1")" "6 3"
+check_eq "over CUB without an interval (one run): not judged" \
+  "$(sqlite3 "$db" "SELECT verdict FROM small_n_target WHERE mord = 2 AND key = 'small_cub'")" "not judged"
 check_eq "thresholds come from report_setting" \
   "$(sqlite3 "$db" "SELECT group_concat(DISTINCT threshold) FROM (SELECT threshold FROM small_n_target ORDER BY key)")" "1.3,1.5"
 
@@ -54,6 +67,8 @@ mfloor=$(sed -n '/^-- machine_floor: each machine/,/^GROUP BY u.device_id;$/p' r
 [ -n "$mfloor" ] || notok "view machine_floor found in reports/views.sql"
 gview=$(sed -n '/^-- reduce_floor per GPU/,/AND (s.n & (s.n - 1)) = 0 AND s.variant IN (.small-n., .cub.);$/p' reports/views.sql)
 [ -n "$gview" ] || notok "view reduce_floor_gpu found in reports/views.sql"
+rviews=$(sed -n '/^-- Paired ratios (issue 22)/,/^     LEFT JOIN ratio_halfwidth h ON/p' reports/views.sql)
+[ -n "$rviews" ] || notok "the ratio views found in reports/views.sql"
 sqlite3 -bail "$db2" > /dev/null <<SQL || notok "the stand-ins and reduce_floor_gpu load"
 CREATE TABLE report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
 INSERT INTO report_setting VALUES ('small_cub', 1.3, ''), ('small_model', 1.5, '');
@@ -80,8 +95,21 @@ INSERT INTO stats_default VALUES
   (8, 'reduce', 'int32', 512, 'cuda-event', '{}', 65536, 'small-n', 0.0040, 0.0039, 0.0041, 262144, 4),
   (8, 'reduce', 'int32', 256, 'cuda-event', '{}', 65537, 'small-n', 0.0040, 0.0039, 0.0041, 262148, 4),
   (8, 'reduce', 'int32', 256, 'cuda-event', '{}', 65536, 'one-launch', 0.0040, 0.0039, 0.0041, 262144, 4);
+CREATE TABLE trial_dev (run_id INTEGER, device_id INTEGER, study TEXT, variant TEXT, dtype TEXT, n INTEGER,
+                        block INTEGER, params TEXT, mode TEXT, cache TEXT, timer TEXT, config_key TEXT,
+                        median_ms REAL);
+INSERT INTO trial_dev VALUES
+  (1, 7, 'reduce', 'small-n', 'int32', 65536, 256, '{}', 'single', 'cold', 'cuda-event', 'k', 0.0050),
+  (1, 7, 'reduce', 'cub', 'int32', 65536, 256, '{}', 'single', 'cold', 'cuda-event', 'k', 0.0070),
+  (2, 7, 'reduce', 'small-n', 'int32', 65536, 256, '{}', 'single', 'cold', 'cuda-event', 'k', 0.0052),
+  (2, 7, 'reduce', 'cub', 'int32', 65536, 256, '{}', 'single', 'cold', 'cuda-event', 'k', 0.00728),
+  (3, 8, 'reduce', 'small-n', 'int32', 65536, 256, '{}', 'single', 'cold', 'cuda-event', 'k', 0.0050),
+  (3, 8, 'reduce', 'cub', 'int32', 65536, 256, '{}', 'single', 'cold', 'cuda-event', 'k', 0.0064),
+  (4, 8, 'reduce', 'small-n', 'int32', 65536, 256, '{}', 'single', 'cold', 'cuda-event', 'k', 0.0050),
+  (4, 8, 'reduce', 'cub', 'int32', 65536, 256, '{}', 'single', 'cold', 'cuda-event', 'k', 0.0067);
 $mfloor
 $gview
+$rviews;
 $view
 SQL
 check_eq "each machine its own floor (mean of its complete measure runs) and ceiling (its best)" \
@@ -89,7 +117,7 @@ check_eq "each machine its own floor (mean of its complete measure runs) and cei
   "M #a 3.40 3.4639; M #b 4.20 4.2639"
 check_eq "only int32, block 256, default loads, powers of two, small-n and cub" \
   "$(sqlite3 "$db2" "SELECT count(*) FROM reduce_floor_gpu")" "4"
-check_eq "over CUB per machine: 1.40 [1.35, 1.45] met on #a, 1.31 [1.27, 1.35] inconclusive on #b" \
+check_eq "over CUB per machine, run by run: 1.40 [1.40, 1.40] met on #a, 1.31 [1.25, 1.37] inconclusive on #b" \
   "$(sqlite3 "$db2" "SELECT group_concat(printf('%s %.2f %s', model, value, verdict), '; ') FROM (SELECT * FROM small_n_target WHERE key = 'small_cub' ORDER BY mord)")" \
   "M #a 1.40 met; M #b 1.31 inconclusive"
 [ "$nfail" -eq 0 ]

@@ -1,0 +1,65 @@
+#!/bin/sh
+# tests/report/test_paired_ratio.sh: the paired ratios to CUB (views
+# ratio_run, ratio_trial, ratio_halfwidth, ratio_coverage and ratio_stats,
+# reports/views.sql; issue 22) on a stand-in for what they read (trial_dev):
+# a configuration and CUB's are paired within a run only, so a run's offset
+# that moves both cancels; the median over runs; the leave-one-run-out
+# deviation; the conformal half-width; the interval ratio x (1 -/+ max(h,
+# the runs' range)); the coverage check sized on the other half of the
+# pairs; other loads, modes and flushes left out; one run: no interval.
+# Needs no GPU.
+# Usage: sh tests/report/test_paired_ratio.sh
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+. tests/cli/lib.sh
+
+db="$tmp/t.db"
+views=$(sed -n '/^-- Paired ratios (issue 22)/,/^     LEFT JOIN ratio_halfwidth h ON/p' reports/views.sql)
+[ -n "$views" ] || { notok "the ratio views found in reports/views.sql"; exit 1; }
+# Device 1, small-n at 2^16: six runs whose offsets f move small-n and CUB
+# alike (0.95 .. 1.05), CUB over small-n 1.4 x (1 + e), e = 0, .01, -.01,
+# .02, 0, -.03; run 7 timed CUB only. Device 2: small-n 1.4 in five runs and
+# 1.6 in the sixth, one-launch 1.2 in all six. Device 3: one run.
+awk 'BEGIN {
+  split("0.95 1.00 1.05 0.97 1.03 1.00", f, " "); split("0 0.01 -0.01 0.02 0 -0.03", e, " ");
+  q = "\047";
+  row = "INSERT INTO trial_dev VALUES (%d, %d, " q "reduce" q ", " q "%s" q ", " q "int32" q ", 65536, 256, " q "%s" q ", " q "%s" q ", " q "cold" q ", " q "cuda-event" q ", " q "%s" q ", %.12f);\n";
+  for (i = 1; i <= 6; i++) {
+    printf row, i, 1, "small-n", "{}", "single", "k", 0.005 * f[i];
+    printf row, i, 1, "cub", "{}", "single", "k", 0.007 * f[i] * (1 + e[i]);
+    printf row, i, 1, "small-n", "{\"loads\":4}", "single", "k", 0.001;
+    printf row, i, 1, "small-n", "{}", "batch", "k mode=batch", 0.001;
+    printf row, i, 1, "small-n", "{}", "single", "k flush=memset", 0.001;
+    printf row, 10 + i, 2, "small-n", "{}", "single", "k", (i == 6 ? 0.007 / 1.6 : 0.005);
+    printf row, 10 + i, 2, "one-launch", "{}", "single", "k", 0.007 / 1.2;
+    printf row, 10 + i, 2, "cub", "{}", "single", "k", 0.007;
+  }
+  printf row, 7, 1, "cub", "{}", "single", "k", 0.0001;
+  printf row, 21, 3, "small-n", "{}", "single", "k", 0.005;
+  printf row, 21, 3, "cub", "{}", "single", "k", 0.007;
+}' > "$tmp/rows.sql"
+sqlite3 -bail "$db" > /dev/null <<SQL || notok "the stand-in and the views load"
+CREATE TABLE trial_dev (run_id INTEGER, device_id INTEGER, study TEXT, variant TEXT, dtype TEXT, n INTEGER,
+                        block INTEGER, params TEXT, mode TEXT, cache TEXT, timer TEXT, config_key TEXT,
+                        median_ms REAL);
+$(cat "$tmp/rows.sql")
+$views;
+SQL
+q() { sqlite3 "$db" "$1"; }
+check_eq "paired within the run: the offsets cancel, the median of the six ratios, their range, k" \
+  "$(q "SELECT printf('%.4f %.4f %d', ratio, range_rel, k) FROM ratio_stats WHERE device_id = 1")" "1.4000 0.0500 6"
+check_eq "only the default loads and grid, one launch a sample, the default flush: one pair on device 1" \
+  "$(q "SELECT count(*) || ' ' || count(DISTINCT run_id) FROM ratio_run WHERE device_id = 1")" "6 6"
+check_eq "each run against the median of the others: deviations and the others' range" \
+  "$(q "SELECT group_concat(printf('%.4f/%.4f', dev, rest_range), ' ') FROM (SELECT * FROM ratio_trial WHERE device_id = 1 ORDER BY run_id)")" \
+  "0.0000/0.0500 0.0100/0.0500 0.0100/0.0500 0.0200/0.0400 0.0000/0.0500 0.0300/0.0300"
+check_eq "the half-width: the ceil(0.95 (m + 1))-th smallest of m = 6 deviations (the largest)" \
+  "$(q "SELECT printf('%d %.4f', deviations, h) FROM ratio_halfwidth WHERE device_id = 1 AND part = 2")" "6 0.0300"
+check_eq "the interval: 1.4 x (1 -/+ max(h 0.03, range 0.05))" \
+  "$(q "SELECT printf('%.3f %.3f', lo, hi) FROM ratio_stats WHERE device_id = 1")" "1.330 1.470"
+check_eq "band: CUB's time under 20 us" "$(q "SELECT band FROM ratio_stats WHERE device_id = 1")" "1"
+check_eq "coverage sized on the other half: the outlier run of small-n is not held (h of one-launch's half: 0)" \
+  "$(q "SELECT held_out || ' ' || covered FROM ratio_coverage WHERE device_id = 2")" "12 11"
+check_eq "one run: a ratio, no interval" \
+  "$(q "SELECT printf('%.2f %d', ratio, k) || ' ' || coalesce(lo, 'none') FROM ratio_stats WHERE device_id = 3")" "1.40 1 none"
+[ "$nfail" -eq 0 ]
