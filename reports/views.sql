@@ -1436,46 +1436,68 @@ GROUP BY a.device_id, b.device_id, a.band;
 -- launch-floor correction catches part of that), so the ratio within a run
 -- moves less than the two configurations' intervals, which a_lo / b_hi ..
 -- a_hi / b_lo adds up as if they moved apart. ratio_run: per pair (device,
--- variant, dtype, n, block) and run, CUB's trial median over the other's;
--- band: CUB's mean time, as config_stats.band; half: which half of the
--- pairs (the coverage check sizes on one half and tests on the other).
+-- variant, dtype, n, block) and run, CUB's trial median over the other's (a
+-- configuration timed twice in one run: the mean of the two); band: from
+-- CUB's mean time over the runs, with config_stats' limits; half: which half
+-- of the pairs (the coverage check sizes on one half and tests on the other).
 CREATE VIEW IF NOT EXISTS ratio_run AS
-WITH t AS MATERIALIZED (SELECT run_id, device_id, variant, dtype, n, block, median_ms FROM trial_dev
+WITH t AS MATERIALIZED (SELECT run_id, device_id, variant, dtype, n, block, avg(median_ms) AS median_ms FROM trial_dev
                         WHERE study = 'reduce' AND mode = 'single' AND cache = 'cold' AND timer = 'cuda-event'
                           AND config_key NOT LIKE '% flush=%' AND config_key NOT LIKE '% mode=%'
                           AND coalesce(json_extract(params, '$.loads'), 8) = 8
-                          AND coalesce(json_extract(params, '$.grid'), 1) = 1)
+                          AND coalesce(json_extract(params, '$.grid'), 1) = 1
+                        GROUP BY run_id, device_id, variant, dtype, n, block)
 SELECT h.device_id, h.variant, h.dtype, h.n, h.block, h.run_id, c.median_ms / h.median_ms AS ratio,
        CASE WHEN c.center_ms < 0.02 THEN 1 WHEN c.center_ms < 0.1 THEN 2 ELSE 3 END AS band,
        dense_rank() OVER (PARTITION BY h.device_id ORDER BY h.variant, h.dtype, h.n, h.block) % 2 AS half,
-       count(*) OVER (PARTITION BY h.device_id, h.variant, h.dtype, h.n, h.block) AS k
+       count(*) OVER (PARTITION BY h.device_id, h.variant, h.dtype, h.n, h.block) AS k,
+       dense_rank() OVER (ORDER BY h.device_id, h.variant, h.dtype, h.n, h.block) AS pair
 FROM t h JOIN (SELECT t.*, avg(median_ms) OVER (PARTITION BY device_id, dtype, n, block) AS center_ms
                FROM t WHERE variant = 'cub') c
      ON c.run_id = h.run_id AND c.dtype = h.dtype AND c.n = h.n AND c.block = h.block
 WHERE h.variant <> 'cub';
 -- Every run of a pair of two or more against the median of the pair's
 -- other runs (rest_ratio): its deviation, and the other runs' range over it.
+-- Window functions only (as trial_dev): with the pair's ratios ranked 1..k
+-- and this run at rank rn, the others' median sits at their positions pa
+-- and pb, which are ranks pa and pb of all where they fall below rn, else
+-- one rank higher; xa, xa1, xa2: the ratios at ranks pa, pa + 1, pa + 2.
 CREATE VIEW IF NOT EXISTS ratio_trial AS
-WITH o AS (SELECT a.*, b.ratio AS other, row_number() OVER (w ORDER BY b.ratio) AS rn, count(*) OVER w AS cnt
-           FROM ratio_run a JOIN ratio_run b ON b.device_id = a.device_id AND b.variant = a.variant
-                AND b.dtype = a.dtype AND b.n = a.n AND b.block = a.block AND b.run_id <> a.run_id
-           WINDOW w AS (PARTITION BY a.device_id, a.variant, a.dtype, a.n, a.block, a.run_id))
-SELECT device_id, variant, dtype, n, block, run_id, band, half, k, ratio,
-       avg(CASE WHEN rn IN ((cnt + 1) / 2, cnt / 2 + 1) THEN other END) AS rest_ratio,
-       abs(ratio / avg(CASE WHEN rn IN ((cnt + 1) / 2, cnt / 2 + 1) THEN other END) - 1) AS dev,
-       (max(other) - min(other)) / avg(CASE WHEN rn IN ((cnt + 1) / 2, cnt / 2 + 1) THEN other END) AS rest_range
-FROM o GROUP BY device_id, variant, dtype, n, block, run_id;
--- Per device, band and part (0 and 1: the halves of the pairs; 2: all),
--- the ceil(0.95 (m + 1))-th smallest of the m deviations (split conformal,
--- as trial_halfwidth): a further run's ratio falls within it 95% of the time.
+SELECT r.*, abs(ratio / rest_ratio - 1) AS dev, (rest_max - rest_min) / rest_ratio AS rest_range
+FROM (SELECT y.device_id, y.variant, y.dtype, y.n, y.block, y.run_id, y.band, y.half, y.k, y.ratio,
+             (CASE WHEN pa < rn THEN xa ELSE xa1 END +
+              CASE WHEN pb < rn THEN CASE pb - pa WHEN 0 THEN xa ELSE xa1 END
+                   ELSE CASE pb - pa WHEN 0 THEN xa1 ELSE xa2 END END) / 2 AS rest_ratio,
+             CASE WHEN rn = 1 THEN x2 ELSE x1 END AS rest_min, CASE WHEN rn = k THEN xk1 ELSE xk END AS rest_max
+      FROM (SELECT z.*, max(CASE WHEN rn = pa THEN ratio END) OVER w AS xa,
+                   max(CASE WHEN rn = pa + 1 THEN ratio END) OVER w AS xa1,
+                   max(CASE WHEN rn = pa + 2 THEN ratio END) OVER w AS xa2,
+                   min(ratio) OVER w AS x1, max(CASE WHEN rn = 2 THEN ratio END) OVER w AS x2,
+                   max(CASE WHEN rn = k - 1 THEN ratio END) OVER w AS xk1, max(ratio) OVER w AS xk
+            FROM (SELECT r.*, row_number() OVER (PARTITION BY pair ORDER BY ratio) AS rn, k / 2 AS pa,
+                         (k - 1) / 2 + 1 AS pb
+                  FROM ratio_run r WHERE k > 1) z
+            WINDOW w AS (PARTITION BY pair)) y) r;
+-- Per device, band (0: all bands) and part (0 and 1: the halves of the
+-- pairs; 2: all), the ceil(0.95 (m + 1))-th smallest of the m deviations
+-- (split conformal, as trial_halfwidth): a further run's ratio falls within
+-- it 95% of the time. ratio_h: the band's where it holds 20 deviations or
+-- more, else the device's all-band one (as trial_h).
 CREATE VIEW IF NOT EXISTS ratio_halfwidth AS
-WITH d AS (SELECT device_id, band, half AS part, dev FROM ratio_trial
-           UNION ALL SELECT device_id, band, 2, dev FROM ratio_trial)
+WITH t AS MATERIALIZED (SELECT device_id, band, half, dev FROM ratio_trial),
+d AS (SELECT device_id, band, half AS part, dev FROM t UNION ALL SELECT device_id, band, 2, dev FROM t
+      UNION ALL SELECT device_id, 0, half, dev FROM t UNION ALL SELECT device_id, 0, 2, dev FROM t)
 SELECT device_id, band, part, max(cnt) AS deviations,
        max(CASE WHEN rn = min(cnt, (95 * (cnt + 1) + 99) / 100) THEN dev END) AS h
 FROM (SELECT d.*, row_number() OVER (w ORDER BY dev) AS rn, count(*) OVER w AS cnt FROM d
       WINDOW w AS (PARTITION BY device_id, band, part))
 GROUP BY device_id, band, part;
+CREATE VIEW IF NOT EXISTS ratio_h AS
+WITH w AS MATERIALIZED (SELECT * FROM ratio_halfwidth)
+SELECT a.device_id, k.band, a.part, CASE WHEN b.deviations >= 20 THEN b.h ELSE a.h END AS h
+FROM w a JOIN (SELECT 1 AS band UNION ALL SELECT 2 UNION ALL SELECT 3) k
+     LEFT JOIN w b ON b.device_id = a.device_id AND b.band = k.band AND b.part = a.part
+WHERE a.band = 0;
 -- The check, as trial_coverage: every held-out run's ratio against the
 -- interval of the pair's other runs, its half-width sized on the other half.
 CREATE VIEW IF NOT EXISTS ratio_coverage AS
@@ -1483,7 +1505,7 @@ SELECT d.device_id, d.band,
        CASE d.band WHEN 1 THEN 'under 20 us' WHEN 2 THEN '20-100 us' ELSE '100 us or more' END AS band_label,
        count(*) AS held_out, sum(d.dev <= max(h.h, d.rest_range)) AS covered,
        100.0 * sum(d.dev <= max(h.h, d.rest_range)) / count(*) AS pct
-FROM ratio_trial d JOIN ratio_halfwidth h ON h.device_id = d.device_id AND h.band = d.band AND h.part = 1 - d.half
+FROM ratio_trial d JOIN (SELECT * FROM ratio_h) h ON h.device_id = d.device_id AND h.band = d.band AND h.part = 1 - d.half
 GROUP BY d.device_id, d.band;
 -- Per pair: the median of its runs' ratios and the interval a further run's
 -- ratio falls in 95% of the time, ratio x (1 -/+ max(h, the runs' own
@@ -1496,7 +1518,7 @@ FROM (SELECT device_id, variant, dtype, n, block, max(band) AS band, max(k) AS k
       FROM (SELECT r.*, row_number() OVER (PARTITION BY device_id, variant, dtype, n, block ORDER BY ratio) AS rn
             FROM ratio_run r)
       GROUP BY device_id, variant, dtype, n, block) x
-     LEFT JOIN ratio_halfwidth h ON h.device_id = x.device_id AND h.band = x.band AND h.part = 2 AND x.k > 1;
+     LEFT JOIN ratio_h h ON h.device_id = x.device_id AND h.band = x.band AND h.part = 2 AND x.k > 1;
 
 -- The small-n step's targets (issue 22), per GPU at n = 2^16^, 2^18^
 -- and 2^20^ (int32, block 256, cold; reduce_floor_gpu's rows): its throughput
@@ -1516,8 +1538,8 @@ CREATE VIEW IF NOT EXISTS small_n_target AS
 WITH s AS (SELECT f.* FROM reduce_floor_gpu f, size z WHERE f.variant = 'small-n'
              AND f.n IN (z.n_smallest, 4 * z.n_smallest, z.n_small)),
 t AS (SELECT s.mord, s.model, s.n, 'small_cub' AS key, c.ratio AS value, c.lo, c.hi, 1 AS at_least
-      FROM s JOIN ratio_stats c ON c.device_id = s.device_id AND c.n = s.n AND c.variant = 'small-n'
-                               AND c.dtype = 'int32' AND c.block = 256
+      FROM s LEFT JOIN ratio_stats c ON c.device_id = s.device_id AND c.n = s.n AND c.variant = 'small-n'
+                                    AND c.dtype = 'int32' AND c.block = 256
       UNION ALL
       SELECT s.mord, s.model, s.n, 'small_model', s.x_model, s.lo / s.model_us, s.hi / s.model_us, 0 FROM s)
 SELECT t.*, r.value AS threshold, g.name AS target,

@@ -67,7 +67,7 @@ mfloor=$(sed -n '/^-- machine_floor: each machine/,/^GROUP BY u.device_id;$/p' r
 [ -n "$mfloor" ] || notok "view machine_floor found in reports/views.sql"
 gview=$(sed -n '/^-- reduce_floor per GPU/,/AND (s.n & (s.n - 1)) = 0 AND s.variant IN (.small-n., .cub.);$/p' reports/views.sql)
 [ -n "$gview" ] || notok "view reduce_floor_gpu found in reports/views.sql"
-rviews=$(sed -n '/^-- Paired ratios (issue 22)/,/^     LEFT JOIN ratio_halfwidth h ON/p' reports/views.sql)
+rviews=$(sed -n '/^-- Paired ratios (issue 22)/,/^     LEFT JOIN ratio_h h ON/p' reports/views.sql)
 [ -n "$rviews" ] || notok "the ratio views found in reports/views.sql"
 sqlite3 -bail "$db2" > /dev/null <<SQL || notok "the stand-ins and reduce_floor_gpu load"
 CREATE TABLE report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
