@@ -1438,8 +1438,9 @@ GROUP BY a.device_id, b.device_id, a.band;
 -- a_hi / b_lo adds up as if they moved apart. ratio_run: per pair (device,
 -- variant, dtype, n, block) and run, CUB's trial median over the other's (a
 -- configuration timed twice in one run: the mean of the two); band: from
--- CUB's mean time over the runs, with config_stats' limits; half: which half
--- of the pairs (the coverage check sizes on one half and tests on the other).
+-- CUB's mean time over the runs, with config_stats' limits; pair: the
+-- pair's number; half: which half of the pairs, every other one (the
+-- coverage check sizes on one half and tests on the other).
 CREATE VIEW IF NOT EXISTS ratio_run AS
 WITH t AS MATERIALIZED (SELECT run_id, device_id, variant, dtype, n, block, avg(median_ms) AS median_ms FROM trial_dev
                         WHERE study = 'reduce' AND mode = 'single' AND cache = 'cold' AND timer = 'cuda-event'
@@ -1447,15 +1448,15 @@ WITH t AS MATERIALIZED (SELECT run_id, device_id, variant, dtype, n, block, avg(
                           AND coalesce(json_extract(params, '$.loads'), 8) = 8
                           AND coalesce(json_extract(params, '$.grid'), 1) = 1
                         GROUP BY run_id, device_id, variant, dtype, n, block)
+SELECT x.*, x.pair % 2 AS half FROM (
 SELECT h.device_id, h.variant, h.dtype, h.n, h.block, h.run_id, c.median_ms / h.median_ms AS ratio,
        CASE WHEN c.center_ms < 0.02 THEN 1 WHEN c.center_ms < 0.1 THEN 2 ELSE 3 END AS band,
-       dense_rank() OVER (PARTITION BY h.device_id ORDER BY h.variant, h.dtype, h.n, h.block) % 2 AS half,
        count(*) OVER (PARTITION BY h.device_id, h.variant, h.dtype, h.n, h.block) AS k,
        dense_rank() OVER (ORDER BY h.device_id, h.variant, h.dtype, h.n, h.block) AS pair
 FROM t h JOIN (SELECT t.*, avg(median_ms) OVER (PARTITION BY device_id, dtype, n, block) AS center_ms
                FROM t WHERE variant = 'cub') c
      ON c.run_id = h.run_id AND c.dtype = h.dtype AND c.n = h.n AND c.block = h.block
-WHERE h.variant <> 'cub';
+WHERE h.variant <> 'cub') x;
 -- Every run of a pair of two or more against the median of the pair's
 -- other runs (rest_ratio): its deviation, and the other runs' range over it.
 -- Window functions only (as trial_dev): with the pair's ratios ranked 1..k
@@ -1505,7 +1506,7 @@ SELECT d.device_id, d.band,
        CASE d.band WHEN 1 THEN 'under 20 us' WHEN 2 THEN '20-100 us' ELSE '100 us or more' END AS band_label,
        count(*) AS held_out, sum(d.dev <= max(h.h, d.rest_range)) AS covered,
        100.0 * sum(d.dev <= max(h.h, d.rest_range)) / count(*) AS pct
-FROM ratio_trial d JOIN (SELECT * FROM ratio_h) h ON h.device_id = d.device_id AND h.band = d.band AND h.part = 1 - d.half
+FROM ratio_trial d JOIN ratio_h h ON h.device_id = d.device_id AND h.band = d.band AND h.part = 1 - d.half
 GROUP BY d.device_id, d.band;
 -- Per pair: the median of its runs' ratios and the interval a further run's
 -- ratio falls in 95% of the time, ratio x (1 -/+ max(h, the runs' own
