@@ -319,15 +319,31 @@ FIG_NAMES    := $(patsubst reports/figures/%.gp,%,$(wildcard reports/figures/*.g
 FIGURES      := $(FIG_NAMES:%=$(FIG_DIR)/%.pdf)
 FIGURES_SVG  := $(FIG_NAMES:%=$(FIG_DIR)/%.svg)
 
+# The analysis: every view the report reads, split by concern, applied in
+# file-name order to the report's snapshot (never part of a build id: a
+# statistics fix keeps the shipped measurements this build's). Its
+# statistics are C functions (reports/sqlstats.c): linked into mdquery, and
+# for the sqlite3 command the loadable extension $(SQLSTATS).
+ANALYSIS_SQL := $(sort $(wildcard reports/analysis/*.sql))
+# The last of them turns the views every section reads into tables, once the
+# report's own tables are filled (the snapshot's last step before the figures).
+ANALYSIS_CACHE := reports/analysis/90-cache.sql
+SQLSTATS     := $(BUILD)/lib/sqlstats.so
+SQLITE_STATS  = sqlite3 -bail -cmd '.load $(abspath $(SQLSTATS))'
+$(SQLSTATS): reports/sqlstats_ext.c reports/sqlstats.c reports/sqlstats.h $(BUILD)/settings | deps-report
+	$(call say,CC,$@)
+	@mkdir -p $(@D)
+	$(Q)gcc $(filter-out $(OPENMP_CFLAGS),$(ALL_CFLAGS)) -fPIC -shared $< -o $@ -lm
+
 # The report reads a snapshot: the local database if measurements were taken
 # here, else the measurements shipped in data/measurements.sql.gz. Added to it:
-# the report's own tables (reports/schema.sql), the report's views, the trial
-# statistics computed once (reports/report_cache.sql), the
+# the report's own tables (reports/schema.sql), the analysis (ANALYSIS_SQL,
+# ending with the trial statistics computed once: 90-cache.sql), the
 # errata found by running the seeds' logic as written ($(BIN)/errata), the
 # measurement matrices line by line, the metric sets of the profile mode
 # (from experiments/harness/profile.c), the build facts, and every figure's
 # points (table figure_point: captions say which series coincide).
-$(REPORT_DB): $(wildcard $(SHIPPED) $(DB)) reports/schema.sql reports/views.sql reports/report_cache.sql \
+$(REPORT_DB): $(wildcard $(SHIPPED) $(DB)) reports/schema.sql $(ANALYSIS_SQL) $(SQLSTATS) \
               reports/report_build.sql \
               $(MATRICES) $(BIN)/errata \
               reports/matrix.awk reports/profile_sets.awk experiments/harness/profile.c reports/figure_points.sh \
@@ -338,13 +354,14 @@ $(REPORT_DB): $(wildcard $(SHIPPED) $(DB)) reports/schema.sql reports/views.sql 
 	  else echo "report: using the shipped measurements in $(SHIPPED)"; src=$$t.sql; \
 	    gzip -dc $(SHIPPED) > "$$src"; fi; \
 	  $(BIN)/dbtool snapshot "$$src" "$$t"; \
-	  cat reports/schema.sql reports/views.sql reports/report_cache.sql | sqlite3 -bail "$$t"; \
+	  cat reports/schema.sql $(filter-out $(ANALYSIS_CACHE),$(ANALYSIS_SQL)) | $(SQLITE_STATS) "$$t"; \
 	  $(BIN)/errata | sqlite3 -bail "$$t"; \
 	  awk -f reports/matrix.awk $(MATRICES) | sqlite3 -bail "$$t"; \
 	  awk -f reports/profile_sets.awk experiments/harness/profile.c | sqlite3 -bail "$$t"; \
 	  sqlite3 -bail -cmd ".parameter set :git_commit \"'$(GIT_COMMIT)'\"" -cmd ".parameter set :git_dirty $(GIT_DIRTY)" \
 	    "$$t" < reports/report_build.sql; \
-	  sh reports/figure_points.sh "$$t" $(wildcard reports/figures/*.sql); \
+	  $(SQLITE_STATS) "$$t" < $(ANALYSIS_CACHE); \
+	  SQLSTATS='$(abspath $(SQLSTATS))' sh reports/figure_points.sh "$$t" $(wildcard reports/figures/*.sql); \
 	  mv "$$t" $@
 
 # Host-only: the seeds' code as written, run on inputs where it fails.
@@ -358,10 +375,10 @@ $(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/reports/seed_reduce.o $(OBJ)/exper
 # as tab-separated lines; written to a temporary file and renamed in, so a
 # killed run leaves no partial or empty data file that the next would accept.
 DAT_FIELDS := 'BEGIN { RS = "\036"; FS = "\037"; OFS = "\t" } { for (i = 1; i <= NF; i++) gsub(/[\001-\037\177]/, " ", $$i); $$1 = $$1; print }'
-$(FIG_DIR)/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk
+$(FIG_DIR)/%.dat: reports/figures/%.sql $(REPORT_DB) reports/blocks.awk $(SQLSTATS)
 	@mkdir -p $(@D)
 	$(Q)t=$@.tmp.$$$$; trap 'rm -f "$$t" "$$t.q"' EXIT; \
-	  sqlite3 -bail -header -separator "$$(printf '\037')" -newline "$$(printf '\036')" $(REPORT_DB) < $< > $$t.q \
+	  $(SQLITE_STATS) -header -separator "$$(printf '\037')" -newline "$$(printf '\036')" $(REPORT_DB) < $< > $$t.q \
 	  && awk $(DAT_FIELDS) $$t.q | awk -f reports/blocks.awk > $$t && mv $$t $@
 
 # One gnuplot script per figure; style.gnuplot picks the terminal from the
@@ -387,11 +404,12 @@ $(FIG_DIR)/%.svg: reports/figures/%.gp $(FIG_DIR)/%.dat $(FIG_SCRIPTS)
 
 # The report's text: sections in file-name order, every number a query.
 SECTIONS := $(sort $(wildcard reports/sections/*.md))
-$(REPORT_BUILD)/report.md: $(SECTIONS) $(REPORT_DB) $(BIN)/mdquery
+$(REPORT_BUILD)/report.md: $(SECTIONS) $(REPORT_DB) $(BIN)/mdquery reports/report_cache.sql
 	$(call say,QUERY,$@)
-	$(Q)$(BIN)/mdquery $(REPORT_DB) $(SECTIONS) > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@ || { rm -f $@.tmp.$$$$; exit 1; }
+	$(Q)$(BIN)/mdquery --cache reports/report_cache.sql $(REPORT_DB) $(SECTIONS) > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@ \
+	  || { rm -f $@.tmp.$$$$; exit 1; }
 
-$(BIN)/mdquery: $(OBJ)/reports/mdquery.o
+$(BIN)/mdquery: $(OBJ)/reports/mdquery.o $(OBJ)/reports/sqlstats.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)
@@ -483,17 +501,20 @@ COMPARE_DIR ?= $(BUILD)/compare
 COMPARE_ARGS = --base '$(BASE)' --new '$(NEW)' --out '$(COMPARE_DIR)' --band '$(BAND)' --rows '$(ROWS)' \
                $(foreach v,$(filter BAND_%,$(.VARIABLES)),--band '$(v:BAND_%=%)=$($(v))')
 .PHONY: compare compare-card
-compare: $(BIN)/dbtool ## compare two measurement sets (BASE=, NEW=: databases, dumps or commits; BAND=, FAIL_ON=slower)
-	$(Q)DBTOOL=$(BIN)/dbtool sh experiments/tools/compare $(COMPARE_ARGS) --fail-on '$(FAIL_ON)'
-compare-card: $(BIN)/dbtool ## one line: each GPU measured here against the shipped GPUs of its model
-	$(Q)DBTOOL=$(BIN)/dbtool sh experiments/tools/compare $(COMPARE_ARGS) --card
+# Each side gets the trial statistics of the analysis (COMPARE_SQL).
+COMPARE_SQL := $(filter %-results.sql %-trials.sql,$(ANALYSIS_SQL))
+COMPARE_ENV  = DBTOOL=$(BIN)/dbtool SQLSTATS=$(abspath $(SQLSTATS)) COMPARE_SQL='$(COMPARE_SQL)'
+compare: $(BIN)/dbtool $(SQLSTATS) ## compare two measurement sets (BASE=, NEW=: databases, dumps or commits; BAND=, FAIL_ON=slower)
+	$(Q)$(COMPARE_ENV) sh experiments/tools/compare $(COMPARE_ARGS) --fail-on '$(FAIL_ON)'
+compare-card: $(BIN)/dbtool $(SQLSTATS) ## one line: each GPU measured here against the shipped GPUs of its model
+	$(Q)$(COMPARE_ENV) sh experiments/tools/compare $(COMPARE_ARGS) --card
 
 # ------------------------------------------------------------------- test --
 include tests/tests.mk
 .PHONY: test
 test: deps-test ## unit, CLI, report and (with a GPU) kernel tests
 	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory test-build
-	$(Q)$(TEST_ARCH) $(SAN_ENV) BIN=$(abspath $(BIN)) sh tests/run-tests $(TEST_BINS) $(ASAN_TEST_BINS) $(TEST_SH)
+	$(Q)$(TEST_ARCH) $(SAN_ENV) BIN=$(abspath $(BIN)) SQLSTATS=$(abspath $(SQLSTATS)) sh tests/run-tests $(TEST_BINS) $(ASAN_TEST_BINS) $(TEST_SH)
 
 # Only the kernel correctness suites: for a GPU machine without the report tools.
 .PHONY: test-gpu

@@ -7,22 +7,25 @@
 # that; a column named "panel" is the facet (one panel per GPU). The .dat
 # files gnuplot reads come from the same queries (Makefile).
 set -eu
+# SQLSTATS: the analysis functions' extension (reports/sqlstats.c), loaded
+# into every sqlite3 here (the figures' queries read views that call them).
+sq() { if [ -n "${SQLSTATS:-}" ]; then sqlite3 -cmd ".load $SQLSTATS" "$@"; else sqlite3 "$@"; fi; }
 db=$1; shift
 for f; do
   name=$(basename "$f" .sql)
   # the query as a table (its final semicolon dropped)
   { printf 'DROP TABLE IF EXISTS figure_rows;\nCREATE TABLE figure_rows AS\n'
-    sed -e '$s/;[[:space:]]*$//' "$f"; printf ';\n'; } | sqlite3 -bail "$db"
-  cols=$(sqlite3 "$db" "SELECT name FROM pragma_table_info('figure_rows') ORDER BY cid")
+    sed -e '$s/;[[:space:]]*$//' "$f"; printf ';\n'; } | sq -bail "$db"
+  cols=$(sq "$db" "SELECT name FROM pragma_table_info('figure_rows') ORDER BY cid")
   s=$(echo "$cols" | sed -n 1p) x=$(echo "$cols" | sed -n 2p) y='' panel="''"
   for c in $(echo "$cols" | sed -n '3,$p' | tr ' ' '\001'); do
     c=$(echo "$c" | tr '\001' ' ')
     [ "$c" = panel ] && panel='"panel"' && continue
-    [ -z "$y" ] && [ "$(sqlite3 "$db" "SELECT typeof(\"$c\") FROM figure_rows WHERE \"$c\" IS NOT NULL LIMIT 1")" \
-                     = real -o "$(sqlite3 "$db" "SELECT typeof(\"$c\") FROM figure_rows WHERE \"$c\" IS NOT NULL LIMIT 1")" = integer ] && y=$c
+    [ -z "$y" ] && [ "$(sq "$db" "SELECT typeof(\"$c\") FROM figure_rows WHERE \"$c\" IS NOT NULL LIMIT 1")" \
+                     = real -o "$(sq "$db" "SELECT typeof(\"$c\") FROM figure_rows WHERE \"$c\" IS NOT NULL LIMIT 1")" = integer ] && y=$c
   done
   [ -n "$y" ] || y=NULL   # a placeholder figure (nothing measured): no points
-  sqlite3 -bail "$db" "INSERT OR IGNORE INTO figure (name) VALUES ('$name'); DELETE FROM figure_point WHERE figure = '$name';
+  sq -bail "$db" "INSERT OR IGNORE INTO figure (name) VALUES ('$name'); DELETE FROM figure_point WHERE figure = '$name';
     INSERT INTO figure_point (figure, panel, series, x, y)
       SELECT '$name', coalesce($panel, ''), \"$s\", \"$x\", \"$y\" FROM figure_rows WHERE \"$y\" IS NOT NULL;
     DROP TABLE figure_rows;"

@@ -46,11 +46,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reports/sqlstats.h"
+
 static const char zHelp[] =
-    "Usage: mdquery DB SECTION.md... > report.md\n"
+    "Usage: mdquery [--cache SQL] DB SECTION.md... > report.md\n"
     "Expands {{= SQL }} (a scalar), {{table: SQL }} and {{pivot: SQL }} (pipe\n"
     "tables), {{if: SQL }} and {{each: SQL }} blocks in each\n"
-    "section against DB, opened read-only, and prints the sections in order.\n";
+    "section against DB, opened read-only, and prints the sections in order.\n"
+    "--cache SQL: a file of statements run once on the marked copy before the\n"
+    "sections (the report's views the sections read often, made tables).\n";
 
 /* Named parameters bound by the enclosing {{each:}} blocks, innermost last. */
 #define MAX_BIND 64
@@ -640,21 +644,53 @@ static void expand(sqlite3 *pDb, const char *zFile) {
 }
 
 /* Read the database (marked, in memory) and expand every section in order. */
+/* Run the statements of zFile on the marked copy (writable for them
+** alone), or exit: views computed once from the marked text, as the
+** sections would compute them. */
+static void run_cache(sqlite3 *pDb, const char *zFile) {
+  char *zSql = slurp(zFile), *zErr = NULL;
+  if (sqlite3_exec(pDb, "PRAGMA query_only = OFF", NULL, NULL, NULL) != SQLITE_OK ||
+      sqlite3_exec(pDb, zSql, NULL, NULL, &zErr) != SQLITE_OK ||
+      sqlite3_exec(pDb, "PRAGMA query_only = ON", NULL, NULL, NULL) != SQLITE_OK) {
+    fprintf(stderr, "mdquery: %s: %s\n", zFile, zErr ? zErr : sqlite3_errmsg(pDb));
+    exit(1);
+  }
+  free(zSql);
+}
+
+/* MDQUERY_PROFILE set: every statement's time on stderr, slowest first
+** when sorted (`sort -rn`): what to look at when the report is slow. */
+static int profile_cb(unsigned e, void *pCtx, void *pStmt, void *pNs) {
+  (void)e;
+  (void)pCtx;
+  const char *z = sqlite3_sql((sqlite3_stmt *)pStmt);
+  fprintf(stderr, "%10.1f ms  %.100s\n", *(sqlite3_int64 *)pNs / 1e6, z ? z : "?");
+  return 0;
+}
+
 int main(int argc, char **argv) {
   sqlite3 *pDb;
   if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
     fputs(zHelp, stdout);
     return 0;
   }
+  const char *zCache = NULL;
+  if (argc >= 3 && !strcmp(argv[1], "--cache")) {
+    zCache = argv[2];
+    argc -= 2;
+    argv += 2;
+  }
   if (argc < 3) {
     fputs(zHelp, stderr);
     return 2;
   }
-  if (sqlite3_open(":memory:", &pDb) != SQLITE_OK) {
+  if (sqlite3_open(":memory:", &pDb) != SQLITE_OK || sqlstats_register(pDb) != SQLITE_OK) {
     fprintf(stderr, "mdquery: out of memory\n");
     return 1;
   }
   load_marked(argv[1], pDb);
+  if (zCache) run_cache(pDb, zCache);
+  if (getenv("MDQUERY_PROFILE")) sqlite3_trace_v2(pDb, SQLITE_TRACE_PROFILE, profile_cb, NULL);
   for (int i = 2; i < argc; i++) expand(pDb, argv[i]);
   sqlite3_close(pDb);
   if (fflush(stdout) != 0 || ferror(stdout)) {

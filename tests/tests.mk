@@ -163,7 +163,7 @@ test-fault: $(BIN)/tests/reduce $(BIN)/gpu-probe $(BIN)/tests/sqlq $(BIN)/tests/
 # Everything `make test` runs (after the variables above: prerequisites expand at once).
 .PHONY: test-build
 test-build: $(TEST_BINS) $(ASAN_TEST_BINS) $(REPLAY_BINS) $(BIN_FILES) $(BIN)/dbtool $(BIN)/mdquery $(BIN)/gpu-probe \
-            $(BIN)/tests/hoststudy $(BIN)/tests/sqlq $(BIN)/tests/reduce
+            $(BIN)/tests/hoststudy $(BIN)/tests/sqlq $(BIN)/tests/reduce $(SQLSTATS)
 
 # ----------------------------------------------------------------- mutate --
 # `make mutate`: mutation testing of the host C code (tests/mutate/mutate.sh):

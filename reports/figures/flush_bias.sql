@@ -19,12 +19,10 @@ best AS (SELECT mord, variant FROM
               AND EXISTS (SELECT 1 FROM cs m WHERE m.mord = cs.mord AND m.variant = cs.variant AND m.flush = 'memset')
             GROUP BY cs.mord, cs.variant)
          WHERE rk = 1),
-pick AS (SELECT cs.*, row_number() OVER w AS rn, count(*) OVER w AS cnt FROM cs
+pick AS (SELECT cs.* FROM cs
          WHERE mord IN (SELECT mord FROM nmax) AND n >= (SELECT n_small FROM size)
-           AND (variant = 'cub' OR EXISTS (SELECT 1 FROM best b WHERE b.mord = cs.mord AND b.variant = cs.variant))
-         WINDOW w AS (PARTITION BY mord, variant, flush, n ORDER BY median_ms))
-SELECT variant || ', ' || flush AS series, n,
-       (max(CASE WHEN rn = (cnt + 1) / 2 THEN gbps END) + max(CASE WHEN rn = cnt / 2 + 1 THEN gbps END)) / 2 AS gbps,
+           AND (variant = 'cub' OR EXISTS (SELECT 1 FROM best b WHERE b.mord = cs.mord AND b.variant = cs.variant)))
+SELECT variant || ', ' || flush AS series, n, median(gbps) AS gbps,
        min(gbps_lo) AS gbps_lo, max(gbps_hi) AS gbps_hi, panel
 FROM pick GROUP BY mord, variant, flush, n
 ORDER BY mord, variant = 'cub', variant, flush, n;

@@ -19,6 +19,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
+. tests/analysis.sh
 DBTOOL="$BIN/dbtool"
 [ -x "$DBTOOL" ] || { notok "dbtool exists" "run make test-build"; exit 1; }
 command -v sqlite3 >/dev/null || { notok "sqlite3 exists" "apt-get install sqlite3"; exit 1; }
@@ -61,8 +62,9 @@ EOF
 }
 gen "$tmp/base.db" aaaa1111 "Test GPU" base
 gen "$tmp/new.db" aaaa1111 "Test GPU" new
+cp "$tmp/new.db" "$tmp/new-analysed.db" && apply_analysis "$tmp/new-analysed.db"
 check_eq "fixture: 18 configurations, 5 trials each but one" \
-  "$(sqlite3 "$tmp/new.db" "SELECT count(*) || ' ' || sum(runs = 5) FROM config_stats")" "18 16"
+  "$(sqls "$tmp/new-analysed.db" "SELECT count(*) || ' ' || sum(runs = 5) FROM config_stats")" "18 16"
 
 # cmp OUT ARGS...: run the comparison into $tmp/OUT (no page unless asked); rc, output in $tmp/OUT.out/.err.
 cmp() {
@@ -247,7 +249,7 @@ check_eq "shipped data against itself: same or inconclusive, never faster or slo
      OR ((base_runs < 2) <> (lo IS NULL)) OR abs(ratio - 1) > 1e-12")" 0
 check_eq "shipped data against itself: every configuration of the shipped data" \
   "$(sqlite3 "$tmp/shipped/compare.db" "SELECT count(*) FROM compare_verdict")" \
-  "$(sqlite3 "$tmp"/shipped/cache/*.db "SELECT count(*) FROM config_stats")"
+  "$(sqls "$tmp"/shipped/cache/*.db "SELECT count(*) FROM config_stats")"
 
 # ----------------------------------------------------- launch-floor correction --
 # A side's trials are view trial's medians (data/schema.sql: a single launch's

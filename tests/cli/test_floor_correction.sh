@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli/test_floor_correction.sh: the launch-floor correction of view
-# `trial` (data/schema.sql): a single-launch, event-timed trial median is
+# `trial` (reports/analysis/20-trials.sql): a single-launch, event-timed trial median is
 # corrected by its run's launch floor less the GPU's mean floor over its
 # measure runs; batch samples, host timings, runs without a floor and
 # profile runs' floors are left out; config_stats' centre and
@@ -18,6 +18,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
+. tests/analysis.sh
 
 db="$tmp/f.db"
 empty_db "$db"
@@ -108,7 +109,8 @@ SELECT r.run_id, 'reduce', 'fbig' || i.v, 'v6', 1, 'cold', 'cuda-event', 'ok', (
        (199.9 + i.v + r.sgn * 1.0) / 1000, (200.1 + i.v + r.sgn * 1.0) / 1000, 10, 4, 4, 't', 'clean', 'single', 1, r.fl
 FROM (SELECT v FROM i WHERE v < 2) i, r;
 SQL
-q() { sqlite3 "$db" "$1"; }
+apply_analysis "$db" || notok "the analysis applies"
+q() { sqls "$db" "$1"; }
 check_eq "single launches: the median less (floor - the GPU's mean floor), the profile run's floor not counted" \
   "$(q "SELECT group_concat(printf('%.4f/%.4f/%.4f', raw_median_ms * 1000, floor_adj_ms * 1000, median_ms * 1000), ' ') FROM (SELECT * FROM trial WHERE config_key = 's' AND device_id = 1 ORDER BY run_id)")" \
   "5.6000/-0.1000/5.7000 5.8000/0.1000/5.7000"

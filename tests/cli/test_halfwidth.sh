@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli/test_halfwidth.sh: the interval half-width of a configuration
-# (data/schema.sql, views trial_halfwidth and trial_h): sized per variant and
+# (reports/analysis/20-trials.sql, views trial_halfwidth and trial_h): sized per variant and
 # mode within a size band, at the split-conformal rank ceil(0.95 (n + 1)) of
 # the n leave-one-trial-out deviations; a variant with fewer than 20
 # deviations uses its study's, timer's and mode's. Needs no GPU.
@@ -8,6 +8,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
+. tests/analysis.sh
 
 db="$tmp/h.db"
 empty_db "$db"
@@ -29,7 +30,8 @@ SELECT j, 'reduce', v.variant || ' ' || i, v.variant, i, 'cold', 'cuda-event', '
        0.010 * (1 + v.s * (((i * 3 + j * 5) % 7) - 3) / 3.0), 10, 4, 4, 't', 'clean', 'single'
 FROM i JOIN j JOIN v WHERE i <= v.nmax;
 SQL
-q() { sqlite3 "$db" "$1"; }
+apply_analysis "$db" || notok "the analysis applies"
+q() { sqls "$db" "$1"; }
 hw() { q "SELECT printf('%.6f', h) FROM trial_h WHERE grp = 'reduce $1 single' AND band = 1 AND part = 2"; }
 check_eq "tight: 30 deviations, its half-width is the ceil(0.95 x 31) = 30th smallest (the largest), not the 29th" \
   "$(hw tight)" "$(q "SELECT printf('%.6f', max(dev)) FROM trial_dev WHERE variant = 'tight'")"

@@ -217,7 +217,7 @@ check_eq "read-only: nothing written" "$("$SQLQ" "$db" "SELECT count(*) FROM e")
 # ---- usage.
 "$MDQ" --help >"$tmp/out" 2>"$tmp/err"; rc=$?
 check_eq "--help: exit 0" "$rc" 0
-check "--help: usage on stdout" grep -q '^Usage: mdquery DB SECTION.md' "$tmp/out"
+check "--help: usage on stdout" grep -q '^Usage: mdquery \[--cache SQL\] DB SECTION.md' "$tmp/out"
 "$MDQ" -h >"$tmp/out" 2>&1; rc=$?
 check_eq "-h: exit 0" "$rc:$(head -c 14 "$tmp/out")" "0:Usage: mdquery"
 "$MDQ" "$db" >"$tmp/out" 2>"$tmp/err"; rc=$?

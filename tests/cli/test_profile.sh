@@ -258,11 +258,11 @@ check "lines of two databases: nothing written" test ! -e "$tmp/b.db" -a ! -e "$
 check_integrity "$pdb" "profile matrices"
 
 # The report's view of a reduction step over these rows (reports/schema.sql
-# and views.sql on a copy, the run taken as the reduce study's): counts add up
+# and the analysis views, reports/analysis/, on a copy, the run taken as the reduce study's): counts add up
 # over the kernels, rates are averaged by duration over the kernels that have
 # them.
 cp "$db" "$tmp/v.db"
-q "$tmp/v.db" "UPDATE run SET study = 'reduce'; $(cat reports/schema.sql reports/views.sql)" > /dev/null
+q "$tmp/v.db" "UPDATE run SET study = 'reduce'; $(cat reports/schema.sql reports/analysis/[1-3]0-*.sql reports/analysis/60-counters.sql)" > /dev/null
 check_eq "counter_reduce_step: sums and weighted means over kernels" \
   "$(q "$tmp/v.db" "SELECT divergent_branches || ' ' || occupancy_pct || ' ' || dram_bytes || ' ' || duration_ns
                     FROM counter_reduce_step WHERE variant = 'sum' AND n = 2")" "16.0 70.5 68419584.0 46032.0"
@@ -271,7 +271,7 @@ check_eq "counter_reduce_step: sums and weighted means over kernels" \
 "$HOST" --profile list > "$tmp/sets"
 check_eq "--profile list: exit 0" $? 0
 missing=
-for m in $(grep -o "'[a-z0-9_]*__[a-z0-9_.]*'" reports/views.sql | tr -d "'" | sort -u); do
+for m in $(cat reports/analysis/*.sql | grep -o "'[a-z0-9_]*__[a-z0-9_.]*'" | tr -d "'" | sort -u); do
   grep -q -- "$m" "$tmp/sets" || missing="$missing $m"
 done
 check_eq "views read only metrics of the sets" "$missing" ""

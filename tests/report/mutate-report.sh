@@ -6,7 +6,7 @@
 #     sections' and views' queries, {{= }} printing an empty column
 #     (reports/mdquery.c), the errata running one pass instead of two
 #     (reports/errata.c);
-#   - every threshold of report_setting (reports/views.sql) moved up and
+#   - every threshold of report_setting (reports/analysis/) moved up and
 #     down by MUTATE_REPORT_STEP (default 1.1: x 1.1 and / 1.1), which the
 #     fixtures must straddle.
 # Each mutant runs the whole report test (stopping at its first failing
@@ -46,12 +46,12 @@ fi
 all=$dir/mutants.tsv
 grep -v '^#' "$list" | grep -v '^[[:space:]]*$' > "$all"
 # report_setting thresholds, each moved up and down
-grep -oE "^ *\('[a-z_0-9]+', [0-9.]+," reports/views.sql | sed -E "s/^ *\('([a-z_0-9]+)', ([0-9.]+),/\1 \2/" |
-while read -r key val; do
+grep -oE "^ *\('[a-z_0-9]+', [0-9.]+," reports/analysis/*.sql | sed -E "s/^([^:]*): *\('([a-z_0-9]+)', ([0-9.]+),/\1 \2 \3/" |
+while read -r file key val; do
   up=$(awk -v v="$val" -v f="$step" 'BEGIN { printf "%.6g", v * f }')
   down=$(awk -v v="$val" -v f="$step" 'BEGIN { printf "%.6g", v / f }')
-  printf "threshold %s up (%s -> %s)\treports/views.sql\t('%s', %s,\t('%s', %s,\n" "$key" "$val" "$up" "$key" "$val" "$key" "$up"
-  printf "threshold %s down (%s -> %s)\treports/views.sql\t('%s', %s,\t('%s', %s,\n" "$key" "$val" "$down" "$key" "$val" "$key" "$down"
+  printf "threshold %s up (%s -> %s)\t%s\t('%s', %s,\t('%s', %s,\n" "$key" "$val" "$up" "$file" "$key" "$val" "$key" "$up"
+  printf "threshold %s down (%s -> %s)\t%s\t('%s', %s,\t('%s', %s,\n" "$key" "$val" "$down" "$file" "$key" "$val" "$key" "$down"
 done >> "$all"
 
 # report.md of the two-GPU fixture (the database test_report.sh builds,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/report/test_machine_pairs.sh: machines of one model pair by pair (view
-# machine_pair_agreement, with machine_floor, reports/views.sql) on stand-in
+# machine_pair_agreement, with machine_floor, reports/analysis/) on stand-in
 # tables for what they read (run, config_stats, report_devices,
 # report_setting): each unordered pair of machines of one model once, both
 # machines' launch floors (the mean of their complete measure runs), per
@@ -11,13 +11,14 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
+. tests/analysis.sh
 
 db="$tmp/m.db"
-floor=$(sed -n '/^-- machine_floor: each machine/,/^GROUP BY u.device_id;$/p' reports/views.sql)
-pairs=$(sed -n '/^-- Machines of one model, pair by pair/,/^GROUP BY a.device_id, b.device_id, a.band;$/p' reports/views.sql)
-[ -n "$floor" ] || notok "view machine_floor found in reports/views.sql"
-[ -n "$pairs" ] || { notok "view machine_pair_agreement found in reports/views.sql"; exit 1; }
-sqlite3 -bail "$db" > /dev/null <<SQL || notok "the stand-ins and the views load"
+floor=$(analysis_view '/^-- machine_floor: each machine/' '/^GROUP BY u.device_id;$/')
+pairs=$(analysis_view '/^-- Machines of one model, pair by pair/' '/^GROUP BY a.device_id, b.device_id, a.band;$/')
+[ -n "$floor" ] || notok "view machine_floor found in reports/analysis/"
+[ -n "$pairs" ] || { notok "view machine_pair_agreement found in reports/analysis/"; exit 1; }
+sqls -bail "$db" > /dev/null <<SQL || notok "the stand-ins and the views load"
 CREATE TABLE report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
 CREATE TABLE report_devices (device_id INTEGER, name TEXT, label TEXT, ord INTEGER);
 INSERT INTO report_devices VALUES (1, 'NVIDIA M', 'M #a', 1), (2, 'NVIDIA M', 'M #b', 2),
@@ -47,7 +48,7 @@ INSERT INTO config_stats VALUES
 $floor
 $pairs
 SQL
-q() { sqlite3 "$db" "$1"; }
+q() { sqls "$db" "$1"; }
 check_eq "each unordered pair of one model's machines once, per band" \
   "$(q "SELECT group_concat(gpu_a || '-' || gpu_b || ':' || band, ' ') FROM (SELECT * FROM machine_pair_agreement ORDER BY ord_a, ord_b, band)")" \
   "M #a-M #b:1 M #a-M #b:3 M #a-M #c:1 M #a-M #c:3 M #b-M #c:1 M #b-M #c:3"

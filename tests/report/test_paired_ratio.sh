@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/report/test_paired_ratio.sh: the paired ratios to CUB (views
 # ratio_run, ratio_trial, ratio_halfwidth, ratio_coverage and ratio_stats,
-# reports/views.sql; issue 22) on a stand-in for what they read (trial_dev):
+# reports/analysis/; issue 22) on a stand-in for what they read (trial_dev):
 # a configuration and CUB's are paired within a run only, so a run's offset
 # that moves both cancels; the median over runs; the leave-one-run-out
 # deviation; the conformal half-width; the interval ratio x (1 -/+ max(h,
@@ -12,10 +12,11 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
+. tests/analysis.sh
 
 db="$tmp/t.db"
-views=$(sed -n '/^-- Paired ratios (issue 22)/,/^     LEFT JOIN ratio_h h ON/p' reports/views.sql)
-[ -n "$views" ] || { notok "the ratio views found in reports/views.sql"; exit 1; }
+views=$(analysis_view '/^-- Paired ratios (issue 22)/' '/^     LEFT JOIN ratio_h h ON/')
+[ -n "$views" ] || { notok "the ratio views found in reports/analysis/"; exit 1; }
 # Device 1, small-n at 2^16: six runs whose offsets f move small-n and CUB
 # alike (0.95 .. 1.05), CUB over small-n 1.4 x (1 + e), e = 0, .01, -.01,
 # .02, 0, -.03; run 7 timed CUB only; run 1 timed small-n twice (one
@@ -64,14 +65,14 @@ awk 'BEGIN {
   printf row, 21, 3, "small-n", "{}", "single", "k", 0.005;
   printf row, 21, 3, "cub", "{}", "single", "k", 0.007;
 }' > "$tmp/rows.sql"
-sqlite3 -bail "$db" > /dev/null <<SQL || notok "the stand-in and the views load"
+sqls -bail "$db" > /dev/null <<SQL || notok "the stand-in and the views load"
 CREATE TABLE trial_dev (run_id INTEGER, device_id INTEGER, study TEXT, variant TEXT, dtype TEXT, n INTEGER,
                         block INTEGER, params TEXT, mode TEXT, cache TEXT, timer TEXT, config_key TEXT,
                         median_ms REAL);
 $(cat "$tmp/rows.sql")
 $views;
 SQL
-q() { sqlite3 "$db" "$1"; }
+q() { sqls "$db" "$1"; }
 check_eq "paired within the run: the offsets cancel, the median of the six ratios, their range, k" \
   "$(q "SELECT printf('%.4f %.4f %d', ratio, range_rel, k) FROM ratio_stats WHERE device_id = 1")" "1.4000 0.0500 6"
 check_eq "only the default loads and grid, one launch a sample, the default flush: one pair on device 1" \

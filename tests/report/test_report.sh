@@ -17,6 +17,7 @@
 # Run from the repository root (make test does); needs build/bin/mdquery,
 # dbtool and errata (make test-build) and the report tools.
 set -u
+. tests/analysis.sh
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 n=0 failed=0
@@ -41,10 +42,10 @@ pdftotext "$tmp/report.pdf" - | tr -d '\f' > "$tmp/plain.txt"
 tr '\n' ' ' < "$tmp/plain.txt" | sed 's/  */ /g' > "$tmp/flat.txt"   # the text as one line
 # The checks below read a copy of the fixture (qdb) in which every result
 # row's ci_lo_ms / ci_hi_ms is its configuration's 95% interval as view
-# config_stats (data/schema.sql: over trials where a GPU has several, else
+# config_stats (reports/analysis/20-trials.sql: over trials where a GPU has several, else
 # the run's bootstrap interval) gives it: the interval every verdict is
 # judged on. The rules themselves are computed here, not by the report's views.
-mkq() { cp "$1" "$2" && sqlite3 -bail "$2" "CREATE TABLE cs_q AS SELECT device_id, study, config_key, flush, mode, lo_ms, hi_ms FROM config_stats;
+mkq() { cp "$1" "$2" && apply_analysis "$2" && sqls -bail "$2" "CREATE TABLE cs_q AS SELECT device_id, study, config_key, flush, mode, lo_ms, hi_ms FROM config_stats;
   UPDATE result SET (ci_lo_ms, ci_hi_ms) = (SELECT c.lo_ms, c.hi_ms FROM cs_q c JOIN run u ON u.device_id = c.device_id
     WHERE u.run_id = result.run_id AND c.study = result.study AND c.config_key = result.config_key
       AND c.flush = coalesce(result.flush, CASE result.cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AND c.mode IS result.mode)
@@ -53,7 +54,7 @@ mkq() { cp "$1" "$2" && sqlite3 -bail "$2" "CREATE TABLE cs_q AS SELECT device_i
     AND c.flush = coalesce(result.flush, CASE result.cache WHEN 'warm' THEN 'none' ELSE 'memset' END));"; }
 qdb=$tmp/q.db
 mkq "$db" "$qdb" || { echo "not ok - the checks' copy of the fixture"; exit 1; }
-q() { sqlite3 -bail "$qdb" "$1"; }
+q() { sqls -bail "$qdb" "$1"; }
 
 # ---- summary numbers, computed here from the raw result rows.
 R="SELECT r.*, d.name AS dev, d.peak_gbps AS peak FROM result r JOIN run u USING (run_id) JOIN device d USING (device_id)
@@ -91,7 +92,7 @@ ok "summary: at most 55 lines and 12 sentences before its table" \
     test \$(sed -n '/^# Summary/,/^| GPU model/p' '$tmp/build/report.md' | tr '\\n' ' ' | grep -o '[a-z)\\]]\\. ' | wc -l) -le 12"
 
 # ---- claim verdicts, computed here (the thresholds are the rules stated in
-# reports/views.sql and printed in the report).
+# reports/analysis/ and printed in the report).
 # claims DEVICE...: the checks, on the database $db and the PDF text $layout
 # (the two-GPU fixture here; GPUs C, D and E of the five-GPU one below,
 # which carry the thresholds' other side: tests/report/fixture_five_devices.sql).
@@ -130,7 +131,7 @@ for dev in "$@"; do
   verdict 003-complete "$dev" "$(q "SELECT CASE WHEN $uwl / $cuh >= 1.05 THEN 'holds' WHEN $uwh / $cul < 1.05 THEN 'does not hold' ELSE 'inconclusive' END")"
   # The constant-memory claims on the 95% intervals (the CI, else the
   # quartiles; one run per configuration): a ratio a / b runs from a_lo / b_hi
-  # to a_hi / b_lo; thresholds as stated in reports/views.sql (report_setting).
+  # to a_hi / b_lo; thresholds as stated in reports/analysis/ (report_setting).
   dci() { q "$W (SELECT $3 $F AND study = 'distance' AND variant = '$1'
               AND params = '{\"grid\":2048,\"points\":1024,\"k\":$2,\"tile\":16}')"; }
   for x in c1:constant:1 c16:constant:16 g1:global:1 g16:global:16 c32:constant:32 r32:readonly:32; do
@@ -250,7 +251,7 @@ done
 }
 claims 'Fixture GPU A' 'Fixture GPU B'
 ok "every claim of seed_claim was checked on both GPUs ($nv)" \
-  test "$nv" -eq "$((2 * $(grep -c "^ *('[0-9][0-9][0-9]-" reports/views.sql)))"
+  test "$nv" -eq "$((2 * $(cat reports/analysis/*.sql | grep -c "^ *('[0-9][0-9][0-9]-")))"
 
 # ---- the provenance lists the profile runs that are not whole
 # (tests/report/fixture_claims.sql): B's failed reduce run (every metric of
@@ -527,7 +528,7 @@ fi
 
 # ---- make export: CSV and JSON of the same database.
 if make --no-print-directory DB="$db" REPORT_BUILD="$tmp/build" EXPORT_DIR="$tmp/export" export > "$tmp/export.log" 2>&1; then
-  nconf=$(sqlite3 "$tmp/build/report.db" "SELECT count(*) FROM config_stats")
+  nconf=$(sqls "$tmp/build/report.db" "SELECT count(*) FROM config_stats")
   nsamp=$(sqlite3 "$tmp/build/report.db" "SELECT count(*) FROM result_bw JOIN sample USING (result_id)")
   ok "results.csv has a row per configuration ($nconf)" test "$(($(wc -l < "$tmp/export/results.csv") - 1))" -eq "$nconf"
   ok "samples.csv has every sample ($nsamp)" test "$(($(wc -l < "$tmp/export/samples.csv") - 1))" -eq "$nsamp"
@@ -588,7 +589,7 @@ qdb=$tmp/qfive.db cmd=$tmp/bfive/report.md nv=0
 mkq "$five" "$qdb" || echo "not ok - the checks' copy of the five-GPU fixture"
 claims 'Fixture GPU C' 'Fixture GPU D' 'Fixture GPU E'
 ok "five GPUs: every claim of seed_claim was checked on C, D and E ($nv)" \
-  test "$nv" -eq "$((3 * $(grep -c "^ *('[0-9][0-9][0-9]-" reports/views.sql)))"
+  test "$nv" -eq "$((3 * $(cat reports/analysis/*.sql | grep -c "^ *('[0-9][0-9][0-9]-")))"
 # The two claims on the constant cache's counters reach every verdict on
 # some GPU of the five (tests/report/fixture_claims.sql for A and B,
 # tests/report/fixture_five_devices.sql for C, D and E): the rule above

@@ -2,7 +2,7 @@
 # tests/report/test_session_agreement.sh: the agreement of two `make measure`
 # invocations on one GPU (views session_value, session_agreement,
 # session_agreement_summary and session_agreement_verdict,
-# reports/views.sql; issue 19 item 3), on stand-in tables for what they read
+# reports/analysis/; issue 19 item 3), on stand-in tables for what they read
 # (trial, run, device_label, report_setting): a configuration's value per
 # invocation is the median of that invocation's trials, two invocations
 # agree on it within agree_rel, the shares of the GPU-timed configurations
@@ -13,11 +13,12 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
+. tests/analysis.sh
 
 db="$tmp/s.db"
-view=$(sed -n '/^-- Agreement of invocations/,/^FROM session_agreement_summary s WHERE s.latest;$/p' reports/views.sql)
-[ -n "$view" ] || { notok "the session views found in reports/views.sql"; exit 1; }
-sqlite3 -bail "$db" > /dev/null <<SQL || notok "the stand-ins and the views load"
+view=$(analysis_view '/^-- Agreement of invocations/' '/^FROM session_agreement_summary s WHERE s.latest;$/')
+[ -n "$view" ] || { notok "the session views found in reports/analysis/"; exit 1; }
+sqls -bail "$db" > /dev/null <<SQL || notok "the stand-ins and the views load"
 CREATE TABLE report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
 INSERT INTO report_setting VALUES ('agree_rel', 0.02, ''), ('agree_short_ms', 0.020, ''),
   ('agree_target_pct', 95, ''), ('agree_target_short_pct', 90, '');
@@ -58,7 +59,7 @@ INSERT INTO trial SELECT 6, 1, 'reduce', k, 'clean', 'single', timer, b3 FROM v 
 INSERT INTO trial SELECT 7, 1, 'reduce', k, 'clean', 'single', timer, 10 * a1 FROM v;
 $view
 SQL
-q() { sqlite3 "$db" "$1"; }
+q() { sqls "$db" "$1"; }
 check_eq "an invocation's value is the median of its trials (c7: B 0.0500, 0.1010, 0.1012)" \
   "$(q "SELECT printf('%.4f %d', median_ms, trials) FROM session_value WHERE config_key = 'c7' AND session = 'B'")" "0.1010 3"
 check_eq "runs without a session are left out" "$(q "SELECT count(DISTINCT session) FROM session_value")" "2"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/report/test_small_n_target.sh: the small-n step's targets (view
-# small_n_target, reports/views.sql; issue 22), on stand-in tables for what
+# small_n_target, reports/analysis/; issue 22), on stand-in tables for what
 # it reads (reduce_floor_gpu, ratio_stats, size, report_setting,
 # report_target): over CUB, the paired ratio (ratio_stats, tested in
 # test_paired_ratio.sh), met when its interval's low end is at least
@@ -14,11 +14,12 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
+. tests/analysis.sh
 
 db="$tmp/t.db"
-view=$(sed -n '/^-- The small-n step.s targets/,/JOIN report_target g ON g.key = t.key;$/p' reports/views.sql)
-[ -n "$view" ] || { notok "view small_n_target found in reports/views.sql"; exit 1; }
-sqlite3 -bail "$db" > /dev/null <<SQL || notok "the stand-ins and the view load"
+view=$(analysis_view '/^-- The small-n step.s targets/' '/JOIN report_target g ON g.key = t.key;$/')
+[ -n "$view" ] || { notok "view small_n_target found in reports/analysis/"; exit 1; }
+sqls -bail "$db" > /dev/null <<SQL || notok "the stand-ins and the view load"
 CREATE TABLE report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
 CREATE TABLE report_target (key TEXT PRIMARY KEY, name TEXT);
 CREATE TABLE size (n_smallest INTEGER, n_small INTEGER);
@@ -42,7 +43,7 @@ INSERT INTO ratio_stats VALUES
   (6, 'small-n', 'int32', 65536, 256, 1.4, NULL, NULL);
 $view
 SQL
-v() { sqlite3 "$db" "SELECT verdict FROM small_n_target WHERE mord = 1 AND key = '$1' AND n = $2"; }
+v() { sqls "$db" "SELECT verdict FROM small_n_target WHERE mord = 1 AND key = '$1' AND n = $2"; }
 check_eq "over CUB at 2^16: 1.40 [1.35, 1.45] against 1.3 is met" "$(v small_cub 65536)" "met"
 check_eq "over CUB at 2^18: [1.23, 1.31] straddles 1.3: inconclusive" "$(v small_cub 262144)" "inconclusive"
 check_eq "over CUB at 2^20: [1.14, 1.19] below 1.3: missed" "$(v small_cub 1048576)" "missed"
@@ -50,26 +51,26 @@ check_eq "over the model at 2^16: [1.40, 1.46] at most 1.5: met" "$(v small_mode
 check_eq "over the model at 2^18: [1.54, 1.60] above 1.5: missed" "$(v small_model 262144)" "missed"
 check_eq "over the model at 2^20: [1.475, 1.525] straddles 1.5: inconclusive" "$(v small_model 1048576)" "inconclusive"
 check_eq "the ratio over CUB and its interval" \
-  "$(sqlite3 "$db" "SELECT printf('%.4f %.4f %.4f', value, lo, hi) FROM small_n_target WHERE mord = 1 AND key = 'small_cub' AND n = 65536")" \
+  "$(sqls "$db" "SELECT printf('%.4f %.4f %.4f', value, lo, hi) FROM small_n_target WHERE mord = 1 AND key = 'small_cub' AND n = 65536")" \
   "1.4000 1.3500 1.4500"
 check_eq "only 2^16, 2^18, 2^20, the small-n step, int32 and block 256 are judged" \
-  "$(sqlite3 "$db" "SELECT count(*) || ' ' || count(DISTINCT n) FROM small_n_target WHERE mord = 1")" "6 3"
+  "$(sqls "$db" "SELECT count(*) || ' ' || count(DISTINCT n) FROM small_n_target WHERE mord = 1")" "6 3"
 check_eq "over CUB without an interval (one run): not judged" \
-  "$(sqlite3 "$db" "SELECT verdict FROM small_n_target WHERE mord = 2 AND key = 'small_cub'")" "not judged"
+  "$(sqls "$db" "SELECT verdict FROM small_n_target WHERE mord = 2 AND key = 'small_cub'")" "not judged"
 check_eq "thresholds come from report_setting" \
-  "$(sqlite3 "$db" "SELECT group_concat(DISTINCT threshold) FROM (SELECT threshold FROM small_n_target ORDER BY key)")" "1.3,1.5"
+  "$(sqls "$db" "SELECT group_concat(DISTINCT threshold) FROM (SELECT threshold FROM small_n_target ORDER BY key)")" "1.3,1.5"
 
 # reduce_floor_gpu: two machines of one model, floors 3.4 and 4.2 us (the mean
 # of their runs; a profile run's and a failed run's floors left out): over CUB
 # met on the first, inconclusive on the second.
 db2="$tmp/g.db"
-mfloor=$(sed -n '/^-- machine_floor: each machine/,/^GROUP BY u.device_id;$/p' reports/views.sql)
-[ -n "$mfloor" ] || notok "view machine_floor found in reports/views.sql"
-gview=$(sed -n '/^-- reduce_floor per GPU/,/AND (s.n & (s.n - 1)) = 0 AND s.variant IN (.small-n., .cub.);$/p' reports/views.sql)
-[ -n "$gview" ] || notok "view reduce_floor_gpu found in reports/views.sql"
-rviews=$(sed -n '/^-- Paired ratios (issue 22)/,/^     LEFT JOIN ratio_h h ON/p' reports/views.sql)
-[ -n "$rviews" ] || notok "the ratio views found in reports/views.sql"
-sqlite3 -bail "$db2" > /dev/null <<SQL || notok "the stand-ins and reduce_floor_gpu load"
+mfloor=$(analysis_view '/^-- machine_floor: each machine/' '/^GROUP BY u.device_id;$/')
+[ -n "$mfloor" ] || notok "view machine_floor found in reports/analysis/"
+gview=$(analysis_view '/^-- reduce_floor per GPU/' '/AND (s.n & (s.n - 1)) = 0 AND s.variant IN (.small-n., .cub.);$/')
+[ -n "$gview" ] || notok "view reduce_floor_gpu found in reports/analysis/"
+rviews=$(analysis_view '/^-- Paired ratios (issue 22)/' '/^     LEFT JOIN ratio_h h ON/')
+[ -n "$rviews" ] || notok "the ratio views found in reports/analysis/"
+sqls -bail "$db2" > /dev/null <<SQL || notok "the stand-ins and reduce_floor_gpu load"
 CREATE TABLE report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
 INSERT INTO report_setting VALUES ('small_cub', 1.3, ''), ('small_model', 1.5, '');
 CREATE TABLE report_target (key TEXT PRIMARY KEY, name TEXT);
@@ -113,11 +114,11 @@ $rviews;
 $view
 SQL
 check_eq "each machine its own floor (mean of its complete measure runs) and ceiling (its best)" \
-  "$(sqlite3 "$db2" "SELECT group_concat(printf('%s %.2f %.4f', model, floor_us, model_us), '; ') FROM (SELECT * FROM reduce_floor_gpu WHERE variant = 'cub' ORDER BY mord)")" \
+  "$(sqls "$db2" "SELECT group_concat(printf('%s %.2f %.4f', model, floor_us, model_us), '; ') FROM (SELECT * FROM reduce_floor_gpu WHERE variant = 'cub' ORDER BY mord)")" \
   "M #a 3.40 3.4639; M #b 4.20 4.2639"
 check_eq "only int32, block 256, default loads, powers of two, small-n and cub" \
-  "$(sqlite3 "$db2" "SELECT count(*) FROM reduce_floor_gpu")" "4"
+  "$(sqls "$db2" "SELECT count(*) FROM reduce_floor_gpu")" "4"
 check_eq "over CUB per machine, run by run: 1.40 [1.40, 1.40] met on #a, 1.31 [1.25, 1.37] inconclusive on #b" \
-  "$(sqlite3 "$db2" "SELECT group_concat(printf('%s %.2f %s', model, value, verdict), '; ') FROM (SELECT * FROM small_n_target WHERE key = 'small_cub' ORDER BY mord)")" \
+  "$(sqls "$db2" "SELECT group_concat(printf('%s %.2f %s', model, value, verdict), '; ') FROM (SELECT * FROM small_n_target WHERE key = 'small_cub' ORDER BY mord)")" \
   "M #a 1.40 met; M #b 1.31 inconclusive"
 [ "$nfail" -eq 0 ]

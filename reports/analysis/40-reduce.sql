@@ -1,0 +1,177 @@
+-- reports/analysis/40-reduce.sql: the reduction ladder: best configurations, held-out picks, targets.
+-- Applied to the report's snapshot in file-name order (Makefile, ANALYSIS_SQL).
+
+-- ------------------------------------------------------------ reduction --
+-- Every reduction variant at its fastest block, per device, type and size,
+-- over all complete runs (config_stats: median and 95% interval).
+CREATE VIEW reduce_best AS
+SELECT * FROM (SELECT c.*, row_number() OVER (PARTITION BY c.device_id, c.dtype, c.n, c.variant
+                                              ORDER BY c.median_ms, c.block) AS rk
+               FROM stats_default c WHERE c.study = 'reduce') WHERE rk = 1;
+
+-- The ladder per device at one (dtype, n), each variant at its best block,
+-- in ladder order: the time and its interval, throughput, the step speedup
+-- (over the previous hand-written step, whose interval it also gives) and the
+-- cumulative speedup over the first step.
+CREATE VIEW reduce_ladder AS
+WITH b AS (SELECT r.*, o.ord, o.step, o.bottleneck FROM reduce_best r JOIN reduce_order o USING (variant)),
+p AS (SELECT b.*, lag(median_ms) OVER w AS prev_ms, lag(lo_ms) OVER w AS prev_lo, lag(hi_ms) OVER w AS prev_hi,
+             lag(variant) OVER w AS prev_variant,
+             first_value(median_ms) OVER w AS first_ms
+      FROM b WHERE timer = 'cuda-event' AND variant <> 'cub'
+      WINDOW w AS (PARTITION BY device_id, dtype, n ORDER BY ord))
+SELECT b.device_id, b.dtype, b.n, b.ord, b.step, b.bottleneck, b.variant, b.block, b.timer, b.median_ms, b.lo_ms, b.hi_ms,
+       b.gbps, b.pct_peak, b.rsd_max, p.prev_variant, p.prev_ms / b.median_ms AS step_x,
+       p.prev_lo / b.hi_ms AS step_x_lo, p.prev_hi / b.lo_ms AS step_x_hi,
+       (SELECT f.median_ms FROM b f WHERE f.device_id = b.device_id AND f.dtype = b.dtype AND f.n = b.n
+          AND f.variant = 'neighbored') / b.median_ms AS total_x
+FROM b LEFT JOIN p ON p.device_id = b.device_id AND p.dtype = b.dtype AND p.n = b.n AND p.variant = b.variant;
+
+-- The seed's configuration (float32, n = 2^24, 1024-thread blocks), one row
+-- per device, one column per ladder step (median ms and interval).
+CREATE VIEW reduce_seedcfg AS
+SELECT device_id,
+  max(CASE WHEN variant = 'neighbored' THEN median_ms END) AS nb,
+  max(CASE WHEN variant = 'neighbored' THEN lo_ms END) AS nb_lo, max(CASE WHEN variant = 'neighbored' THEN hi_ms END) AS nb_hi,
+  max(CASE WHEN variant = 'neighbored-less-divergence' THEN median_ms END) AS nld,
+  max(CASE WHEN variant = 'neighbored-less-divergence' THEN lo_ms END) AS nld_lo,
+  max(CASE WHEN variant = 'neighbored-less-divergence' THEN hi_ms END) AS nld_hi,
+  max(CASE WHEN variant = 'interleaved' THEN median_ms END) AS il,
+  max(CASE WHEN variant = 'interleaved' THEN lo_ms END) AS il_lo, max(CASE WHEN variant = 'interleaved' THEN hi_ms END) AS il_hi,
+  max(CASE WHEN variant = 'unroll2' THEN median_ms END) AS u2,
+  max(CASE WHEN variant = 'unroll2' THEN lo_ms END) AS u2_lo, max(CASE WHEN variant = 'unroll2' THEN hi_ms END) AS u2_hi,
+  max(CASE WHEN variant = 'unroll4' THEN median_ms END) AS u4,
+  max(CASE WHEN variant = 'unroll4' THEN lo_ms END) AS u4_lo, max(CASE WHEN variant = 'unroll4' THEN hi_ms END) AS u4_hi,
+  max(CASE WHEN variant = 'unroll8' THEN median_ms END) AS u8,
+  max(CASE WHEN variant = 'unroll8' THEN lo_ms END) AS u8_lo, max(CASE WHEN variant = 'unroll8' THEN hi_ms END) AS u8_hi,
+  max(CASE WHEN variant = 'unroll-warps8' THEN median_ms END) AS uw8,
+  max(CASE WHEN variant = 'unroll-warps8' THEN lo_ms END) AS uw8_lo, max(CASE WHEN variant = 'unroll-warps8' THEN hi_ms END) AS uw8_hi,
+  max(CASE WHEN variant = 'complete-unroll-warps8' THEN median_ms END) AS cu8,
+  max(CASE WHEN variant = 'complete-unroll-warps8' THEN lo_ms END) AS cu8_lo,
+  max(CASE WHEN variant = 'complete-unroll-warps8' THEN hi_ms END) AS cu8_hi,
+  -- unroll8's throughput against the measured copy bandwidth of its run
+  -- (the interval: at the interval's ends of the time)
+  max(CASE WHEN variant = 'unroll8' THEN 100.0 * (bytes_read + bytes_written) / (median_ms * 1e6) / copy_gbps END) AS u8_copy,
+  max(CASE WHEN variant = 'unroll8' THEN 100.0 * (bytes_read + bytes_written) / (hi_ms * 1e6) / copy_gbps END) AS u8_copy_lo,
+  max(CASE WHEN variant = 'unroll8' THEN 100.0 * (bytes_read + bytes_written) / (lo_ms * 1e6) / copy_gbps END) AS u8_copy_hi
+FROM (SELECT c.*, (SELECT max(l.copy_gbps) FROM latest_default l WHERE l.device_id = c.device_id AND l.study = 'reduce'
+                     AND l.config_key = c.config_key) AS copy_gbps
+      FROM stats_default c WHERE c.study = 'reduce' AND c.dtype = 'float32' AND c.n = (SELECT n_seed FROM size) AND c.block = 1024)
+GROUP BY device_id;
+
+-- The headline of the ladder per device: total speedup at n = 2^24 (int32,
+-- each variant at its best block) of the fastest hand-written GPU variant over
+-- the first step, and at 2^28 the fastest hand-written variant and CUB with
+-- their % of peak and its interval, and the verdicts of the two targets
+-- (interval rule: met only if the whole interval is on the right side,
+-- missed only if it is wholly on the wrong side, else inconclusive).
+CREATE VIEW reduce_headline AS
+WITH h AS (SELECT v.device_id, v.name AS device, v.label, v.ord,
+  (SELECT median_ms FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = (SELECT n_seed FROM size) AND variant = 'neighbored') AS first_ms,
+  (SELECT variant FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = (SELECT n_seed FROM size)
+     AND timer = 'cuda-event' AND variant <> 'cub' ORDER BY median_ms, variant LIMIT 1) AS best24_variant,
+  (SELECT min(median_ms) FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = (SELECT n_seed FROM size)
+     AND timer = 'cuda-event' AND variant <> 'cub') AS best24_ms,
+  (SELECT variant FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = (SELECT n_large FROM size)
+     AND timer = 'cuda-event' AND variant <> 'cub' ORDER BY median_ms, variant LIMIT 1) AS best28_variant
+FROM report_devices v)
+SELECT h.*, b.block AS best28_block, b.median_ms AS best28_ms, b.lo_ms AS best28_lo_ms, b.hi_ms AS best28_hi_ms,
+  b.gbps AS best28_gbps, b.gbps_lo AS best28_gbps_lo, b.gbps_hi AS best28_gbps_hi,
+  b.pct_peak AS best28_pct, b.pct_peak * b.gbps_lo / b.gbps AS best28_pct_lo, b.pct_peak * b.gbps_hi / b.gbps AS best28_pct_hi,
+  c.median_ms AS cub28_ms, c.lo_ms AS cub28_lo_ms, c.hi_ms AS cub28_hi_ms, c.gbps AS cub28_gbps,
+  c.pct_peak AS cub28_pct, c.pct_peak * c.gbps_lo / c.gbps AS cub28_pct_lo, c.pct_peak * c.gbps_hi / c.gbps AS cub28_pct_hi,
+  CASE WHEN b.hi_ms <= c.lo_ms THEN 'met' WHEN b.lo_ms > c.hi_ms THEN 'missed' ELSE 'inconclusive' END AS cub_target,
+  CASE WHEN b.pct_peak * b.gbps_lo / b.gbps >= s.target_pct_peak THEN 'met'
+       WHEN b.pct_peak * b.gbps_hi / b.gbps < s.target_pct_peak THEN 'missed' ELSE 'inconclusive' END AS peak_target
+FROM h JOIN setting s JOIN size z LEFT JOIN reduce_best b ON b.device_id = h.device_id AND b.dtype = 'int32' AND b.n = z.n_large
+  AND b.variant = h.best28_variant
+LEFT JOIN reduce_best c ON c.device_id = h.device_id AND c.dtype = 'int32' AND c.n = z.n_large AND c.variant = 'cub';
+
+-- The top of the ladder (issue 12): its targets, judged per device, type
+-- and size from config_stats' intervals (gbps_lo..gbps_hi, all runs). The
+-- best hand-written configuration is the GPU variant other than CUB with the
+-- highest median throughput there (any block size and tuning). A ratio's
+-- interval runs from the worst to the best combination of the two intervals.
+-- Verdict: met when the whole interval is at or above the threshold, missed
+-- when it is wholly below, inconclusive otherwise. Thresholds: report_setting.
+INSERT OR REPLACE INTO report_setting VALUES
+  ('top_cub_large', 1.02, 'the top of the ladder: best hand-written / CUB at n = 2^28^, int32 and float32'),
+  ('top_peak_large', 93.0, 'the top of the ladder: best hand-written % of theoretical DRAM bandwidth at 2^28^'),
+  ('top_cub_small', 1.2, 'the top of the ladder: best hand-written / CUB at n = 2^16^ .. 2^20^');
+INSERT OR REPLACE INTO report_target VALUES
+  ('top_cub_large', 'best over CUB, large n'),
+  ('top_peak_large', 'best, % of theoretical'),
+  ('top_cub_small', 'best over CUB, small n');
+-- The reduction rows the top of the ladder is judged on: GPU-timed, one
+-- launch per sample (mode single), cold, at each device's preferred flush
+-- ('clean' where it has such rows, else 'memset': data from before the clean
+-- flush), so hand-written and CUB rows compare like with like.
+CREATE VIEW reduce_cold AS
+WITH s AS MATERIALIZED (SELECT * FROM config_stats WHERE study = 'reduce' AND timer = 'cuda-event' AND mode = 'single'
+                          AND flush IN ('clean', 'memset')),
+f AS (SELECT device_id, CASE WHEN max(flush = 'clean') THEN 'clean' ELSE 'memset' END AS flush FROM s GROUP BY device_id)
+SELECT s.* FROM s JOIN f USING (device_id, flush);
+-- Every trial's median of the reduction rows reduce_cold judges (a trial is
+-- run.repeat_index, NULL = 1): the best hand-written configuration is chosen
+-- on trial 1 and judged on the other trials, so that a minimum over many
+-- noisy configurations does not judge itself (the winner's curse).
+CREATE VIEW reduce_trial AS
+SELECT u.device_id, r.config_key, coalesce(r.flush, CASE r.cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AS flush,
+       r.mode, coalesce(u.repeat_index, 1) AS trial, r.median_ms
+FROM result r JOIN run u USING (run_id)
+WHERE r.study = 'reduce' AND r.status = 'ok' AND u.status = 'complete' AND u.kind = 'measure' AND r.median_ms > 0;
+-- Per configuration, the trials other than trial 1: how many, and the median
+-- of their medians.
+CREATE VIEW reduce_heldout AS
+SELECT device_id, config_key, flush, mode, count(*) AS k, median(median_ms) AS ms
+FROM reduce_trial WHERE trial > 1
+GROUP BY device_id, config_key, flush, mode;
+-- Per device, type and size: the best hand-written configuration on trial 1
+-- and CUB, each with its time on the other trials (held_ms, NULL where there
+-- is no other trial) and that time's interval: config_stats' relative
+-- half-width around it.
+CREATE VIEW reduce_pick AS
+WITH s AS MATERIALIZED (SELECT c.*, t.median_ms AS t1_ms FROM reduce_cold c JOIN reduce_trial t
+                          ON t.device_id = c.device_id AND t.config_key = c.config_key AND t.flush = c.flush
+                         AND t.mode = c.mode AND t.trial = 1),
+p AS (SELECT * FROM (SELECT s.*, row_number() OVER (PARTITION BY device_id, dtype, n, variant = 'cub' ORDER BY t1_ms, variant) AS rk
+                     FROM s) WHERE rk = 1)
+SELECT p.device_id, p.device, p.dtype, p.n, p.variant, p.block, p.params, p.variant = 'cub' AS is_cub,
+       p.bytes_read + p.bytes_written AS bytes, p.peak_gbps, p.t1_ms, h.k AS held_trials, h.ms AS held_ms,
+       h.ms * (1 - (p.hi_ms - p.lo_ms) / (2 * p.median_ms)) AS held_lo_ms,
+       h.ms * (1 + (p.hi_ms - p.lo_ms) / (2 * p.median_ms)) AS held_hi_ms
+FROM p LEFT JOIN reduce_heldout h ON h.device_id = p.device_id AND h.config_key = p.config_key AND h.flush = p.flush
+  AND h.mode = p.mode;
+-- The targets, judged on the held-out trials: a ratio of the best
+-- hand-written configuration to CUB (throughputs: CUB time / hand time) or a
+-- % of theoretical; lo .. hi from the times' intervals. With one trial the
+-- target is 'not judged' (value: trial 1's, no interval).
+CREATE VIEW reduce_top_target AS
+WITH hand AS (SELECT * FROM reduce_pick WHERE NOT is_cub), cub AS (SELECT * FROM reduce_pick WHERE is_cub),
+t AS (SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 'top_cub_large' AS key,
+             'x CUB' AS what, coalesce(c.held_ms / h.held_ms, c.t1_ms / h.t1_ms) AS value,
+             c.held_lo_ms / h.held_hi_ms AS lo, c.held_hi_ms / h.held_lo_ms AS hi, h.held_trials
+      FROM hand h JOIN cub c USING (device_id, dtype, n) WHERE h.n = (SELECT n_large FROM size)
+      UNION ALL
+      SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 'top_peak_large',
+             '% of theoretical', 100.0 * h.bytes / (coalesce(h.held_ms, h.t1_ms) * 1e6) / h.peak_gbps,
+             100.0 * h.bytes / (h.held_hi_ms * 1e6) / h.peak_gbps, 100.0 * h.bytes / (h.held_lo_ms * 1e6) / h.peak_gbps,
+             h.held_trials
+      FROM hand h WHERE h.n = (SELECT n_large FROM size)
+      UNION ALL
+      SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 'top_cub_small', 'x CUB',
+             coalesce(c.held_ms / h.held_ms, c.t1_ms / h.t1_ms), c.held_lo_ms / h.held_hi_ms, c.held_hi_ms / h.held_lo_ms,
+             h.held_trials
+      FROM hand h JOIN cub c USING (device_id, dtype, n) WHERE h.n BETWEEN (SELECT n_smallest FROM size) AND (SELECT n_small FROM size) AND (h.n & (h.n - 1)) = 0)
+SELECT t.*, r.value AS threshold, r.why AS target,
+       CASE WHEN t.lo >= r.value THEN 'met' WHEN t.hi < r.value THEN 'missed' WHEN t.lo IS NULL THEN 'not judged'
+            ELSE 'inconclusive' END AS verdict
+FROM t JOIN report_setting r ON r.key = t.key;
+
+-- The read ceiling per device (best read-only streaming GB/s of any run, see
+-- experiments/harness/ceiling.h) beside the theoretical peak.
+CREATE VIEW read_ceiling AS
+SELECT d.device_id, d.name AS device, d.peak_gbps, max(u.read_gbps) AS read_gbps,
+       100.0 * max(u.read_gbps) / d.peak_gbps AS pct_peak
+FROM run u JOIN device d USING (device_id) WHERE u.status = 'complete' AND u.read_gbps > 0
+GROUP BY d.device_id;

@@ -1,0 +1,120 @@
+-- reports/analysis/75-agreement.sql: the measurement method: agreement of runs and invocations, flush bias.
+-- Applied to the report's snapshot in file-name order (Makefile, ANALYSIS_SQL).
+
+-- ---------------------------------------------------- measurement method --
+-- Agreement of repeat runs: per GPU (each card on its own: two cards of one
+-- model differ by more than trials of one card, which machine_agreement
+-- shows), build and configuration measured by two or more runs (the trials of
+-- `make measure RUNS=N`, or several measures), the relative difference of the
+-- trial medians as the report uses them (view trial: single launches
+-- corrected for their run's launch floor), (largest - smallest) / smallest:
+-- every run within 2% of every other.
+CREATE VIEW run_agreement AS
+SELECT dl.label AS device, b.device_id, u.build_id, max(u.git_commit) AS git_commit, b.study, b.config_key, b.variant,
+       b.dtype, b.n, b.block, b.flush, b.mode,
+       count(DISTINCT b.run_id) AS runs, count(DISTINCT b.device_id) AS devices,
+       min(b.median_ms) AS min_ms, max(b.median_ms) AS max_ms,
+       (max(b.median_ms) - min(b.median_ms)) / min(b.median_ms) AS rel_diff, max(b.run_id) AS last_run_id
+FROM trial b JOIN run u USING (run_id) JOIN device_label dl ON dl.device_id = b.device_id
+WHERE b.timer = 'cuda-event'
+GROUP BY b.device_id, u.build_id, b.study, b.config_key, b.flush, b.mode
+HAVING count(DISTINCT b.run_id) >= 2;
+
+-- Its summary per GPU and commit: configurations compared, the share
+-- within 2%, and the same for configurations under 20 us; latest = 1 for
+-- the commit of the newest such runs of each GPU (what the report quotes).
+INSERT OR REPLACE INTO report_setting VALUES
+  ('agree_rel', 0.02, 'repeat runs agree on a configuration when their medians differ by at most this fraction'),
+  ('agree_short_ms', 0.020, 'configurations under this median time (ms) get an agreement share of their own'),
+  ('agree_target_pct', 95, 'the share (%) of configurations on which repeat runs should agree'),
+  ('agree_target_short_pct', 90, 'the same target for the configurations under agree_short_ms'),
+  ('listed_rsd', 0.01, 'relative standard deviation above which the measurement section lists a configuration');
+CREATE VIEW run_agreement_summary AS
+SELECT a.device, a.git_commit, max(a.runs) AS runs, max(a.devices) AS devices, count(*) AS configs,
+       avg(a.rel_diff <= (SELECT value FROM report_setting WHERE key = 'agree_rel')) AS share_2pct,
+       sum(a.min_ms < (SELECT value FROM report_setting WHERE key = 'agree_short_ms')) AS configs_u20,
+       avg(CASE WHEN a.min_ms < (SELECT value FROM report_setting WHERE key = 'agree_short_ms')
+                THEN a.rel_diff <= (SELECT value FROM report_setting WHERE key = 'agree_rel') END) AS share_2pct_u20,
+       a.git_commit IS (SELECT a2.git_commit FROM run_agreement a2 WHERE a2.device_id = a.device_id
+                        ORDER BY a2.last_run_id DESC LIMIT 1) AS latest, a.device_id
+FROM run_agreement a GROUP BY a.device_id, a.git_commit;
+
+-- The worst offenders: the five configurations per GPU kind (newest build)
+-- whose run medians differ most.
+CREATE VIEW run_agreement_worst AS
+SELECT * FROM (SELECT a.*, row_number() OVER (PARTITION BY a.device_id ORDER BY a.rel_diff DESC) AS rk
+               FROM run_agreement a JOIN run_agreement_summary s ON s.device_id = a.device_id
+                 AND s.git_commit IS a.git_commit AND s.latest)
+WHERE rk <= 5;
+
+-- Agreement of invocations (issue 19 item 3): two `make measure`
+-- invocations on one GPU (run.session) each give a configuration the median
+-- of its own trials' medians (view trial: corrected for the launch floor),
+-- from two trials or more; a pair of invocations agrees on it when those
+-- values differ by at most agree_rel ((larger - smaller) / smaller, as
+-- run_agreement). session_value: per GPU, build, invocation and configuration.
+CREATE VIEW session_value AS
+SELECT b.device_id, u.build_id, u.git_commit, u.session, b.study, b.config_key, b.flush, b.mode, b.timer,
+       count(*) AS trials, median(b.median_ms) AS median_ms
+FROM trial b JOIN run u USING (run_id)
+WHERE u.kind = 'measure' AND u.session IS NOT NULL
+GROUP BY b.device_id, u.build_id, u.git_commit, u.session, b.study, b.config_key, b.flush, b.mode;
+
+-- Every pair of invocations of one build on one GPU, per configuration.
+CREATE VIEW session_agreement AS
+SELECT a.device_id, a.git_commit, a.session AS session_a, b.session AS session_b, a.study, a.config_key, a.flush,
+       a.mode, a.timer, a.median_ms AS a_ms, b.median_ms AS b_ms, min(a.median_ms, b.median_ms) AS min_ms,
+       abs(a.median_ms - b.median_ms) / min(a.median_ms, b.median_ms) AS rel_diff
+FROM session_value a JOIN session_value b ON b.device_id = a.device_id AND b.build_id = a.build_id
+  AND b.study = a.study AND b.config_key = a.config_key AND b.flush IS a.flush AND b.mode = a.mode
+  AND b.session > a.session
+WHERE a.trials >= 2 AND b.trials >= 2 AND a.median_ms > 0 AND b.median_ms > 0;
+
+-- Its summary per GPU and commit: the GPU-timed comparisons (configuration x
+-- pair of invocations), the share that agrees with its 95% Wilson interval,
+-- the same under agree_short_ms, and the host-timed ones apart. A target
+-- (agree_target_pct, agree_target_short_pct) is met when the interval's low
+-- end reaches it, missed when its high end stays under it.
+CREATE VIEW session_agreement_summary AS
+WITH k AS (SELECT (SELECT value FROM report_setting WHERE key = 'agree_rel') AS rel,
+                  (SELECT value FROM report_setting WHERE key = 'agree_short_ms') AS short_ms,
+                  (SELECT value FROM report_setting WHERE key = 'agree_target_pct') AS target,
+                  (SELECT value FROM report_setting WHERE key = 'agree_target_short_pct') AS target_short),
+s AS (SELECT a.device_id, a.git_commit, count(DISTINCT a.session_a || ' ' || a.session_b) AS pairs,
+             sum(a.timer = 'cuda-event') AS n, sum(a.timer = 'cuda-event' AND a.rel_diff <= k.rel) AS x,
+             sum(a.timer = 'cuda-event' AND a.min_ms < k.short_ms) AS n_short,
+             sum(a.timer = 'cuda-event' AND a.min_ms < k.short_ms AND a.rel_diff <= k.rel) AS x_short,
+             sum(a.timer <> 'cuda-event') AS n_host, sum(a.timer <> 'cuda-event' AND a.rel_diff <= k.rel) AS x_host
+      FROM session_agreement a, k GROUP BY a.device_id, a.git_commit),
+w AS (SELECT s.*, CAST(x AS REAL) / nullif(n, 0) AS p, CAST(x_short AS REAL) / nullif(n_short, 0) AS p_short
+      FROM s)
+SELECT dl.label AS device, w.device_id, w.git_commit, w.pairs, w.n AS configs, w.p AS share_2pct,
+       wilson_lo(w.x, w.n) AS share_lo, wilson_hi(w.x, w.n) AS share_hi,
+       w.n_short AS configs_u20, w.p_short AS share_2pct_u20,
+       wilson_lo(w.x_short, w.n_short) AS share_u20_lo, wilson_hi(w.x_short, w.n_short) AS share_u20_hi,
+       w.n_host AS host_configs, CAST(w.x_host AS REAL) / nullif(w.n_host, 0) AS host_share,
+       k.target, k.target_short,
+       w.git_commit IS (SELECT u.git_commit FROM run u WHERE u.device_id = w.device_id AND u.session IS NOT NULL
+                          AND u.kind = 'measure' ORDER BY u.run_id DESC LIMIT 1) AS latest
+FROM w JOIN device_label dl ON dl.device_id = w.device_id, k;
+
+-- The verdicts of those targets, per GPU (newest commit).
+CREATE VIEW session_agreement_verdict AS
+SELECT s.*,
+       CASE WHEN s.configs = 0 THEN 'not measured' WHEN 100 * s.share_lo >= s.target THEN 'met'
+            WHEN 100 * s.share_hi < s.target THEN 'missed' ELSE 'inconclusive' END AS verdict,
+       CASE WHEN s.configs_u20 = 0 THEN 'not measured' WHEN 100 * s.share_u20_lo >= s.target_short THEN 'met'
+            WHEN 100 * s.share_u20_hi < s.target_short THEN 'missed' ELSE 'inconclusive' END AS verdict_u20
+FROM session_agreement_summary s WHERE s.latest;
+
+-- The flush bias: per device and reduction configuration (int32, block 256,
+-- one launch per sample) measured under both cold flushes, the throughput
+-- after the memset flush (dirty L2) relative to the clean one: 1 - memset / clean.
+-- GB/s at the median of the run medians (config_stats).
+CREATE VIEW flush_bias AS
+SELECT c.device_id, c.variant, c.n, c.gbps AS gbps_clean, m.gbps AS gbps_memset, 1 - m.gbps / c.gbps AS bias
+FROM config_stats c JOIN config_stats m ON m.device_id = c.device_id AND m.study = c.study
+  AND m.variant = c.variant AND m.dtype IS c.dtype AND m.n = c.n AND m.block IS c.block
+  AND m.params = c.params AND m.mode = c.mode AND m.flush = 'memset'
+  AND m.config_key LIKE '% flush=memset%' -- measured as such, not a row from before flushes were recorded
+WHERE c.study = 'reduce' AND c.flush = 'clean' AND c.mode = 'single' AND c.dtype = 'int32';

@@ -1,0 +1,18 @@
+/*
+** reports/sqlstats.h: the report's statistics as SQLite functions
+** (reports/sqlstats.c says what each computes).
+*/
+#ifndef REPORTS_SQLSTATS_H
+#define REPORTS_SQLSTATS_H
+
+/* Registers median(), conformal(), size_band(), size_band_label(),
+** min_deviations(), wilson_lo() and wilson_hi() on db: SQLITE_OK or an error. */
+int sqlstats_register(sqlite3 *db);
+
+/* The pure parts, for the unit test. */
+double sqlstats_median_sorted(const double *a, int n);
+int sqlstats_conformal_rank(int n, int pct);
+int sqlstats_size_band(double ms);
+void sqlstats_wilson(double k, double n, double *pLo, double *pHi);
+
+#endif
