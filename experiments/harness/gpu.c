@@ -170,12 +170,19 @@ void gpu_close(void) {
 int gpu_flush(int eFlush) {
   static unsigned char iFill = 0;
   if (eFlush == GPU_FLUSH_NONE) return 0;
+  if (!g.d_flush) return (int)cudaErrorInvalidValue; /* freed (gpu_free_flush) or never opened */
   if (eFlush == GPU_FLUSH_MEMSET) return (int)cudaMemsetAsync(g.d_flush, iFill++, g.nFlushBytes, g.stream);
   /* The key never equals a 32-bit XOR, but the compiler cannot know it. */
   return timing_flush_read(g.d_flush, g.nFlushBytes, g.d_sink, 1ull << 63, g.nSm, g.stream);
 }
 
 int gpu_flush_l2(void) { return gpu_flush(GPU_FLUSH_CLEAN); }
+
+void gpu_free_flush(void) {
+  if (g.d_flush) cudaFree(g.d_flush); /* never touches CUDA in a host-only process */
+  g.d_flush = NULL;
+  g.nFlushBytes = 0;
+}
 
 size_t gpu_free_bytes(void) {
   size_t nFree = 0, nTotal = 0;

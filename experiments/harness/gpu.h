@@ -136,8 +136,15 @@ int gpu_upload_2d(void *dDst, size_t nDstPitch, const void *hSrc, size_t nSrcPit
 /* Free the flush buffer and stream. */
 void gpu_close(void);
 
-/* Empty the L2 on the stream by eFlush (GPU_FLUSH_NONE: nothing). */
+/* Empty the L2 on the stream by eFlush (GPU_FLUSH_NONE: nothing). After
+** gpu_free_flush(), 'clean' and 'memset' return cudaErrorInvalidValue. */
 int gpu_flush(int eFlush);
+
+/* Free the flush buffer (twice the L2) for the rest of the process: a
+** profile child (experiments/harness/profile.c) never flushes (ncu controls
+** the caches itself), and ncu's kernel replay saves and restores every
+** allocation a kernel could reach, this one included. No-op if none. */
+void gpu_free_flush(void);
 
 /* The old interface: a clean flush (GPU_FLUSH_CLEAN). */
 int gpu_flush_l2(void);

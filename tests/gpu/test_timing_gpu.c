@@ -18,6 +18,9 @@
 **     the two clock stamps differ; the old 16-sample windows were 0.7 us
 **     slower on one-GPU hosts). It prints the quarters, the offset, one
 **     window ahead (gpu_sampling.nAhead 1) beside them, and samples/s.
+**   - gpu_free_flush() (what a profile child calls) gives the flush buffer's
+**     twice the L2 back to the device, and a flush after it is refused
+**     rather than run on freed memory (runs last: it reopens the GPU).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -200,12 +203,34 @@ static void test_place_independent(void **state) {
   assert_true(aUs[0] - aUs[2] > -0.2);
 }
 
+/* The flush buffer freed: its bytes are free again, 'clean' and 'memset'
+** are refused, 'none' still does nothing. */
+static void test_free_flush(void **state) {
+  (void)state;
+  REQUIRE_GPU();
+  open_gpu();
+  size_t nBefore = gpu_free_bytes();
+  gpu_free_flush();
+  size_t nAfter = gpu_free_bytes();
+  print_message("free device memory: %.1f MiB before gpu_free_flush(), %.1f MiB after\n", nBefore / 1048576.0,
+                nAfter / 1048576.0);
+  assert_true(nAfter >= nBefore + (size_t)t.info.nL2Bytes * 2 * 9 / 10);
+  assert_int_equal(gpu_flush(GPU_FLUSH_CLEAN), cudaErrorInvalidValue);
+  assert_int_equal(gpu_flush(GPU_FLUSH_MEMSET), cudaErrorInvalidValue);
+  assert_int_equal(gpu_flush(GPU_FLUSH_NONE), 0);
+  gpu_free_flush(); /* twice: nothing */
+  gpu_close();
+  assert_int_equal(gpu_open(&t.info), 0); /* the flush buffer again, for any later test */
+  assert_int_equal(gpu_flush(GPU_FLUSH_CLEAN), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bare_takes_no_stamps),
       cmocka_unit_test(test_clean_flush_no_writeback),
       cmocka_unit_test(test_host_stall_not_timed),
       cmocka_unit_test(test_place_independent),
+      cmocka_unit_test(test_free_flush),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
