@@ -23,6 +23,8 @@ typedef struct sampler_state {
   int nMhz;           /* how many */
   int nCheckAt;       /* the noise is computed next at this many kept samples */
   double noise;       /* the last noise computed (1.0: none yet) */
+  double aNoise[2];   /* the two checks' noises before it (the older first) */
+  int nNoise;         /* how many of aNoise hold one (0-2) */
 } sampler_state;
 
 /* Take the sample of one complete window: discard it (timed out, low clock)
@@ -45,18 +47,29 @@ static void take(sampler_state *s, const sampler_read *pRead) {
 }
 
 /* Whether to go on after msSpent of sampling: the noise is computed at the
-** check points (a sort each time), the stop rule decides. */
+** check points (a sort each time), the stop rule decides, then the plateau
+** rule (stats_plateau; past the minimum count and time, as convergence). */
 static stats_stop judge(sampler_state *s, double msSpent) {
   const stats_rule *r = &s->pPlan->rule;
   sampler_out *o = s->pOut;
   int bCheck = o->nMs >= s->nCheckAt || msSpent >= r->msCap || o->nMs >= r->nMax;
-  if (bCheck && r->target > 0 && o->nMs > 0) {
+  int bNoise = bCheck && r->target > 0 && o->nMs > 0;
+  if (bNoise) {
     memcpy(s->aSort, o->aMs, sizeof(double) * (size_t)o->nMs);
     qsort(s->aSort, (size_t)o->nMs, sizeof(double), cmp_double);
     s->noise = stats_median_noise_sorted(s->aSort, o->nMs);
     s->nCheckAt = o->nMs + (o->nMs / 4 > 1 ? o->nMs / 4 : 1);
   }
-  return stats_stop_rule(r, o->nMs, msSpent, bCheck ? s->noise : 1.0);
+  stats_stop e = stats_stop_rule(r, o->nMs, msSpent, bCheck ? s->noise : 1.0);
+  if (e == STATS_GO_ON && bNoise && o->nMs >= r->nMin && o->nMs >= STATS_MIN_SAMPLES && msSpent >= r->msMin &&
+      stats_plateau(r->target, s->noise, s->aNoise, s->nNoise))
+    e = STATS_PLATEAU;
+  if (bNoise) { /* this check's noise joins the history */
+    s->aNoise[0] = s->aNoise[1];
+    s->aNoise[1] = s->noise;
+    if (s->nNoise < 2) s->nNoise++;
+  }
+  return e;
 }
 
 int sampler_run(const sampler_plan *pPlan, const sampler_ops *x, double t0, sampler_out *pOut) {
@@ -66,7 +79,7 @@ int sampler_run(const sampler_plan *pPlan, const sampler_ops *x, double t0, samp
   int aFull[SAMPLER_SLOTS] = {0}; /* per slot: nAhead windows were enqueued behind it at its release */
   long long iEnq = 0, iRead = 0;  /* windows enqueued, read */
   int rc = 0;
-  sampler_state s = {pPlan, pOut, NULL, 0, 0, 0, r->nMin > 2 ? r->nMin : 2, 1.0};
+  sampler_state s = {pPlan, pOut, NULL, 0, 0, 0, r->nMin > 2 ? r->nMin : 2, 1.0, {0, 0}, 0};
   pOut->nMs = pOut->nClockDiscarded = pOut->nWindowTimeouts = pOut->nTail = pOut->nWindows = 0;
   pOut->clockMhz = 0;
   pOut->eStop = STATS_GO_ON;

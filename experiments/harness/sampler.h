@@ -37,7 +37,10 @@
 **   - the noise (stats_median_noise_sorted) is computed when the kept samples
 **     reach nCheckAt (rule.nMin, at least 2, at first; then 25% more each
 **     time), at the time cap and at rule.nMax; the stop rule
-**     (stats_stop_rule) decides whether another window is enqueued.
+**     (stats_stop_rule), then the plateau rule (stats_plateau: the noise at
+**     most 2x the target and not narrowing over the last two checks; past
+**     the minimum count and time), decide whether another window is
+**     enqueued.
 */
 #ifndef HARNESS_SAMPLER_H
 #define HARNESS_SAMPLER_H
