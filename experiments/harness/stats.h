@@ -71,7 +71,7 @@ stats_stop stats_stop_rule(const stats_rule *r, int n, double msSpent, double no
 ** fallen over the last ~56% more samples is held up by drift or a second
 ** mode, which more samples do not resolve before the time cap. Replayed on
 ** the shipped H100 and H200 samples (at most 256 a configuration) it cut
-** about 6-8% of the sampling time and moved the share of configurations
+** about 6-9% of the sampling time and moved the share of configurations
 ** whose two invocations' raw medians agree within 2% by 0.3-0.7 points. */
 #define STATS_PLATEAU_MULT 2.0
 #define STATS_PLATEAU_FALL 0.95
