@@ -150,6 +150,8 @@ HARNESS := experiments/harness/args.c experiments/harness/bench.c experiments/ha
            experiments/harness/profile.c experiments/harness/resources.c experiments/harness/run.c \
            experiments/harness/stats.c experiments/harness/watchdog.c
 HARNESS += experiments/harness/nvml.c
+# The schedule of gpu_sample() (experiments/harness/sampler.h).
+HARNESS += experiments/harness/sampler.c
 # With the probe kernel the run launches before the first configuration.
 HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(OBJ)/kernels/timing.o $(OBJ)/kernels/probe.o
 # The read ceiling every run measures first (experiments/harness/ceiling.h).
@@ -221,7 +223,7 @@ $(BIN)/dbtool: $(OBJ)/experiments/tools/dbtool.o $(OBJ)/experiments/tools/merge.
 
 # Whether this machine has a usable GPU.
 $(BIN)/gpu-probe: $(OBJ)/experiments/tools/gpu_probe.o $(OBJ)/experiments/harness/env.o $(OBJ)/experiments/harness/gpu.o \
-                  $(OBJ)/experiments/harness/stats.o $(OBJ)/kernels/timing.o
+                  $(OBJ)/experiments/harness/stats.o $(OBJ)/experiments/harness/sampler.o $(OBJ)/kernels/timing.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm

@@ -22,8 +22,8 @@ long long bench_first_int(const bench_config *c, int i) { return c->pArgs->aVals
 gpu_sampling bench_sampling(const bench_config *c) {
   const bench_opts *o = &c->pArgs->opts;
   gpu_sampling t = {o->nWarmup, c->bBatch ? GPU_FLUSH_NONE : c->eFlush, c->bBatch, GPU_BATCH_LAUNCHES,
-                    {o->target, o->nRepMin, o->nRepMax, o->msMin, o->msBudget}, 0.95, 0};
-  if (profile_in_child()) t = (gpu_sampling){0, GPU_FLUSH_NONE, 0, 0, {0, 1, 1, 0, 0}, 0, 0}; /* one run (host work) under ncu */
+                    {o->target, o->nRepMin, o->nRepMax, o->msMin, o->msBudget}, 0.95, 0, 0};
+  if (profile_in_child()) t = (gpu_sampling){0, GPU_FLUSH_NONE, 0, 0, {0, 1, 1, 0, 0}, 0, 0, 0}; /* one run (host work) under ncu */
   return t;
 }
 

@@ -90,7 +90,7 @@ static int empty_once(void *pCtx, cudaStream_t s) {
 static double floor_us(int eMode, int bBare, int nMin, int nMax) {
   double aMs[CEILING_FLOOR_REPS];
   gpu_sampling t = {3, eMode == GPU_MODE_BATCH ? GPU_FLUSH_NONE : GPU_FLUSH_CLEAN, eMode,
-                    eMode == GPU_MODE_BATCH ? GPU_BATCH_LAUNCHES : 0, {0.005, nMin, nMax, 0, 100}, 0, bBare};
+                    eMode == GPU_MODE_BATCH ? GPU_BATCH_LAUNCHES : 0, {0.005, nMin, nMax, 0, 100}, 0, bBare, 0};
   gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
   double us = 0;
   if (gpu_sample(&t, empty_once, NULL, NULL, &o) == 0 && o.nMs > 0) {

@@ -35,7 +35,8 @@ double gpu_launch_floor_config_us(int eMode);
 /* The same empty kernel timed the minimal way (an nvbench-style harness):
 ** behind the blocking kernel, after the clean flush, CUDA events around the
 ** one launch, one sample per window and no clock stamps (gpu_sampling.bBare).
-** launch_us minus this is what the project's sampling adds to every sample;
+** launch_us minus this is what the project's sampling adds to every sample
+** (since every sample has a window of its own: the two clock stamps);
 ** stored in run.launch_bare_us. 0 on a CUDA error. */
 double gpu_launch_floor_bare_us(void);
 

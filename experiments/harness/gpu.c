@@ -9,16 +9,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "experiments/harness/sampler.h"
 #include "kernels/timing.h"
 
-/* Samples enqueued behind one blocking kernel, at most. A window is a few
-** hundred operations, well inside the launch queue: a full queue would block
-** the host while the GPU waits for the host (until the spin's bound). */
-#define GPU_WINDOW 16
-/* Windows in flight: the host enqueues the next window (behind its own
-** blocking kernel) while the GPU runs the current one, so the host's
-** enqueueing no longer adds to the GPU's time per sample. */
-#define GPU_SLOTS 2
+/* Windows (one blocking kernel and one sample behind it) the stream holds at
+** once, at most: the schedule is experiments/harness/sampler.c's. */
+#define GPU_SLOTS SAMPLER_SLOTS
 /* How long the blocking kernel waits for the host at most. */
 #define GPU_BLOCK_TIMEOUT_NS 1000000000ull
 /* Launches per batch sample, at most (a window of one sample in batch mode). */
@@ -36,8 +32,8 @@ static struct {
   int nSm;               /* multiprocessors: sizes the flush and stamp grids */
   volatile int *hFlag, *dFlag;         /* per slot: the blocking kernel's release flag, then
                                        ** its timed-out flag (set if it gave up); mapped */
-  timing_stamp_t *hStamp, *dStamp;     /* per slot: 2 x GPU_WINDOW clock stamps (mapped) */
-  cudaEvent_t aStart[GPU_SLOTS][GPU_WINDOW], aStop[GPU_SLOTS][GPU_WINDOW];
+  timing_stamp_t *hStamp, *dStamp;     /* per slot: the sample's 2 clock stamps (mapped) */
+  cudaEvent_t aStart[GPU_SLOTS], aStop[GPU_SLOTS]; /* per slot: around the sample */
   cudaEvent_t aDone[GPU_SLOTS];        /* after a slot's window: the host waits on it */
   unsigned int iSeq;     /* stamp sequence number */
   int bCaptureFailed;    /* the last gpu_sample failed in its graph capture */
@@ -122,15 +118,13 @@ int gpu_open(gpu_info *p) {
   if ((e = cudaHostAlloc((void **)&g.hFlag, 2 * GPU_SLOTS * sizeof(int), cudaHostAllocMapped)) != cudaSuccess)
     return (int)e;
   if ((e = cudaHostGetDevicePointer((void **)&g.dFlag, (void *)g.hFlag, 0)) != cudaSuccess) return (int)e;
-  const size_t nStampBytes = GPU_SLOTS * 2 * GPU_WINDOW * sizeof(timing_stamp_t);
+  const size_t nStampBytes = GPU_SLOTS * 2 * sizeof(timing_stamp_t);
   if ((e = cudaHostAlloc((void **)&g.hStamp, nStampBytes, cudaHostAllocMapped)) != cudaSuccess) return (int)e;
   memset(g.hStamp, 0, nStampBytes);
   if ((e = cudaHostGetDevicePointer((void **)&g.dStamp, g.hStamp, 0)) != cudaSuccess) return (int)e;
   for (int k = 0; k < GPU_SLOTS; k++) {
-    for (int i = 0; i < GPU_WINDOW; i++) {
-      if ((e = cudaEventCreate(&g.aStart[k][i])) != cudaSuccess) return (int)e;
-      if ((e = cudaEventCreate(&g.aStop[k][i])) != cudaSuccess) return (int)e;
-    }
+    if ((e = cudaEventCreate(&g.aStart[k])) != cudaSuccess) return (int)e;
+    if ((e = cudaEventCreate(&g.aStop[k])) != cudaSuccess) return (int)e;
     if ((e = cudaEventCreateWithFlags(&g.aDone[k], cudaEventDisableTiming)) != cudaSuccess) return (int)e;
   }
   return 0;
@@ -159,10 +153,8 @@ int gpu_upload_2d(void *dDst, size_t nDstPitch, const void *hSrc, size_t nSrcPit
 
 void gpu_close(void) {
   for (int k = 0; k < GPU_SLOTS; k++) {
-    for (int i = 0; i < GPU_WINDOW; i++) {
-      if (g.aStart[k][i]) cudaEventDestroy(g.aStart[k][i]);
-      if (g.aStop[k][i]) cudaEventDestroy(g.aStop[k][i]);
-    }
+    if (g.aStart[k]) cudaEventDestroy(g.aStart[k]);
+    if (g.aStop[k]) cudaEventDestroy(g.aStop[k]);
     if (g.aDone[k]) cudaEventDestroy(g.aDone[k]);
   }
   if (g.hStamp) cudaFreeHost(g.hStamp);
@@ -178,12 +170,19 @@ void gpu_close(void) {
 int gpu_flush(int eFlush) {
   static unsigned char iFill = 0;
   if (eFlush == GPU_FLUSH_NONE) return 0;
+  if (!g.d_flush) return (int)cudaErrorInvalidValue; /* freed (gpu_free_flush) or never opened */
   if (eFlush == GPU_FLUSH_MEMSET) return (int)cudaMemsetAsync(g.d_flush, iFill++, g.nFlushBytes, g.stream);
   /* The key never equals a 32-bit XOR, but the compiler cannot know it. */
   return timing_flush_read(g.d_flush, g.nFlushBytes, g.d_sink, 1ull << 63, g.nSm, g.stream);
 }
 
 int gpu_flush_l2(void) { return gpu_flush(GPU_FLUSH_CLEAN); }
+
+void gpu_free_flush(void) {
+  if (g.d_flush) cudaFree(g.d_flush); /* never touches CUDA in a host-only process */
+  g.d_flush = NULL;
+  g.nFlushBytes = 0;
+}
 
 size_t gpu_free_bytes(void) {
   size_t nFree = 0, nTotal = 0;
@@ -253,109 +252,103 @@ int gpu_count_launches(gpu_fn xRun, void *pCtx) {
   return rc == 0 ? nLaunch : 0;
 }
 
-/* One window of samples: where it lives (slot), how many, and the stamp
-** sequence numbers its samples expect. */
-typedef struct gpu_window {
-  int iSlot, nWin;
-  unsigned int aSeq[2 * GPU_WINDOW];
-} gpu_window;
-
-/* Enqueue sample w of window *pW: nPerSample calls of xRun, or one launch of
-** exec (graph mode) that holds them. */
-static int enqueue_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, gpu_window *pW, int w,
-                          int nPerSample, cudaGraphExec_t exec) {
-  int rc, nStampBlocks = 2 * (g.nSm > 0 ? g.nSm : 1);
-  timing_stamp_t *dStamp = &g.dStamp[pW->iSlot * 2 * GPU_WINDOW];
-  unsigned int *aSeq = pW->aSeq;
-  if (xRestore && (rc = xRestore(pCtx, g.stream)) != 0) return rc;
-  if ((rc = gpu_flush(t->eFlush)) != 0) return rc;
-  aSeq[2 * w] = ++g.iSeq;
-  if (!t->bBare && (rc = timing_stamp(&dStamp[2 * w], aSeq[2 * w], nStampBlocks, g.stream)) != 0) return rc;
-  if ((rc = (int)cudaEventRecord(g.aStart[pW->iSlot][w], g.stream)) != 0) return rc;
-  if (exec) {
-    if ((rc = (int)cudaGraphLaunch(exec, g.stream)) != 0) return rc;
-  } else {
-    for (int k = 0; k < nPerSample; k++)
-      if ((rc = xRun(pCtx, g.stream)) != 0) return rc;
-  }
-  if ((rc = (int)cudaEventRecord(g.aStop[pW->iSlot][w], g.stream)) != 0) return rc;
-  aSeq[2 * w + 1] = ++g.iSeq;
-  if (t->bBare) return 0; /* no stamps: stamp_mhz() sees stale sequence numbers, clock 0 */
-  return timing_stamp(&dStamp[2 * w + 1], aSeq[2 * w + 1], nStampBlocks, g.stream);
-}
-
-/* Enqueue window *pW (its slot and size set) behind its slot's blocking
-** kernel, then release the block: returns once the whole window is in the
-** stream, while the GPU may still run an earlier window. On an error the
-** block is released and the stream drained. */
-static int window_start(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, gpu_window *pW,
-                        int nPerSample, cudaGraphExec_t exec) {
-  volatile int *hFlag = &g.hFlag[2 * pW->iSlot], *dFlag = &g.dFlag[2 * pW->iSlot];
-  int rc;
-  hFlag[0] = 0;
-  hFlag[1] = 0;
-  __atomic_thread_fence(__ATOMIC_SEQ_CST);
-  if ((rc = timing_block(dFlag, dFlag + 1, GPU_BLOCK_TIMEOUT_NS, g.stream)) != 0) return rc;
-  for (int w = 0; w < pW->nWin && rc == 0; w++)
-    rc = enqueue_sample(t, xRun, xRestore, pCtx, pW, w, nPerSample, exec);
-  if (rc == 0) rc = (int)cudaEventRecord(g.aDone[pW->iSlot], g.stream);
-  __atomic_store_n(hFlag, 1, __ATOMIC_SEQ_CST); /* never leave the block spinning */
-  if (rc) cudaStreamSynchronize(g.stream);
-  return rc;
-}
-
-/* Wait for window *pW and read its samples into aMs (ms per launch) and
-** aMhz (SM clock, 0 unknown; aMhzOk: long enough to judge). *pbTimedOut:
-** its block gave up before the window was enqueued. */
-static int window_finish(const gpu_window *pW, int nPerSample, double *aMs, double *aMhz, int *aMhzOk,
-                         int *pbTimedOut) {
-  const timing_stamp_t *hStamp = &g.hStamp[pW->iSlot * 2 * GPU_WINDOW];
-  const unsigned int *aSeq = pW->aSeq;
-  int rc;
-  if ((rc = (int)cudaEventSynchronize(g.aDone[pW->iSlot])) != 0) return rc;
-  *pbTimedOut = __atomic_load_n(&g.hFlag[2 * pW->iSlot + 1], __ATOMIC_SEQ_CST) != 0;
-  for (int w = 0; w < pW->nWin; w++) {
-    float ms = 0;
-    if ((rc = (int)cudaEventElapsedTime(&ms, g.aStart[pW->iSlot][w], g.aStop[pW->iSlot][w])) != 0) return rc;
-    aMs[w] = ms / nPerSample;
-    aMhz[w] = stamp_mhz(&hStamp[2 * w], &hStamp[2 * w + 1], aSeq[2 * w], aSeq[2 * w + 1], 2000);
-    aMhzOk[w] = stamp_mhz(&hStamp[2 * w], &hStamp[2 * w + 1], aSeq[2 * w], aSeq[2 * w + 1], GPU_CLOCK_MIN_NS) > 0;
-  }
-  return 0;
-}
-
 /* qsort comparator for doubles. */
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
 }
 
-/* Whether the stop rule could stop sampling once the windows in flight are
-** read: nAfter samples in all, about msAfter ms spent. A second window is
-** enqueued only where it could not (it would be taken past the stop): below
-** the next noise check (nCheckAt), the minimum count or time, or where the
-** last noise (nNoise samples; 0: never checked), shrunk as 1/sqrt(n), stays
-** above 1.25 x the target. Errs towards 1: a wrong 1 only forgoes the overlap. */
-static int gpu_may_stop(const stats_rule *r, int nAfter, double msAfter, int nCheckAt, double noise, int nNoise) {
-  if (nAfter >= r->nMax || msAfter >= r->msCap) return 1;
-  if (r->target <= 0) return 0; /* a fixed count stops at nMax only */
-  if (nAfter < nCheckAt || nAfter < r->nMin || msAfter < r->msMin) return 0;
-  if (nNoise < 1) return 1;
-  return noise * sqrt((double)nNoise / nAfter) <= 1.25 * r->target;
+/* One configuration's sampling on the stream: what the windows enqueue (the
+** sampler_ops context). */
+typedef struct gpu_windows {
+  const gpu_sampling *t;
+  gpu_fn xRun, xRestore;
+  void *pCtx;
+  int nPerSample;          /* launches per sample (batch, graph) */
+  cudaGraphExec_t exec;    /* graph mode: the launches, captured once */
+  unsigned int aSeq[GPU_SLOTS][2]; /* per slot: the sequence numbers its stamps expect */
+} gpu_windows;
+
+/* sampler_ops.xEnqueue: into slot iSlot, the blocking kernel (held) and one
+** sample behind it: restore (in-place kernels), the flush, a clock stamp, the
+** start event, nPerSample calls of xRun (graph mode: one launch of exec,
+** which holds them), the stop event, a clock stamp, the done event. The bare
+** harness takes no stamps (stamp_mhz() then sees stale sequence numbers:
+** clock 0). */
+static int window_enqueue(void *p, int iSlot) {
+  gpu_windows *w = p;
+  const gpu_sampling *t = w->t;
+  volatile int *hFlag = &g.hFlag[2 * iSlot], *dFlag = &g.dFlag[2 * iSlot];
+  timing_stamp_t *dStamp = &g.dStamp[2 * iSlot];
+  int rc, nStampBlocks = 2 * (g.nSm > 0 ? g.nSm : 1);
+  hFlag[0] = 0;
+  hFlag[1] = 0;
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if ((rc = timing_block(dFlag, dFlag + 1, GPU_BLOCK_TIMEOUT_NS, g.stream)) != 0) return rc;
+  if (w->xRestore && (rc = w->xRestore(w->pCtx, g.stream)) != 0) return rc;
+  if ((rc = gpu_flush(t->eFlush)) != 0) return rc;
+  w->aSeq[iSlot][0] = ++g.iSeq;
+  if (!t->bBare && (rc = timing_stamp(&dStamp[0], w->aSeq[iSlot][0], nStampBlocks, g.stream)) != 0) return rc;
+  if ((rc = (int)cudaEventRecord(g.aStart[iSlot], g.stream)) != 0) return rc;
+  if (w->exec) {
+    if ((rc = (int)cudaGraphLaunch(w->exec, g.stream)) != 0) return rc;
+  } else {
+    for (int k = 0; k < w->nPerSample; k++)
+      if ((rc = w->xRun(w->pCtx, g.stream)) != 0) return rc;
+  }
+  if ((rc = (int)cudaEventRecord(g.aStop[iSlot], g.stream)) != 0) return rc;
+  w->aSeq[iSlot][1] = ++g.iSeq;
+  if (!t->bBare && (rc = timing_stamp(&dStamp[1], w->aSeq[iSlot][1], nStampBlocks, g.stream)) != 0) return rc;
+  return (int)cudaEventRecord(g.aDone[iSlot], g.stream);
+}
+
+/* sampler_ops.xRelease: let slot iSlot's blocking kernel end. */
+static void window_release(void *p, int iSlot) {
+  (void)p;
+  __atomic_store_n(&g.hFlag[2 * iSlot], 1, __ATOMIC_SEQ_CST);
+}
+
+/* sampler_ops.xRead: wait for slot iSlot's window and read its sample (ms
+** per launch), its SM clock (0 unknown; bMhzOk: long enough to judge) and
+** whether its block gave up before it was released. */
+static int window_read(void *p, int iSlot, sampler_read *pRead) {
+  const gpu_windows *w = p;
+  const timing_stamp_t *hStamp = &g.hStamp[2 * iSlot];
+  const unsigned int *aSeq = w->aSeq[iSlot];
+  float ms = 0;
+  int rc;
+  if ((rc = (int)cudaEventSynchronize(g.aDone[iSlot])) != 0) return rc;
+  pRead->bTimedOut = __atomic_load_n(&g.hFlag[2 * iSlot + 1], __ATOMIC_SEQ_CST) != 0;
+  if ((rc = (int)cudaEventElapsedTime(&ms, g.aStart[iSlot], g.aStop[iSlot])) != 0) return rc;
+  pRead->ms = ms / w->nPerSample;
+  pRead->mhz = stamp_mhz(&hStamp[0], &hStamp[1], aSeq[0], aSeq[1], 2000);
+  pRead->bMhzOk = stamp_mhz(&hStamp[0], &hStamp[1], aSeq[0], aSeq[1], GPU_CLOCK_MIN_NS) > 0;
+  return 0;
+}
+
+/* sampler_ops.xAbort: after an error, release every block and drain the stream. */
+static void window_abort(void *p) {
+  (void)p;
+  for (int k = 0; k < GPU_SLOTS; k++) __atomic_store_n(&g.hFlag[2 * k], 1, __ATOMIC_SEQ_CST);
+  cudaStreamSynchronize(g.stream);
+}
+
+/* sampler_ops.xNow. */
+static double window_now(void *p) {
+  (void)p;
+  return now_ms();
 }
 
 int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, gpu_samples *pOut) {
-  const stats_rule *r = &t->rule;
-  double t0 = now_ms(), aMs[GPU_WINDOW], aMhz[GPU_WINDOW], mhzMax = 0, mhzSum = 0;
-  int aMhzOk[GPU_WINDOW], rc = 0, nMhz = 0, nWin = 1, nPer = 1, nCheckAt = r->nMin > 2 ? r->nMin : 2;
-  double *aSort = NULL;
+  double t0 = now_ms();
+  int rc = 0, nPer = 1;
   cudaGraphExec_t exec = NULL;
   g.bCaptureFailed = 0;
   pOut->nMs = pOut->nClockDiscarded = pOut->nWindowTimeouts = 0;
   pOut->nPerSample = 1;
   pOut->clockMhz = 0;
   pOut->eStop = STATS_GO_ON;
-  if (r->nMax < 1) return (int)cudaErrorInvalidValue;
+  if (t->rule.nMax < 1) return (int)cudaErrorInvalidValue;
   for (int i = 0; i < t->nWarmup; i++) {
     if (xRestore && (rc = xRestore(pCtx, g.stream)) != 0) return rc;
     if ((rc = xRun(pCtx, g.stream)) != 0) return rc;
@@ -376,85 +369,21 @@ int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, 
     }
   }
   pOut->nPerSample = nPer;
-  aSort = malloc(sizeof(double) * (size_t)r->nMax);
-  if (!aSort) {
-    if (exec) cudaGraphExecDestroy(exec);
-    return (int)cudaErrorMemoryAllocation;
-  }
-  /* Two windows in flight (one in the bare harness, which must stay the
-  ** minimal one): the next is enqueued before the current one is read. A
-  ** window enqueued before the rule said stop is still waited for and kept:
-  ** its samples were decided on before any was seen, so they bias nothing,
-  ** and rule.nMax bounds every window (nMax is the caller's array). */
-  const int nSlots = t->bBare ? 1 : GPU_SLOTS;
-  gpu_window aW[GPU_SLOTS];
-  int iCur = 0, nFlight = 0, nQueued = 0, nNoise = 0; /* nQueued: samples in windows in flight */
-  double noise = 1.0, tLast = now_ms(), msPerSample = 0;
-  while (rc == 0) {
-    /* Fill the slots while the rule goes on, the array has room and the
-    ** windows already in flight cannot end sampling. */
-    while (pOut->eStop == STATS_GO_ON && nFlight < nSlots && pOut->nMs + nQueued < r->nMax &&
-           (nFlight == 0 || !gpu_may_stop(r, pOut->nMs + nQueued, now_ms() - t0 + nQueued * msPerSample, nCheckAt,
-                                          noise, nNoise))) {
-      gpu_window *pW = &aW[(iCur + nFlight) % nSlots];
-      int nRoom = r->nMax - pOut->nMs - nQueued;
-      pW->iSlot = (iCur + nFlight) % nSlots;
-      pW->nWin = nWin < nRoom ? nWin : nRoom;
-      if ((rc = window_start(t, xRun, xRestore, pCtx, pW, nPer, exec)) != 0) break;
-      nQueued += pW->nWin;
-      nFlight++;
-    }
-    if (rc != 0 || nFlight == 0) break;
-    gpu_window *pW = &aW[iCur];
-    int bTimedOut = 0;
-    if ((rc = window_finish(pW, nPer, aMs, aMhz, aMhzOk, &bTimedOut)) != 0) break;
-    iCur = (iCur + 1) % nSlots;
-    nFlight--;
-    nQueued -= pW->nWin;
-    double tNow = now_ms(), msWin = tNow - tLast;
-    tLast = tNow;
-    if (bTimedOut && pW->nWin > 1) {
-      /* The host took longer than the block waits: a gap may be inside. */
-      pOut->nWindowTimeouts++;
-      nWin = pW->nWin / 2;
-    } else {
-      int nDiscardMax = pOut->nMs / 4 > 64 ? pOut->nMs / 4 : 64;
-      for (int w = 0; w < pW->nWin; w++) {
-        if (aMhzOk[w] && aMhz[w] > mhzMax) mhzMax = aMhz[w];
-        if (t->clockKeep > 0 && aMhzOk[w] && aMhz[w] < t->clockKeep * mhzMax &&
-            pOut->nClockDiscarded < nDiscardMax) {
-          pOut->nClockDiscarded++;
-          continue;
-        }
-        if (aMhz[w] > 0) { mhzSum += aMhz[w]; nMhz++; }
-        pOut->aMs[pOut->nMs++] = aMs[w];
-      }
-      /* Grow the window while a window takes under 1/8 of the cap. */
-      msPerSample = msWin / pW->nWin;
-      int nWant = msPerSample > 0 && r->msCap > 0 ? (int)(r->msCap / 8 / msPerSample) : GPU_WINDOW;
-      nWin = t->bBatch || t->bBare ? 1 : nWant < 1 ? 1 : nWant > GPU_WINDOW ? GPU_WINDOW : nWant;
-    }
-    if (pOut->eStop != STATS_GO_ON) continue; /* a window enqueued before the stop: kept, not judged */
-    double msSpent = now_ms() - t0;
-    /* The noise is checked every ~25% more samples (a sort each time). */
-    int bCheck = pOut->nMs >= nCheckAt || msSpent >= r->msCap || pOut->nMs >= r->nMax;
-    if (bCheck && r->target > 0 && pOut->nMs > 0) {
-      memcpy(aSort, pOut->aMs, sizeof(double) * (size_t)pOut->nMs);
-      qsort(aSort, (size_t)pOut->nMs, sizeof(double), cmp_double);
-      noise = stats_median_noise_sorted(aSort, pOut->nMs);
-      nNoise = pOut->nMs;
-      nCheckAt = pOut->nMs + (pOut->nMs / 4 > 1 ? pOut->nMs / 4 : 1);
-    }
-    pOut->eStop = stats_stop_rule(r, pOut->nMs, msSpent, bCheck ? noise : 1.0);
-    if (pOut->eStop == STATS_GO_ON && msSpent >= r->msCap * 4 + 1000 && pOut->nMs == 0) {
-      rc = (int)cudaErrorUnknown; /* every sample discarded: cannot happen; never loop forever */
-      break;
-    }
-  }
-  if (rc != 0) cudaStreamSynchronize(g.stream); /* nothing of this configuration left running */
-  free(aSort);
+  /* One sample a window; the bare harness (the minimal one) never has a
+  ** window queued behind its sample. */
+  gpu_windows w = {t, xRun, xRestore, pCtx, nPer, exec, {{0}}};
+  const sampler_ops ops = {&w, window_enqueue, window_release, window_read, window_abort, window_now};
+  const sampler_plan plan = {t->rule, t->bBare ? 0 : t->clockKeep, t->bBare ? 0 : t->nAhead};
+  sampler_out so = {pOut->aMs, 0, 0, 0, 0, 0, 0, STATS_GO_ON};
+  rc = sampler_run(&plan, &ops, t0, &so);
+  if (rc == SAMPLER_NOMEM) rc = (int)cudaErrorMemoryAllocation;
+  else if (rc < 0) rc = (int)cudaErrorUnknown;
   if (exec) cudaGraphExecDestroy(exec);
-  pOut->clockMhz = nMhz ? mhzSum / nMhz : 0;
+  pOut->nMs = so.nMs;
+  pOut->clockMhz = so.clockMhz;
+  pOut->nClockDiscarded = so.nClockDiscarded;
+  pOut->nWindowTimeouts = so.nWindowTimeouts;
+  pOut->eStop = so.eStop;
   pOut->msSpent = now_ms() - t0;
   g.msSampling += pOut->msSpent;
   return rc;
@@ -462,7 +391,7 @@ int gpu_sample(const gpu_sampling *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, 
 
 int gpu_time(const gpu_timing *t, gpu_fn xRun, gpu_fn xRestore, void *pCtx, double *aMs, int *pnRep) {
   gpu_sampling s = {t->nWarmup, t->bFlushL2 ? GPU_FLUSH_CLEAN : GPU_FLUSH_NONE, 0, 0,
-                    {0.005, t->nRepMin, t->nRepMax, 0, t->msBudget}, 0.95, 0};
+                    {0.005, t->nRepMin, t->nRepMax, 0, t->msBudget}, 0.95, 0, 0};
   gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
   int rc = gpu_sample(&s, xRun, xRestore, pCtx, &o);
   *pnRep = o.nMs;
@@ -478,7 +407,7 @@ static int copy_once(void *pCtx, cudaStream_t s) {
 double gpu_copy_gbps(size_t nBytes) {
   void *ap[3] = {NULL, NULL, (void *)nBytes};
   double aMs[200];
-  gpu_sampling t = {0, GPU_FLUSH_CLEAN, 0, 0, {0.005, 10, 200, 0, 100}, 0, 0};
+  gpu_sampling t = {0, GPU_FLUSH_CLEAN, 0, 0, {0.005, 10, 200, 0, 100}, 0, 0, 0};
   gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
   double gbps = 0, msSampled = g.msSampling;
   if (cudaMalloc(&ap[0], nBytes) == cudaSuccess && cudaMalloc(&ap[1], nBytes) == cudaSuccess &&

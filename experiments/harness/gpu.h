@@ -5,21 +5,20 @@
 ** kernels/timing.cu).
 **
 ** How a configuration is sampled (gpu_sample):
-**   - warm-ups, then windows of samples. Each window is enqueued behind a
-**     kernel that spins on a host-released flag (timing_block), so no host
-**     launch gap can fall between a sample's events; the flag is released once
-**     the window is enqueued. The spin is bounded (1 s): a window whose
-**     enqueueing outlasted it is discarded and the window shrinks.
-**   - two windows in flight, each behind its own blocking kernel: the host
-**     enqueues the next while the GPU runs the current one, so enqueueing
-**     costs the GPU no time. The next is enqueued only where the current one
-**     cannot end sampling (below the next noise check, the minimum count or
-**     time, or noise well above the target); where it was enqueued anyway,
-**     its samples are kept. The bare harness (bBare) keeps one window.
+**   - warm-ups, then windows, each of ONE sample behind a kernel that spins
+**     on a host-released flag (timing_block), so no host launch gap can fall
+**     between a sample's events; the flag is released once the window is
+**     enqueued. The spin is bounded (1 s): a window whose enqueueing outlasted
+**     it is discarded and taken again (experiments/harness/sampler.h).
+**   - every sample of a configuration has exactly the same commands queued
+**     before and behind it: by default (nAhead 0, nvbench's cold measurement)
+**     a window is enqueued, released and read before the next is enqueued;
+**     the schedule, and nAhead 1 (one complete window behind every kept
+**     sample), are experiments/harness/sampler.c's.
 **   - a sample: restore (in-place kernels), the L2 flush, a clock stamp, event,
 **     the kernel (batch mode: many back-to-back launches; graph mode: the same
 **     launches captured once into a CUDA graph, one graph launch), event, a
-**     clock stamp.
+**     clock stamp, the done event the host waits on.
 **   - the flush: 'clean' reads a buffer of twice the L2 (leaves only clean lines:
 **     the timed kernel never pays for writing back the flush's data), 'memset'
 **     writes it (the old method: leaves dirty lines), 'none' (warm cache).
@@ -90,9 +89,11 @@ typedef struct gpu_sampling {
                       ** every trial (once chosen from one timed launch: trials then differed) */
   stats_rule rule;    /* when to stop (rule.nMax: the room in the caller's array) */
   double clockKeep;   /* discard samples below this x the highest SM clock seen (0: keep all) */
-  int bBare;          /* the minimal harness: one sample per blocking-kernel window and no
-                      ** clock stamps around it (flush, start event, launch, stop event);
-                      ** no clock, so clockKeep does not apply (run.launch_bare_us) */
+  int bBare;          /* the minimal harness: no clock stamps around the sample (flush, start
+                      ** event, launch, stop event); no clock, so clockKeep does not apply,
+                      ** and nAhead is 0 (run.launch_bare_us) */
+  int nAhead;         /* windows queued behind every kept sample: 0 (the default: nvbench's
+                      ** protocol) or 1 (sampler.h; to compare the two on a GPU) */
 } gpu_sampling;
 
 /* What gpu_sample measured. */
@@ -102,7 +103,8 @@ typedef struct gpu_samples {
   int nPerSample;     /* launches per sample (1 unless batch) */
   double clockMhz;    /* mean SM clock over the kept samples that have one; 0: none */
   int nClockDiscarded;/* samples discarded for a low clock and taken again */
-  int nWindowTimeouts;/* windows discarded because enqueueing outlasted the block */
+  int nWindowTimeouts;/* windows whose enqueueing outlasted the block (the first
+                      ** SAMPLER_TIMEOUTS_MAX discarded and taken again) */
   stats_stop eStop;   /* why sampling stopped */
   double msSpent;     /* wall-clock time of sampling (warm-ups included) */
 } gpu_samples;
@@ -134,8 +136,15 @@ int gpu_upload_2d(void *dDst, size_t nDstPitch, const void *hSrc, size_t nSrcPit
 /* Free the flush buffer and stream. */
 void gpu_close(void);
 
-/* Empty the L2 on the stream by eFlush (GPU_FLUSH_NONE: nothing). */
+/* Empty the L2 on the stream by eFlush (GPU_FLUSH_NONE: nothing). After
+** gpu_free_flush(), 'clean' and 'memset' return cudaErrorInvalidValue. */
 int gpu_flush(int eFlush);
+
+/* Free the flush buffer (twice the L2) for the rest of the process: a
+** profile child (experiments/harness/profile.c) never flushes (ncu controls
+** the caches itself), and ncu's kernel replay saves and restores every
+** allocation a kernel could reach, this one included. No-op if none. */
+void gpu_free_flush(void);
 
 /* The old interface: a clean flush (GPU_FLUSH_CLEAN). */
 int gpu_flush_l2(void);

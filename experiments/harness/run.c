@@ -69,7 +69,7 @@ typedef struct run_state {
   int *aiTodo, nTodo;        /* configurations still to do, in order */
   int *aiSeq;                /* progress number of each configuration */
   int nDone, nFailed, nSkipped;
-  int anStop[5];             /* configurations per stop reason (STATS_*) */
+  int anStop[6];             /* configurations per stop reason (STATS_*) */
   double msSampling;         /* wall time spent sampling (what convergence costs) */
   double msMeasure;          /* wall time of every configuration's measure (sampling included) */
   double sStart, sMatrix;    /* monotonic seconds at the start and at the first configuration */
@@ -761,7 +761,7 @@ static void progress(run_state *r, int iSeq, const char *zLabel) {
     char zClock[64] = "";
     r->nDone++;
     r->msSampling += pOut->msSampling;
-    for (int e = 1; e < 5; e++)
+    for (int e = 1; e < 6; e++)
       if (pOut->zStop && !strcmp(pOut->zStop, stats_stop_name((stats_stop)e))) r->anStop[e]++;
     if (pOut->clockMhz > 0)
       snprintf(zClock, sizeof(zClock), ", %.0f MHz%s", pOut->clockMhz, pOut->nClockDiscarded ? " (re-taken)" : "");
@@ -885,9 +885,9 @@ static void end_step(run_state *r) {
   fprintf(stderr, "%s: run %lld %s: %d measured, %d failed, %d skipped\n", s->zBinary, r->iRun, zEnd, r->nDone,
           r->nFailed, r->nSkipped);
   /* What convergence cost: run-matrix sums these lines over a matrix. */
-  fprintf(stderr, "%s: run %lld sampling took %.1f s over %d configurations (%d converged, %d time-cap, %d max-reps, %d fixed)\n",
+  fprintf(stderr, "%s: run %lld sampling took %.1f s over %d configurations (%d converged, %d time-cap, %d max-reps, %d fixed, %d plateau)\n",
           s->zBinary, r->iRun, r->msSampling / 1e3, r->nDone, r->anStop[STATS_CONVERGED], r->anStop[STATS_TIME_CAP],
-          r->anStop[STATS_MAX_REPS], r->anStop[STATS_FIXED]);
+          r->anStop[STATS_MAX_REPS], r->anStop[STATS_FIXED], r->anStop[STATS_PLATEAU]);
   fprintf(stderr, "%s: run %lld phases: setup %.1f s, verify %.1f s, sample %.1f s\n", s->zBinary, r->iRun,
           r->sMatrix > r->sStart ? r->sMatrix - r->sStart : 0, (msAll - r->msSampling) / 1e3, r->msSampling / 1e3);
   if (!r->bHostOnly && !r->envStart.mValid && r->envStart.zError[0])

@@ -63,12 +63,20 @@ stats_stop stats_stop_rule(const stats_rule *r, int n, double msSpent, double no
   return STATS_GO_ON;
 }
 
+int stats_plateau(double target, double noise, const double *aPrev, int nPrev) {
+  if (!(target > 0) || nPrev < 2 || !(noise <= STATS_PLATEAU_MULT * target)) return 0;
+  for (int i = nPrev - 2; i < nPrev; i++)
+    if (noise < STATS_PLATEAU_FALL * aPrev[i]) return 0; /* it still narrows */
+  return 1;
+}
+
 const char *stats_stop_name(stats_stop e) {
   switch (e) {
     case STATS_CONVERGED: return "converged";
     case STATS_TIME_CAP: return "time-cap";
     case STATS_MAX_REPS: return "max-reps";
     case STATS_FIXED: return "fixed";
+    case STATS_PLATEAU: return "plateau";
     default: return NULL;
   }
 }

@@ -482,7 +482,7 @@ static void test_graph_mode(void **state) {
     assert_cuda(cudaMalloc(&c.d_ws, c.nWs));
     assert_int_equal(reduce_workspace_init(c.d_ws, c.nWs, gpu_stream()), 0);
     for (int eMode = GPU_MODE_BATCH; eMode <= GPU_MODE_GRAPH; eMode++) {
-      const gpu_sampling t = {GRAPH_WARMUP, GPU_FLUSH_NONE, eMode, GPU_BATCH_LAUNCHES, {0, GRAPH_REPS, GRAPH_REPS, 0, 0}, 0, 0};
+      const gpu_sampling t = {GRAPH_WARMUP, GPU_FLUSH_NONE, eMode, GPU_BATCH_LAUNCHES, {0, GRAPH_REPS, GRAPH_REPS, 0, 0}, 0, 0, 0};
       gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
       c.nCall = 0;
       c.bSync = 0;
@@ -513,7 +513,7 @@ static void test_graph_mode(void **state) {
   c.nWs = reduce_workspace_bytes(c.iVar, REDUCE_I32, GRAPH_N, 256);
   assert_cuda(cudaMalloc(&c.d_ws, c.nWs));
   assert_int_equal(reduce_workspace_init(c.d_ws, c.nWs, gpu_stream()), 0);
-  const gpu_sampling tGraph = {GRAPH_WARMUP, GPU_FLUSH_NONE, GPU_MODE_GRAPH, GPU_BATCH_LAUNCHES, {0, GRAPH_REPS, GRAPH_REPS, 0, 0}, 0, 0};
+  const gpu_sampling tGraph = {GRAPH_WARMUP, GPU_FLUSH_NONE, GPU_MODE_GRAPH, GPU_BATCH_LAUNCHES, {0, GRAPH_REPS, GRAPH_REPS, 0, 0}, 0, 0, 0};
   gpu_samples o = {aMs, 0, 1, 0, 0, 0, STATS_GO_ON, 0};
   c.bSync = 1;
   const int rc = gpu_sample(&tGraph, graph_run, graph_poison, &c, &o);

@@ -181,7 +181,28 @@ static void test_stop_rule(void **state) {
   assert_string_equal(stats_stop_name(STATS_TIME_CAP), "time-cap");
   assert_string_equal(stats_stop_name(STATS_MAX_REPS), "max-reps");
   assert_string_equal(stats_stop_name(STATS_FIXED), "fixed");
+  assert_string_equal(stats_stop_name(STATS_PLATEAU), "plateau");
   assert_null(stats_stop_name(STATS_GO_ON));
+}
+
+/* The plateau rule: at most 2x the target and not 5% below either of the two
+** previous checks' noises; off for a fixed count and with fewer than two
+** previous checks; only the last two count. */
+static void test_plateau(void **state) {
+  (void)state;
+  const double aFlat[] = {0.5, 0.015, 0.015}, aFalling[] = {0.02, 0.018}, aOnce[] = {0.02, 0.0155}, aHalf[] = {0.5, 0.5}, aZero[] = {0, 0};
+  assert_int_equal(stats_plateau(0.01, 0.015, aFlat + 1, 2), 1);       /* flat */
+  assert_int_equal(stats_plateau(0.01, 0.015, aFlat, 3), 1);           /* the older 0.5 no longer counts */
+  assert_int_equal(stats_plateau(0.01, 0.02, aFlat + 1, 2), 1);        /* exactly 2x the target */
+  assert_int_equal(stats_plateau(0.01, 0.0201, aFlat + 1, 2), 0);      /* above 2x */
+  assert_int_equal(stats_plateau(0.01, 0.015, aFalling, 2), 0);        /* 0.015 < 0.95 x 0.018: still narrowing */
+  assert_int_equal(stats_plateau(0.01, 0.01425, aFlat + 1, 2), 1);     /* 0.95 x 0.015: not fallen 5% */
+  assert_int_equal(stats_plateau(0.01, 0.0142, aFlat + 1, 2), 0);      /* fallen more than 5% */
+  assert_int_equal(stats_plateau(0.01, 0.015, aOnce, 2), 0);           /* fell from the check before the last */
+  assert_int_equal(stats_plateau(0.01, 0.015, aFlat + 2, 1), 0);       /* one previous check only */
+  assert_int_equal(stats_plateau(0, 0.015, aFlat + 1, 2), 0);          /* a fixed count: never */
+  assert_int_equal(stats_plateau(0, 0, aZero, 2), 0);                   /* ... even at zero noise */
+  assert_int_equal(stats_plateau(0.25, 0.475, aHalf, 2), 1);            /* exactly 0.95 x: not fallen 5% */
 }
 
 /* Bootstrap of the median of 1..101 (shuffled): the exact bootstrap law is
@@ -235,6 +256,7 @@ static void test_mann_whitney(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_plateau),
       cmocka_unit_test(test_quartiles_linear),   cmocka_unit_test(test_median_odd),
       cmocka_unit_test(test_single_sample),      cmocka_unit_test(test_constant_rsd_zero),
       cmocka_unit_test(test_sample_stdev),       cmocka_unit_test(test_rsd_zero_mean),
