@@ -27,7 +27,9 @@ $(BIN)/tests/%: $(OBJ)/tests/%.o $(HARNESS_OBJ) $(sort $(TEST_OBJ)) $(OBJ)/gen/b
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(NVLDLIBS) $(CMOCKA_LIBS)
 
 # The seeds' code as written (reports/seed_reduce.c) is no reference: only its
-# own suite links it.
+# own suite links it; the analysis's statistics (reports/sqlstats.c) likewise.
+$(BIN)/tests/unit/test_sqlstats: $(OBJ)/reports/sqlstats.o
+$(BUILD)/asan/bin/tests/unit/test_sqlstats: $(BUILD)/asan/obj/reports/sqlstats.o
 $(BIN)/tests/unit/test_seed_reduce: $(OBJ)/reports/seed_reduce.o
 $(BUILD)/asan/bin/tests/unit/test_seed_reduce: $(BUILD)/asan/obj/reports/seed_reduce.o
 

@@ -1,0 +1,161 @@
+/*
+** tests/unit/test_sqlstats.c: the analysis's statistics (reports/sqlstats.c)
+** through SQL, as the views call them: the median of odd and even counts
+** and of three values unequally spaced (the running-count bug gave the mean
+** of the two lowest), the leave-one-out median as a window function, the
+** split-conformal rank, the size bands at their limits, the Wilson interval.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "reports/sqlstats.h"
+
+static sqlite3 *open_db(void) {
+  sqlite3 *pDb = NULL;
+  assert_int_equal(sqlite3_open(":memory:", &pDb), SQLITE_OK);
+  assert_int_equal(sqlstats_register(pDb), SQLITE_OK);
+  return pDb;
+}
+
+/* The first column of the first row of zSql as a double; NaN for NULL. */
+static double q(sqlite3 *pDb, const char *zSql) {
+  sqlite3_stmt *pStmt = NULL;
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK) fail_msg("%s: %s", zSql, sqlite3_errmsg(pDb));
+  assert_int_equal(sqlite3_step(pStmt), SQLITE_ROW);
+  double v = sqlite3_column_type(pStmt, 0) == SQLITE_NULL ? NAN : sqlite3_column_double(pStmt, 0);
+  sqlite3_finalize(pStmt);
+  return v;
+}
+
+/* The first column of every row of zSql, comma-separated with %g. */
+static const char *rows(sqlite3 *pDb, const char *zSql) {
+  static char z[512];
+  sqlite3_stmt *pStmt = NULL;
+  z[0] = 0;
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK) fail_msg("%s: %s", zSql, sqlite3_errmsg(pDb));
+  while (sqlite3_step(pStmt) == SQLITE_ROW)
+    snprintf(z + strlen(z), sizeof(z) - strlen(z), "%s%g", z[0] ? "," : "",
+             sqlite3_column_type(pStmt, 0) == SQLITE_NULL ? NAN : sqlite3_column_double(pStmt, 0));
+  sqlite3_finalize(pStmt);
+  return z;
+}
+
+static void test_median(void **state) {
+  (void)state;
+  sqlite3 *pDb = open_db();
+  assert_true(isnan(q(pDb, "SELECT median(x) FROM (SELECT NULL AS x WHERE 0)")));
+  assert_true(isnan(q(pDb, "SELECT median(NULL)")));
+  assert_float_equal(q(pDb, "SELECT median(column1) FROM (VALUES (7))"), 7, 0);
+  assert_float_equal(q(pDb, "SELECT median(column1) FROM (VALUES (1), (10))"), 5.5, 0);
+  /* three machines: the middle one, not the mean of the two lowest (1.5) */
+  assert_float_equal(q(pDb, "SELECT median(column1) FROM (VALUES (10), (1), (2))"), 2, 0);
+  /* four, unsorted: the mean of the middle two */
+  assert_float_equal(q(pDb, "SELECT median(column1) FROM (VALUES (4), (100), (1), (2))"), 3, 0);
+  assert_float_equal(q(pDb, "SELECT median(column1) FROM (VALUES (5), (1), (9), (3), (7))"), 5, 0);
+  /* NULLs are left out */
+  assert_float_equal(q(pDb, "SELECT median(column1) FROM (VALUES (1), (NULL), (3), (NULL), (8))"), 3, 0);
+  /* grouped: each group its own */
+  assert_string_equal(rows(pDb, "SELECT median(column2) FROM (VALUES ('a', 1), ('b', 5), ('a', 3), ('b', 6), ('a', 2))"
+                                " GROUP BY column1 ORDER BY column1"),
+                      "2,5.5");
+  sqlite3_close(pDb);
+}
+
+/* As a window: the whole partition, and the others (EXCLUDE CURRENT ROW). */
+static void test_median_window(void **state) {
+  (void)state;
+  sqlite3 *pDb = open_db();
+  const char *zOthers = "SELECT median(column1) OVER (ORDER BY column1 ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED"
+                        " FOLLOWING EXCLUDE CURRENT ROW) FROM (VALUES (1), (2), (4), (10)) ORDER BY column1";
+  assert_string_equal(rows(pDb, zOthers), "4,4,2,2");
+  assert_string_equal(rows(pDb, "SELECT median(column1) OVER () FROM (VALUES (1), (2), (10))"), "2,2,2");
+  /* a moving frame: rows leave it (the window's inverse step) */
+  assert_string_equal(rows(pDb, "SELECT median(column1) OVER (ORDER BY column1 ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING)"
+                                " FROM (VALUES (20), (1), (4), (2), (10)) ORDER BY column1"),
+                      "1.5,2,4,10,15");
+  /* one row: the others are none */
+  assert_string_equal(rows(pDb, "SELECT median(column1) OVER (ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING"
+                                " EXCLUDE CURRENT ROW) FROM (VALUES (3))"),
+                      "nan");
+  /* partitions apart; equal values leave one copy each time */
+  assert_string_equal(rows(pDb, "SELECT median(column2) OVER (PARTITION BY column1 ROWS BETWEEN UNBOUNDED PRECEDING AND"
+                                " UNBOUNDED FOLLOWING EXCLUDE CURRENT ROW) FROM (VALUES (1, 2), (1, 2), (1, 8), (2, 5),"
+                                " (2, 1)) ORDER BY column1, column2"),
+                      "5,5,2,5,1");
+  sqlite3_close(pDb);
+}
+
+/* The ceil(pct (n + 1) / 100)-th smallest, at most the n-th. */
+static void test_conformal(void **state) {
+  (void)state;
+  assert_int_equal(sqlstats_conformal_rank(1, 95), 1);
+  assert_int_equal(sqlstats_conformal_rank(19, 95), 19);
+  assert_int_equal(sqlstats_conformal_rank(20, 95), 20);
+  assert_int_equal(sqlstats_conformal_rank(30, 95), 30);
+  assert_int_equal(sqlstats_conformal_rank(39, 95), 38);
+  assert_int_equal(sqlstats_conformal_rank(40, 95), 39);
+  assert_int_equal(sqlstats_conformal_rank(99, 95), 95);
+  assert_int_equal(sqlstats_conformal_rank(9, 50), 5);
+  sqlite3 *pDb = open_db();
+  /* 40 values 1..40 in reverse: the 39th smallest */
+  assert_float_equal(q(pDb, "WITH RECURSIVE i(i) AS (SELECT 40 UNION ALL SELECT i - 1 FROM i WHERE i > 1)"
+                            " SELECT conformal(i, 95) FROM i"),
+                     39, 0);
+  assert_float_equal(q(pDb, "SELECT conformal(column1, 50) FROM (VALUES (3), (1), (2), (NULL))"), 2, 0);
+  assert_true(isnan(q(pDb, "SELECT conformal(x, 95) FROM (SELECT 1 AS x WHERE 0)")));
+  sqlite3_stmt *pStmt = NULL;
+  assert_int_equal(sqlite3_prepare_v2(pDb, "SELECT conformal(1, 100)", -1, &pStmt, NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_step(pStmt), SQLITE_ERROR);
+  sqlite3_finalize(pStmt);
+  sqlite3_close(pDb);
+}
+
+static void test_size_band(void **state) {
+  (void)state;
+  assert_int_equal(sqlstats_size_band(0.0199999), 1);
+  assert_int_equal(sqlstats_size_band(0.02), 2);
+  assert_int_equal(sqlstats_size_band(0.0999999), 2);
+  assert_int_equal(sqlstats_size_band(0.1), 3);
+  sqlite3 *pDb = open_db();
+  assert_float_equal(q(pDb, "SELECT size_band(0.05)"), 2, 0);
+  assert_true(isnan(q(pDb, "SELECT size_band(NULL)")));
+  assert_float_equal(q(pDb, "SELECT size_band_label(1) = 'under 20 us' AND size_band_label(2) = '20-100 us'"
+                            " AND size_band_label(3) = '100 us or more' AND size_band_label(0) = 'all'"),
+                     1, 0);
+  assert_true(isnan(q(pDb, "SELECT size_band_label(4)")));
+  assert_float_equal(q(pDb, "SELECT min_deviations()"), 20, 0);
+  sqlite3_close(pDb);
+}
+
+/* Wilson's score interval, z = 1.96: 95 of 100 is [0.8883, 0.9785]. */
+static void test_wilson(void **state) {
+  (void)state;
+  double lo, hi;
+  sqlstats_wilson(95, 100, &lo, &hi);
+  assert_float_equal(lo, 0.888250, 1e-5);
+  assert_float_equal(hi, 0.978456, 1e-5);
+  sqlstats_wilson(0, 10, &lo, &hi);
+  assert_float_equal(lo, 0, 1e-12);
+  assert_float_equal(hi, 0.277533, 1e-5);
+  sqlite3 *pDb = open_db();
+  assert_float_equal(q(pDb, "SELECT wilson_lo(95, 100)"), 0.888250, 1e-5);
+  assert_float_equal(q(pDb, "SELECT wilson_hi(95, 100)"), 0.978456, 1e-5);
+  assert_true(isnan(q(pDb, "SELECT wilson_lo(0, 0)")));
+  sqlite3_close(pDb);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_median),    cmocka_unit_test(test_median_window), cmocka_unit_test(test_conformal),
+      cmocka_unit_test(test_size_band), cmocka_unit_test(test_wilson),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
