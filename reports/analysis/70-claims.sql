@@ -94,7 +94,10 @@ k64 AS (SELECT device_id, sum(study = 'distance' AND json_extract(params, '$.poi
 -- IDC hit share, hit_lo..hit_hi. loads: the warp-level loads of the points
 -- either kernel issues (grid^2 / 32 warps x P points: one float2 load per
 -- point), to print requests per load; c32_req: the constant kernel's IDC
--- requests at k = 32 (every lane another point), the serialisation.
+-- requests at k = 32 (every lane another point), the serialisation. One row
+-- per profiled point count: 000-broadcast reads the most points (rk_most),
+-- 000-cached the fewest (rk_fewest: a working set that fits the constant
+-- cache, where the claim is made: repeated reads of the same addresses).
 cdr AS (SELECT c.device_id, json_extract(c.params, '$.grid') AS grid, json_extract(c.params, '$.points') AS p,
                c.idc_requests AS c_req, c.idc_misses AS c_miss, g.l1_ld_requests AS g_req, g.l1_ld_sectors AS g_sec,
                c.idc_requests / g.l1_ld_requests AS x, c.idc_requests_lo / g.l1_ld_requests_hi AS x_lo,
@@ -106,12 +109,14 @@ cdr AS (SELECT c.device_id, json_extract(c.params, '$.grid') AS grid, json_extra
                   AND c32.variant = 'constant' AND json_extract(c32.params, '$.k') = 32
                   AND json_extract(c32.params, '$.grid') = json_extract(c.params, '$.grid')
                   AND json_extract(c32.params, '$.points') = json_extract(c.params, '$.points')
-                  AND json_extract(c32.params, '$.tile') IS json_extract(c.params, '$.tile')) AS c32_req
+                  AND json_extract(c32.params, '$.tile') IS json_extract(c.params, '$.tile')) AS c32_req,
+               row_number() OVER (PARTITION BY c.device_id ORDER BY json_extract(c.params, '$.points') DESC,
+                                  c.config_key) AS rk_most,
+               row_number() OVER (PARTITION BY c.device_id ORDER BY json_extract(c.params, '$.points'),
+                                  c.config_key) AS rk_fewest
         FROM cc c JOIN cc g ON g.device_id = c.device_id AND g.study = 'distance'
           AND g.variant = 'global' AND g.params = c.params
-        WHERE c.study = 'distance' AND c.variant = 'constant' AND json_extract(c.params, '$.k') = 1
-          AND c.config_key = (SELECT max(c2.config_key) FROM cc c2 WHERE c2.device_id = c.device_id
-                AND c2.study = 'distance' AND c2.variant = 'constant' AND json_extract(c2.params, '$.k') = 1)),
+        WHERE c.study = 'distance' AND c.variant = 'constant' AND json_extract(c.params, '$.k') = 1),
 -- 002-idle: the ray tracer's DRAM bytes and idle issue slots (set constant),
 -- global over constant, per profiled sphere count
 -- (bw_lo, idle_lo: the least lower end over the sphere counts of each
@@ -205,7 +210,8 @@ SELECT '000-broadcast' AS claim_id, h.device_id, h.name AS device,
        WHEN b.x_hi < 1 / t.faster AND (b.x_hi < c.value * (1 - t.seed_tolerance) OR b.x_lo > c.value * (1 + t.seed_tolerance))
          THEN 'other magnitude'
        ELSE 'inconclusive' END AS verdict
-FROM has h, setting t JOIN seed_claim c ON c.claim_id = '000-broadcast' LEFT JOIN cdr b ON b.device_id = h.device_id
+FROM has h, setting t JOIN seed_claim c ON c.claim_id = '000-broadcast'
+     LEFT JOIN cdr b ON b.device_id = h.device_id AND b.rk_most = 1
 UNION ALL
 SELECT '000-cached', h.device_id, h.name,
   CASE WHEN h.n_dist = 0 THEN 'no distance results'
@@ -216,7 +222,7 @@ SELECT '000-cached', h.device_id, h.name,
   CASE WHEN h.n_dist = 0 THEN 'not measured' WHEN b.hit IS NULL THEN h.unprofiled
        WHEN b.hit_lo >= st.cached_hit_min THEN 'holds' WHEN b.hit_hi < st.cached_hit_min THEN 'does not hold'
        ELSE 'inconclusive' END
-FROM has h, st LEFT JOIN cdr b ON b.device_id = h.device_id
+FROM has h, st LEFT JOIN cdr b ON b.device_id = h.device_id AND b.rk_fewest = 1
 UNION ALL
 SELECT '000-faster', h.device_id, h.name,
   CASE WHEN cu.n IS NULL THEN 'no distance results'
