@@ -214,7 +214,7 @@ endef
 $(foreach b,$(BINARIES),$(eval $(call binary_rule,$(b))))
 
 # The database tool (load a dump; used where no sqlite3 command exists).
-$(BIN)/dbtool: $(OBJ)/experiments/tools/dbtool.o $(OBJ)/experiments/tools/merge.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/resources.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o
+$(BIN)/dbtool: $(OBJ)/experiments/tools/dbtool.o $(OBJ)/experiments/tools/merge.o $(OBJ)/experiments/tools/dumpfile.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/resources.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)

@@ -10,6 +10,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
 q() { "$BIN/tests/sqlq" "$@"; }
+DBTOOL="$BIN/dbtool"; export DBTOOL
 # A database with one result of 100 samples and one of 5.
 { echo "INSERT INTO device(device_id, uuid, name) VALUES(1, 'u', 'Test GPU');"
   echo "INSERT INTO run(run_id, study, binary, device_id, status, started_utc, argv, build_id) VALUES(1, 'reduce', 'reduce', 1, 'complete', 't', 'a', 'b');"
