@@ -407,7 +407,7 @@ long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
   /* The `make measure` invocation the run is part of (run.session). */
   const char *zSession = getenv("MEASURE_SESSION");
   if (iRun >= 0 && zSession && *zSession &&
-      exec_bound(p, "UPDATE run SET session = substr(?, 1, 64) WHERE run_id = ?", "ti", zSession, iRun) < 0)
+      exec_bound(p, "UPDATE run SET session = ? WHERE run_id = ?", "ti", zSession, iRun) < 0)
     iRun = -1;
   if (iRun < 0 || exec_bound(p, "INSERT INTO live_run(run_id, host, pid, heartbeat_utc) VALUES(?,?,?,?)",
                              "itit", iRun, zHost, (long long)getpid(), zNow) < 0 || db_exec(p, "COMMIT")) {
