@@ -2,7 +2,9 @@
 ** experiments/tools/dbtool.c: database chores where no sqlite3 command exists (the
 ** GPU machine has the SQLite library but not the shell).
 **
-**   dbtool load SQLFILE DB     create DB with the schema and execute SQLFILE in it
+**   dbtool load SQLFILE DB     create DB with the schema and load the dump
+**                              SQLFILE into it (parsed, never executed:
+**                              experiments/tools/dumpfile.c)
 **   dbtool exec DB SQL         execute SQL text
 **   dbtool resources DB BINARY BUILD_ID LOG
 **                              store the kernels of LOG, the `nvcc -Xptxas -v`
@@ -15,6 +17,7 @@
 **                              of data/schema.sql are kept (no view, trigger
 **                              or other table of SRC's), its views re-made,
 **                              checked (integrity, a complete run)
+**   dbtool dump DB OUT         the rows of DB as the dump `make dump` ships
 */
 #include <errno.h>
 #include <stdio.h>
@@ -31,7 +34,10 @@
 #include "experiments/tools/merge.h"
 
 static const char zHelp[] =
-    "Usage: dbtool load SQLFILE DB   create DB (schema) and execute SQLFILE in it\n"
+    "Usage: dbtool load SQLFILE DB   make the new database DB (schema) from the dump SQLFILE ('-': stdin),\n"
+    "                                parsed, never executed: only INSERT INTO a project table ... VALUES\n"
+    "                                of literals; built beside DB and renamed in when whole. Exit 0; 1\n"
+    "                                failed; 2 usage or DB exists; 4 not a dump (one line, nothing made)\n"
     "       dbtool exec DB SQL       execute SQL text in DB\n"
     "       dbtool resources DB BINARY BUILD_ID LOG\n"
     "                                store the kernels of LOG (`nvcc -Xptxas -v` output of BINARY's\n"
@@ -40,12 +46,18 @@ static const char zHelp[] =
     "                                add every finished run of the inputs that OUT lacks (by run\n"
     "                                UUID), ids renumbered; OUT's own runs are kept. Inputs are\n"
     "                                untrusted: read-only, defensive, checked. Exit 0; 1 writing\n"
-    "                                failed; 2 usage; 4 an input refused (one line, nothing written):\n"
+    "                                failed; 2 usage; 3 another process has OUT open (a run still\n"
+    "                                writing); 4 an input refused (one line, nothing written):\n"
     "                                one with a newer schema or unknown columns too, unless\n"
-    "                                --drop-unknown (which leaves those columns out)\n"
+    "                                --drop-unknown (which leaves those columns out), or a BLOB value\n"
     "       dbtool snapshot SRC OUT   OUT: a copy of SRC (a database, or a dump ending in .sql)\n"
-    "                                holding only the project's tables and views; exit 4 if SRC\n"
-    "                                fails its integrity check or holds no complete run\n";
+    "                                holding only the project's tables and views, renamed over OUT\n"
+    "                                when whole; exit 1 SRC unreadable, 2 SRC is OUT, 4 SRC refused\n"
+    "                                (as merge refuses an input, or no complete run)\n"
+    "       dbtool dump [--samples N] [--against OLD.sql] [--name NAME] DB OUT\n"
+    "                                OUT: the rows of DB's project tables as a dump (one read\n"
+    "                                transaction); exit 1 writing failed, 2 usage, 4 DB refused or\n"
+    "                                without a complete run, 5 it lacks runs OLD holds\n";
 
 /* `dbtool merge [--drop-unknown] A.db ... -o OUT`; a usage error is one line (exit 2). */
 static int merge_cmd(int argc, char **argv) {
