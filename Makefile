@@ -112,6 +112,12 @@ Q =
 say =
 endif
 
+# A variable's text as the user gave it (a command-line or environment value
+# is not expanded, so a '$(shell ...)' in it runs nothing), and as one
+# single-quoted shell word (a ' in it cannot end the quoting).
+raw = $(if $(filter command line environment,$(origin $(1))),$(value $(1)),$($(1)))
+sq  = '$(subst ','\'',$(1))'
+
 BUILD := build
 OBJ   := $(BUILD)/obj
 BIN   := $(BUILD)/bin
@@ -216,7 +222,7 @@ endef
 $(foreach b,$(BINARIES),$(eval $(call binary_rule,$(b))))
 
 # The database tool (load a dump; used where no sqlite3 command exists).
-$(BIN)/dbtool: $(OBJ)/experiments/tools/dbtool.o $(OBJ)/experiments/tools/merge.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/resources.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o
+$(BIN)/dbtool: $(OBJ)/experiments/tools/dbtool.o $(OBJ)/experiments/tools/merge.o $(OBJ)/experiments/tools/dumpfile.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/resources.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)
@@ -256,23 +262,27 @@ build: $(BIN_FILES) $(BIN)/dbtool $(BIN)/gpu-probe ## compile every kernel varia
 GPUS           ?=
 MEASURE_STAMPS ?= $(BUILD)/stamp/measure
 RUNS           ?= 3
-ifeq ($(shell test "$(RUNS)" -ge 1 2>/dev/null && echo ok),)
-$(error RUNS must be a positive integer, got '$(RUNS)')
+# Checked as text, without a shell and without expanding it: digits only, not 0.
+no_digits      = $(subst 0,,$(subst 1,,$(subst 2,,$(subst 3,,$(subst 4,,$(subst 5,,$(subst 6,,$(subst 7,,$(subst 8,,$(subst 9,,$(1)))))))))))
+ifneq ($(words $(call raw,RUNS)):$(call no_digits,$(call raw,RUNS)):$(if $(subst 0,,$(call raw,RUNS)),n),1::n)
+$(error RUNS must be a positive integer, got '$(call raw,RUNS)')
 endif
 MATRICES       := $(sort $(wildcard experiments/*/*.matrix))
 
 # SHIPPED: the shipped measurements, a gzip-compressed SQL dump (make dump).
 SHIPPED ?= data/measurements.sql.gz
+# dbtool load parses the dump (never executes it) into a temporary file and
+# renames it in only when whole: a killed load leaves no database to trust.
 $(DB): | $(BIN)/dbtool
 	$(call say,DB,$@ from $(SHIPPED))
-	$(Q)set -e; t=$@.sql.tmp.$$$$; trap 'rm -f "$$t"' EXIT; \
-	  gzip -dc $(SHIPPED) > "$$t"; $(BIN)/dbtool load "$$t" $@
+	$(Q)gzip -t $(call sq,$(SHIPPED)) && gzip -dc $(call sq,$(SHIPPED)) | $(BIN)/dbtool load - $(call sq,$@)
 
 .PHONY: measure measure-stale
 measure: ## measure every stale configuration (needs a GPU; GPUS=all for every GPU here, RUNS=N trials, default 3)
 	$(Q)t0=$$(date +%s.%N); utc0=$$(date -u +%Y-%m-%dT%H:%M:%SZ); \
 	  MEASURE_SESSION=$${MEASURE_SESSION:-$$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')}; export MEASURE_SESSION; \
 	  case $$MEASURE_SESSION in *[!A-Za-z0-9_.-]*) echo "make measure: MEASURE_SESSION may hold only letters, digits, '.', '_' and '-'; nothing measured" >&2; exit 2 ;; esac; \
+	  [ $${#MEASURE_SESSION} -le 64 ] || { echo "make measure: MEASURE_SESSION is longer than 64 characters; nothing measured" >&2; exit 2; }; \
 	  $(MAKE) --no-print-directory build || exit $$?; t1=$$(date +%s.%N); \
 	  $(BIN)/gpu-probe 2>/dev/null || { echo "make measure: $$($(BIN)/gpu-probe 2>&1 | sed 's/^gpu-probe: //'): nothing measured" >&2; exit 3; }; \
 	  $(MAKE) --no-print-directory $(DB) || exit $$?; \
@@ -345,17 +355,21 @@ $(SQLSTATS): reports/sqlstats_ext.c reports/sqlstats.c reports/sqlstats.h $(BUIL
 # measurement matrices line by line, the metric sets of the profile mode
 # (from experiments/harness/profile.c), the build facts, and every figure's
 # points (table figure_point: captions say which series coincide).
-$(REPORT_DB): $(wildcard $(SHIPPED) $(DB)) reports/schema.sql $(ANALYSIS_SQL) $(SQLSTATS) \
+# The source is keyed by its identity and content (reports/snapshot.sh): a
+# stamp, rewritten only when they change, so another DB, an updated one or
+# a deleted one (the shipped data again) makes a new snapshot.
+REPORT_SOURCE := $(REPORT_BUILD)/report-source.stamp
+$(REPORT_SOURCE): FORCE
+	@mkdir -p $(@D)
+	$(Q)sh reports/snapshot.sh stamp $(call sq,$(call raw,DB)) $(call sq,$(SHIPPED)) $@
+$(REPORT_DB): $(REPORT_SOURCE) reports/snapshot.sh reports/schema.sql $(ANALYSIS_SQL) $(SQLSTATS) \
               reports/report_build.sql \
               $(MATRICES) $(BIN)/errata \
               reports/matrix.awk reports/profile_sets.awk experiments/harness/profile.c reports/figure_points.sh \
               $(wildcard reports/figures/*.sql) | $(BIN)/dbtool deps-report
 	@mkdir -p $(@D)
 	$(Q)set -e; t=$@.tmp.$$$$; trap 'rm -f "$$t" "$$t-journal" "$$t.sql"' EXIT; \
-	  if [ -f $(DB) ]; then echo "report: using measurements in $(DB)"; src=$(DB); \
-	  else echo "report: using the shipped measurements in $(SHIPPED)"; src=$$t.sql; \
-	    gzip -dc $(SHIPPED) > "$$src"; fi; \
-	  $(BIN)/dbtool snapshot "$$src" "$$t"; \
+	  sh reports/snapshot.sh copy $(REPORT_SOURCE) $(BIN)/dbtool "$$t"; \
 	  cat reports/schema.sql $(filter-out $(ANALYSIS_CACHE),$(ANALYSIS_SQL)) | $(SQLITE_STATS) "$$t"; \
 	  $(BIN)/errata | sqlite3 -bail "$$t"; \
 	  awk -f reports/matrix.awk $(MATRICES) | sqlite3 -bail "$$t"; \
@@ -393,7 +407,8 @@ define gnuplot_fig
 	$(Q)t=$(@D)/.tmp.$$$$.$(@F); export SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$(REPORT_EPOCH)}; if [ -s $(FIG_DIR)/$*.dat ]; then \
 	  gnuplot -e "datafile='$(FIG_DIR)/$*.dat'; outfile='$$t'" -c reports/figures/style.gnuplot $< 2> $@.log; \
 	else gnuplot -e "outfile='$$t'" reports/figures/empty.gnuplot 2> $@.log; fi \
-	  && test -s $$t || { cat $@.log >&2; rm -f $$t; exit 1; }; \
+	  || { cat $@.log >&2; rm -f $$t; exit 1; }; \
+	sh reports/figure_complete.sh $$t $@ || { rm -f $$t; exit 1; }; \
 	case $@ in *.pdf) d=$$(date -u -d @$${SOURCE_DATE_EPOCH:-$(REPORT_EPOCH)} +%Y%m%d%H%M%S) && \
 	  sed -i "s|/CreationDate (D:[0-9]\{14\}Z)|/CreationDate (D:$${d}Z)|" $$t;; esac; mv $$t $@
 endef
@@ -441,10 +456,11 @@ $(REPORT_PDF): $(REPORT_BUILD)/report.md $(FIGURES) $(BUILD)/figures/raytrace.pn
 # scrolling tables with sticky headers (reports/verdicts.lua,
 # reports/report.css); the ray tracer's image at half size (its own
 # directory comes first on the resource path), so the file stays small.
-$(REPORT_BUILD)/html/figures/raytrace.png: $(BUILD)/figures/raytrace.png
+$(REPORT_BUILD)/html/figures/raytrace.png: $(BUILD)/figures/raytrace.png reports/figure_complete.sh
 	@mkdir -p $(@D)
-	$(Q)gnuplot -e "set terminal pngcairo size 400,400; set output '$@'; unset border; unset tics; unset key; \
-	  set margins 0,0,0,0; set size ratio -1; plot '$<' binary filetype=png with rgbimage"
+	$(Q)t=$(@D)/.tmp.$$$$.$(@F); gnuplot -e "set terminal pngcairo size 400,400; set output '$$t'; unset border; unset tics; \
+	  unset key; set margins 0,0,0,0; set size ratio -1; plot '$<' binary filetype=png with rgbimage" \
+	  && sh reports/figure_complete.sh $$t $@ && mv $$t $@ || { rm -f $$t; exit 1; }
 # The HTML, self-contained: figures as percent-encoded SVG data URIs
 # (reports/inline-svg.lua; base64 is a third larger), table cells aligned by
 # class (reports/report.css; a cell's default is left) instead of a style
@@ -460,8 +476,14 @@ $(REPORT_HTML): $(REPORT_BUILD)/report.md $(FIGURES_SVG) $(REPORT_BUILD)/html/fi
 	$(Q)sed -e 's/<td style="text-align: left;">/<td>/g' -e 's/ style="text-align: left;"/ class="l"/g' -e 's/ style="text-align: right;"/ class="r"/g' \
 	  -e 's/ style="text-align: center;"/ class="c"/g' $@.tmp > $@.tmp2 && mv $@.tmp2 $@ && rm -f $@.tmp
 
-.PHONY: report
-report: $(REPORT_PDF) $(REPORT_HTML) ## render reports/report.pdf and reports/report.html from the database
+# Two `make report` in one tree take turns (a lock in REPORT_BUILD): they
+# share report.tex, its .aux and the temporary files.
+.PHONY: report report-files
+report: ## render reports/report.pdf and reports/report.html from the database
+	$(Q)mkdir -p $(REPORT_BUILD) && exec 9> $(REPORT_BUILD)/report.lock; if command -v flock > /dev/null; then \
+	  flock -n 9 || { echo "report: another make report runs in this tree: waiting for it" >&2; flock 9; }; fi; \
+	  $(MAKE) --no-print-directory report-files
+report-files: $(REPORT_PDF) $(REPORT_HTML)
 
 .PHONY: all
 all: build ## measure what is stale (GPU machines only), then render the report
@@ -475,8 +497,8 @@ all: build ## measure what is stale (GPU machines only), then render the report
 # when $(DB) does not exist). A plain data/measurements.sql left from before is
 # no longer read: it is left alone, and said so.
 .PHONY: dump
-dump: ## write data/measurements.sql.gz from the database DB
-	$(Q)sh experiments/tools/dump-db $(DB) $(SHIPPED)
+dump: $(BIN)/dbtool ## write data/measurements.sql.gz from the database DB (FORCE=1: even if it drops shipped runs)
+	$(Q)DBTOOL=$(BIN)/dbtool FORCE=$(call sq,$(call raw,FORCE)) sh experiments/tools/dump-db $(call sq,$(call raw,DB)) $(call sq,$(SHIPPED))
 	$(Q)if [ -f data/measurements.sql ]; then \
 	  echo "dump: data/measurements.sql is no longer read (data/measurements.sql.gz is); remove it"; fi
 
@@ -500,14 +522,15 @@ BAND        ?= 0.02
 FAIL_ON     ?=
 ROWS        ?= 40
 COMPARE_DIR ?= $(BUILD)/compare
-COMPARE_ARGS = --base '$(BASE)' --new '$(NEW)' --out '$(COMPARE_DIR)' --band '$(BAND)' --rows '$(ROWS)' \
-               $(foreach v,$(filter BAND_%,$(.VARIABLES)),--band '$(v:BAND_%=%)=$($(v))')
+COMPARE_ARGS = --base $(call sq,$(call raw,BASE)) --new $(call sq,$(call raw,NEW)) --out $(call sq,$(call raw,COMPARE_DIR)) \
+               --band $(call sq,$(call raw,BAND)) --rows $(call sq,$(call raw,ROWS)) \
+               $(foreach v,$(filter BAND_%,$(.VARIABLES)),--band $(call sq,$(v:BAND_%=%)=$(call raw,$(v))))
 .PHONY: compare compare-card
 # Each side gets the trial statistics of the analysis (COMPARE_SQL).
 COMPARE_SQL := $(filter %-results.sql %-trials.sql,$(ANALYSIS_SQL))
 COMPARE_ENV  = DBTOOL=$(BIN)/dbtool SQLSTATS=$(abspath $(SQLSTATS)) COMPARE_SQL='$(COMPARE_SQL)'
 compare: $(BIN)/dbtool $(SQLSTATS) ## compare two measurement sets (BASE=, NEW=: databases, dumps or commits; BAND=, FAIL_ON=slower)
-	$(Q)$(COMPARE_ENV) sh experiments/tools/compare $(COMPARE_ARGS) --fail-on '$(FAIL_ON)'
+	$(Q)$(COMPARE_ENV) sh experiments/tools/compare $(COMPARE_ARGS) --fail-on $(call sq,$(call raw,FAIL_ON))
 compare-card: $(BIN)/dbtool $(SQLSTATS) ## one line: each GPU measured here against the shipped GPUs of its model
 	$(Q)$(COMPARE_ENV) sh experiments/tools/compare $(COMPARE_ARGS) --card
 
@@ -550,7 +573,8 @@ EXPORT_DIR ?= $(BUILD)/export
 export: $(REPORT_DB) reports/export_results.sql reports/export_samples.sql reports/export.sql ## write the results as CSV and JSON into EXPORT_DIR (build/export)
 	@mkdir -p $(EXPORT_DIR)
 	$(call say,EXPORT,$(EXPORT_DIR))
-	$(Q)sqlite3 -bail $(REPORT_DB) < reports/export_results.sql > $(EXPORT_DIR)/results.csv.tmp
-	$(Q)sqlite3 -bail $(REPORT_DB) < reports/export_samples.sql > $(EXPORT_DIR)/samples.csv.tmp
-	$(Q)sqlite3 -bail $(REPORT_DB) < reports/export.sql > $(EXPORT_DIR)/results.json.tmp
-	$(Q)for f in results.csv samples.csv results.json; do mv $(EXPORT_DIR)/$$f.tmp $(EXPORT_DIR)/$$f; done
+	$(Q)t=$(EXPORT_DIR)/.tmp.$$$$; trap 'rm -f "$$t".*' EXIT; \
+	  sqlite3 -bail $(REPORT_DB) < reports/export_results.sql > "$$t.results.csv" && \
+	  sqlite3 -bail $(REPORT_DB) < reports/export_samples.sql > "$$t.samples.csv" && \
+	  sqlite3 -bail $(REPORT_DB) < reports/export.sql > "$$t.results.json" && \
+	  for f in results.csv samples.csv results.json; do mv "$$t.$$f" $(EXPORT_DIR)/$$f; done

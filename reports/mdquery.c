@@ -29,7 +29,7 @@
 **
 ** Database text is text, never markup (a GPU name may come from anyone's
 ** database through `dbtool merge`). The database is read into memory and
-** every text value of its tables, except the report's own tables written
+** every text or BLOB value of its tables (a BLOB's bytes read as text), except the report's own tables written
 ** from this repository (azTrusted), has its Markdown metacharacters
 ** (zTaint) marked: each becomes a private-use character U+E000+c, which
 ** compares and sorts consistently, so the queries and views work unchanged.
@@ -87,15 +87,27 @@ static int is_taint(unsigned char c) {
   return c < 0x20 || c == 0x7f || (c && strchr(zTaint, c));
 }
 
-/* SQL function mdq_taint(x): x with its metacharacters marked (U+E000+c,
-** UTF-8 EE 80|81 xx); other values as they are. */
+/* The length of the valid UTF-8 sequence at z (n bytes left), or 0. */
+static int utf8_len(const unsigned char *z, int n) {
+  int k = z[0] >= 0xF0 && z[0] <= 0xF4 ? 4 : z[0] >= 0xE0 ? 3 : z[0] >= 0xC2 && z[0] <= 0xDF ? 2 : 0;
+  if (z[0] >= 0xF5 || k > n) return 0;
+  for (int i = 1; i < k; i++)
+    if ((z[i] & 0xC0) != 0x80) return 0;
+  return k;
+}
+
+/* SQL function mdq_taint(x): a text or a BLOB (whose bytes are read as
+** text: it is data like any other) with its metacharacters marked (U+E000+c,
+** UTF-8 EE 80|81 xx) and any byte that is not UTF-8 made '?', as a text;
+** other values as they are. */
 static void taint_func(sqlite3_context *ctx, int nArg, sqlite3_value **apArg) {
   (void)nArg;
-  if (sqlite3_value_type(apArg[0]) != SQLITE_TEXT) {
+  int eType = sqlite3_value_type(apArg[0]);
+  if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
     sqlite3_result_value(ctx, apArg[0]);
     return;
   }
-  const unsigned char *z = sqlite3_value_text(apArg[0]);
+  const unsigned char *z = eType == SQLITE_BLOB ? sqlite3_value_blob(apArg[0]) : sqlite3_value_text(apArg[0]);
   int n = sqlite3_value_bytes(apArg[0]);
   unsigned char *zOut = sqlite3_malloc64((sqlite3_uint64)n * 3 + 1);
   if (!zOut) {
@@ -104,24 +116,35 @@ static void taint_func(sqlite3_context *ctx, int nArg, sqlite3_value **apArg) {
   }
   int j = 0;
   for (int i = 0; i < n; i++) {
+    int k = z[i] < 0x80 ? 1 : utf8_len(z + i, n - i);
     if (is_taint(z[i])) {
       zOut[j++] = 0xEE;
       zOut[j++] = (unsigned char)(0x80 | (z[i] >> 6));
       zOut[j++] = (unsigned char)(0x80 | (z[i] & 0x3F));
-    } else zOut[j++] = z[i];
+    } else if (k == 0) zOut[j++] = '?';
+    else {
+      memcpy(zOut + j, z + i, (size_t)k);
+      j += k;
+      i += k - 1;
+    }
   }
   sqlite3_result_text(ctx, (const char *)zOut, j, sqlite3_free);
 }
 
-/* SQL function mdq_tainted(x, ...): whether any argument is a text with a
-** character to mark. */
+/* SQL function mdq_tainted(x, ...): whether any argument is a BLOB, or a
+** text with a character to mark or a byte that is not UTF-8. */
 static void tainted_func(sqlite3_context *ctx, int nArg, sqlite3_value **apArg) {
   int b = 0;
   for (int a = 0; a < nArg && !b; a++) {
+    b = sqlite3_value_type(apArg[a]) == SQLITE_BLOB;
     if (sqlite3_value_type(apArg[a]) != SQLITE_TEXT) continue;
     const unsigned char *z = sqlite3_value_text(apArg[a]);
     int n = sqlite3_value_bytes(apArg[a]);
-    for (int i = 0; i < n && !b; i++) b = is_taint(z[i]);
+    for (int i = 0; i < n && !b; i++) {
+      int k = z[i] < 0x80 ? 1 : utf8_len(z + i, n - i);
+      b = is_taint(z[i]) || k == 0;
+      if (k > 1) i += k - 1;
+    }
   }
   sqlite3_result_int(ctx, b);
 }

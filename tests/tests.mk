@@ -56,7 +56,7 @@ ASAN_HARNESS_OBJ += $(OBJ)/kernels/ceiling.o $(OBJ)/kernels/marker.o
 ASAN_TEST_HOOK_OBJ := $(ASAN)/obj/experiments/harness/testhook.o $(OBJ)/kernels/fault.o
 ASAN_TEST_OBJ    := $(patsubst $(OBJ)/experiments/%,$(ASAN)/obj/experiments/%,$(sort $(TEST_OBJ)))
 ASAN_TEST_BINS   := $(patsubst tests/%.c,$(ASAN)/bin/tests/%,$(sort $(wildcard tests/unit/test_*.c)))
-FUZZERS          := parse args
+FUZZERS          := parse args dump
 REPLAY_BINS      := $(FUZZERS:%=$(ASAN)/bin/tests/fuzz/replay_%)
 # nvcc links through gcc, which needs the flags to link the runtimes.
 SAN_LINK          = $(NVCC) $(GENCODE) $(foreach f,$(SAN_FLAGS),-Xcompiler $(f)) -o $@ $^ $(NVLDLIBS)
@@ -89,7 +89,7 @@ $(ASAN)/bin/tests/fuzz/replay_%: $(ASAN)/obj/tests/fuzz/fuzz_%.o $(ASAN)/obj/tes
 -include $(shell find $(ASAN) -name '*.d' 2>/dev/null)
 
 # ------------------------------------------------------------------- fuzz --
-# `make fuzz`: libFuzzer (clang) over the parsers (tests/fuzz/fuzz_parse.c)
+# `make fuzz`: libFuzzer (clang) over the parsers (tests/fuzz/fuzz_parse.c), the dump reader (tests/fuzz/fuzz_dump.c)
 # and a study's command line (tests/fuzz/fuzz_args.c), FUZZ_SECONDS each. The
 # corpus grows in build/fuzz/corpus-NAME from tests/fuzz/corpus/NAME; any
 # crash, leak, timeout or out-of-memory input is copied to

@@ -204,6 +204,15 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
     db_close(p);
     return NULL;
   }
+  /* A newer schema is refused, never marked as this build's (which would
+  ** make `dbtool merge` take it as one it knows). */
+  long long iVersion = rc == SQLITE_OK ? query_int(p->pDb, "PRAGMA user_version") : 0;
+  if (iVersion > DB_SCHEMA_VERSION) {
+    snprintf(zErr, nErr, "refusing database '%s': its schema is newer (user_version %lld, this build knows %d):"
+             " update this checkout; nothing changed", zPath, iVersion, DB_SCHEMA_VERSION);
+    db_close(p);
+    return NULL;
+  }
   if (rc == SQLITE_OK) rc = set_wal(p->pDb);
   /* In WAL mode NORMAL syncs at checkpoints, not at every commit: a killed
   ** process loses nothing committed (only a power cut could lose the last
@@ -398,7 +407,7 @@ long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
   /* The `make measure` invocation the run is part of (run.session). */
   const char *zSession = getenv("MEASURE_SESSION");
   if (iRun >= 0 && zSession && *zSession &&
-      exec_bound(p, "UPDATE run SET session = substr(?, 1, 64) WHERE run_id = ?", "ti", zSession, iRun) < 0)
+      exec_bound(p, "UPDATE run SET session = ? WHERE run_id = ?", "ti", zSession, iRun) < 0)
     iRun = -1;
   if (iRun < 0 || exec_bound(p, "INSERT INTO live_run(run_id, host, pid, heartbeat_utc) VALUES(?,?,?,?)",
                              "itit", iRun, zHost, (long long)getpid(), zNow) < 0 || db_exec(p, "COMMIT")) {

@@ -294,6 +294,12 @@ static int parse_step(run_state *r, int argc, char **argv) {
     fprintf(stderr, "%s: %s%s (see --help)\n", r->s->zBinary, r->zWhere, zErr);
     return 2;
   }
+  /* The session id is stored whole (run.session): letters, digits, '.',
+  ** '_' and '-', at most 64 (as `make measure` checks it). */
+  const char *zSession = getenv("MEASURE_SESSION");
+  if (zSession && (strlen(zSession) > 64 || strspn(zSession, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                                "0123456789._-") != strlen(zSession)))
+    return bad_arg(r, "MEASURE_SESSION", "at most 64 letters, digits, '.', '_' and '-'");
   const char *zFree = getenv("BENCH_FREE_BYTES");
   r->nFreeOverride = -1;
   if (zFree && parse_int(zFree, 1LL << 62, &r->nFreeOverride, zErr, sizeof(zErr)))

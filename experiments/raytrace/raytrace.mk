@@ -17,8 +17,10 @@ build test-build: $(BIN)/raytrace-image
 
 # The report's picture: the book's configuration (1024 x 1024, 100 spheres),
 # one of the verified configurations of experiments/raytrace/raytrace.matrix.
+# Drawn into a temporary name, checked whole (its IEND) and renamed in.
 $(BUILD)/figures/raytrace.png: $(BIN)/raytrace-image
 	$(call say,RENDER,$@)
 	@mkdir -p $(@D)
-	$(Q)$(BIN)/raytrace-image $@ 1024 100
+	$(Q)t=$(@D)/.tmp.$$$$.$(@F); $(BIN)/raytrace-image $$t 1024 100 && sh reports/figure_complete.sh $$t $@ \
+	  && mv $$t $@ || { rm -f $$t; exit 1; }
 reports/report.pdf: $(BUILD)/figures/raytrace.png

@@ -29,6 +29,7 @@
 ** is refused before anything is touched. The temporary files of a merge
 ** killed before it could remove them (its PID gone) are removed by the next.
 */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "experiments/tools/merge.h"
 
 #include <stdint.h>
@@ -37,6 +38,7 @@
 #include <string.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -61,6 +63,7 @@ typedef struct merge {
   size_t nErr;
   int bRefused;         /* the failure is the input's (exit MERGE_REFUSED) */
   int bDropUnknown;     /* leave out columns this build does not know */
+  int bAllowTrigger;    /* a trigger is no reason to refuse (the caller drops it) */
   long long nAdded, nPresent, nUnfinished; /* runs of this input */
 } merge;
 
@@ -88,6 +91,59 @@ static long long in_int(merge *m, const char *zSql) {
   return v;
 }
 
+/* The project's schema (data/schema.sql) built in memory, once: what an
+** input's columns are checked against; NULL if it cannot be built. */
+static sqlite3 *reference_schema(void) {
+  static sqlite3 *pRef;
+  if (!pRef && (sqlite3_open(":memory:", &pRef) != SQLITE_OK ||
+                sqlite3_exec(pRef, db_schema_sql, NULL, NULL, NULL) != SQLITE_OK)) {
+    sqlite3_close(pRef);
+    pRef = NULL;
+  }
+  return pRef;
+}
+
+/* Whether any of the project's tables of the input holds a BLOB value: the
+** project writes none, and a BLOB is not text (mdquery's escaping, the
+** exports' JSON). 0, or -1 (refused) naming the table and column. */
+static int check_no_blob(merge *m) {
+  for (int i = 0; i < N_TABLE; i++) {
+    sqlite3_stmt *s = NULL;
+    char *zCase = NULL, *zWhere = NULL;
+    int rc = 0;
+    if (sqlite3_prepare_v2(m->pIn, "SELECT name FROM pragma_table_info(?1)", -1, &s, NULL) != SQLITE_OK)
+      return fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
+    sqlite3_bind_text(s, 1, azTable[i], -1, SQLITE_STATIC);
+    while (sqlite3_step(s) == SQLITE_ROW) {
+      const char *zCol = (const char *)sqlite3_column_text(s, 0);
+      char *zA = sqlite3_mprintf("%s WHEN typeof(\"%w\") = 'blob' THEN %Q", zCase ? zCase : "", zCol, zCol);
+      char *zB = sqlite3_mprintf("%s%stypeof(\"%w\") = 'blob'", zWhere ? zWhere : "", zWhere ? " OR " : "", zCol);
+      sqlite3_free(zCase);
+      sqlite3_free(zWhere);
+      zCase = zA;
+      zWhere = zB;
+    }
+    sqlite3_finalize(s);
+    s = NULL;
+    if (zCase && zWhere) {
+      char *zSql = sqlite3_mprintf("SELECT CASE%s END FROM main.\"%w\" WHERE %s LIMIT 1", zCase, azTable[i], zWhere);
+      if (!zSql || sqlite3_prepare_v2(m->pIn, zSql, -1, &s, NULL) != SQLITE_OK)
+        rc = fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
+      else if (sqlite3_step(s) == SQLITE_ROW) {
+        char zCol[200];
+        snprintf(zCol, sizeof(zCol), "%s.%.150s", azTable[i], (const char *)sqlite3_column_text(s, 0));
+        rc = fail(m, 1, "%s: column %s holds a BLOB value, which the project's databases never do", m->zIn, zCol);
+      }
+      sqlite3_finalize(s);
+      sqlite3_free(zSql);
+    }
+    sqlite3_free(zCase);
+    sqlite3_free(zWhere);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
 /* Whether the input's schema is one this build knows: its user_version no
 ** newer, no column of the project's tables that the output lacks. 0, or -1
 ** (refused) unless m->bDropUnknown. */
@@ -108,9 +164,10 @@ static int check_known(merge *m) {
     if (sqlite3_prepare_v2(m->pIn, zSql, -1, &s, NULL) != SQLITE_OK)
       return fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
     snprintf(zSql, sizeof(zSql), "SELECT 1 FROM pragma_table_info('%s', 'main') WHERE name = ?1", azTable[i]);
-    if (sqlite3_prepare_v2(m->pOut, zSql, -1, &q, NULL) != SQLITE_OK) {
+    sqlite3 *pRef = reference_schema();
+    if (!pRef || sqlite3_prepare_v2(pRef, zSql, -1, &q, NULL) != SQLITE_OK) {
       sqlite3_finalize(s);
-      return fail(m, 0, "output: %s%s", sqlite3_errmsg(m->pOut), NULL);
+      return fail(m, 0, "the compiled-in schema: %s%s", pRef ? sqlite3_errmsg(pRef) : "out of memory", NULL);
     }
     while (sqlite3_step(s) == SQLITE_ROW) {
       sqlite3_bind_value(q, 1, sqlite3_column_value(s, 0));
@@ -175,7 +232,7 @@ static int open_input(merge *m) {
   sqlite3_finalize(s);
   long long nTrigger = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'");
   if (nTrigger < 0) return -1;
-  if (nTrigger > 0) return fail(m, 1, "%s: holds triggers, which the project's databases never do", m->zIn, NULL);
+  if (nTrigger > 0 && !m->bAllowTrigger) return fail(m, 1, "%s: holds triggers, which the project's databases never do", m->zIn, NULL);
   int nOurs = 0;
   for (int i = 0; i < N_TABLE; i++) {
     char zSql[300];
@@ -199,7 +256,27 @@ static int open_input(merge *m) {
     return fail(m, 1, "%s: not a measurement database of this project (application_id %s)", m->zIn, zApp);
   }
   if (nOurs < N_REQUIRED) return fail(m, 1, "%s: lacks the project's tables (device, run, result, sample)", m->zIn, NULL);
-  return check_known(m);
+  if (check_known(m)) return -1;
+  return check_no_blob(m);
+}
+
+/* See merge.h. */
+int merge_open_checked(const char *zPath, int mFlags, sqlite3 **ppDb, char *zErr, size_t nErr) {
+  merge m;
+  memset(&m, 0, sizeof(m));
+  m.zErr = zErr;
+  m.nErr = nErr;
+  m.zIn = zPath;
+  m.bDropUnknown = (mFlags & MERGE_OPEN_DROP_UNKNOWN) != 0;
+  m.bAllowTrigger = (mFlags & MERGE_OPEN_ALLOW_TRIGGER) != 0;
+  zErr[0] = 0;
+  *ppDb = NULL;
+  if (open_input(&m)) {
+    sqlite3_close(m.pIn);
+    return m.bRefused ? MERGE_REFUSED : MERGE_FAILED;
+  }
+  *ppDb = m.pIn;
+  return 0;
 }
 
 /* The columns of TABLE in the output that the input has too, as a quoted
@@ -515,9 +592,39 @@ static int settle_wal(merge *m, const char *zOut) {
   return 0;
 }
 
+/* See merge.h. */
+int merge_in_use(const char *zDb) {
+  /* Every connection in WAL mode holds a read lock on the -shm's lock
+  ** bytes (120..135) while it is open; one in a transaction of a rollback
+  ** journal holds the lock bytes of the database file (at 1 GiB). */
+  static const struct { const char *zSuffix; off_t iStart, nLen; } aLock[] = {
+    {"-shm", 120, 16}, {"", 0x40000000, 512}};
+  for (size_t i = 0; i < sizeof(aLock) / sizeof(aLock[0]); i++) {
+    char zPath[4200];
+    snprintf(zPath, sizeof(zPath), "%s%s", zDb, aLock[i].zSuffix);
+    int fd = open(zPath, O_RDONLY);
+    if (fd < 0) continue;
+    struct flock lk;
+    memset(&lk, 0, sizeof(lk));
+    lk.l_type = F_WRLCK;
+    lk.l_whence = SEEK_SET;
+    lk.l_start = aLock[i].iStart;
+    lk.l_len = aLock[i].nLen;
+    int bHeld = fcntl(fd, F_GETLK, &lk) == 0 && lk.l_type != F_UNLCK;
+    close(fd);
+    if (bHeld) return 1;
+  }
+  return 0;
+}
+
 /* Remove the temporary files (OUT.merge-PID.tmp and its -wal, -shm,
 ** -journal) of merges killed before they could: those whose PID is gone. */
 static void remove_stale_temps(const char *zOut) {
+  merge_remove_stale(zOut, "merge");
+}
+
+/* See merge.h. */
+void merge_remove_stale(const char *zOut, const char *zTag) {
   const char *zBase = strrchr(zOut, '/');
   char zDir[4096];
   if (zBase) snprintf(zDir, sizeof(zDir), "%.*s", (int)(zBase - zOut) + 1, zOut), zBase++;
@@ -528,10 +635,13 @@ static void remove_stale_temps(const char *zOut) {
   struct dirent *e;
   while ((e = readdir(pDir)) != NULL) {
     const char *z = e->d_name;
-    if (strncmp(z, zBase, nBase) || strncmp(z + nBase, ".merge-", 7)) continue;
+    size_t nTag = strlen(zTag);
+    if (strncmp(z, zBase, nBase) || z[nBase] != '.' || strncmp(z + nBase + 1, zTag, nTag) || z[nBase + 1 + nTag] != '-')
+      continue;
+    const char *zPid = z + nBase + nTag + 2;
     char *zEnd;
-    long iPid = strtol(z + nBase + 7, &zEnd, 10);
-    if (zEnd == z + nBase + 7 || strncmp(zEnd, ".tmp", 4) || iPid <= 0) continue;
+    long iPid = strtol(zPid, &zEnd, 10);
+    if (zEnd == zPid || strncmp(zEnd, ".tmp", 4) || iPid <= 0) continue;
     if (strcmp(zEnd + 4, "") && strcmp(zEnd + 4, "-wal") && strcmp(zEnd + 4, "-shm") && strcmp(zEnd + 4, "-journal"))
       continue;
     if (iPid == (long)getpid() || kill((pid_t)iPid, 0) == 0 || errno != ESRCH) continue;
@@ -558,6 +668,30 @@ int merge_main(const char *const *azIn, int nIn, const char *zOut, int bDropUnkn
   if (stat(zOut, &st) == 0 && !S_ISREG(st.st_mode)) {
     fail(&m, 0, "%s: not a regular file (a directory?)%s", zOut, NULL);
     return MERGE_FAILED;
+  }
+  /* A symbolic link: the file it names is the output (the link stays). */
+  char zReal[4096];
+  if (lstat(zOut, &st) == 0 && S_ISLNK(st.st_mode)) {
+    char *z = realpath(zOut, NULL);
+    if (!z) {
+      fail(&m, 0, "%s: a symbolic link to nothing: name its target, or remove it%s", zOut, NULL);
+      return MERGE_FAILED;
+    }
+    if (strlen(z) >= sizeof(zReal)) {
+      free(z);
+      fail(&m, 0, "%s: its target's path is too long%s", zOut, NULL);
+      return MERGE_FAILED;
+    }
+    snprintf(zReal, sizeof(zReal), "%s", z);
+    free(z);
+    zOut = zReal;
+  }
+  /* Another connection on OUT (a measurement still writing into it) would
+  ** lose what it writes after the merge renames the result over OUT. */
+  if (merge_in_use(zOut)) {
+    fail(&m, 0, "%s: another process has it open (a measurement still writing?): merge when it has ended,"
+         " or into another file", zOut, NULL);
+    return MERGE_BUSY;
   }
   /* The temporary name, and its -wal and -shm, must fit, or the truncated
   ** name could be OUT itself. */
@@ -604,8 +738,11 @@ int merge_main(const char *const *azIn, int nIn, const char *zOut, int bDropUnkn
   snprintf(zTmpWal, sizeof(zTmpWal), "%s-wal", zTmp);
   snprintf(zOutWal, sizeof(zOutWal), "%s-wal", zOut);
   if (!rc && access(zTmpWal, F_OK) == 0) rc = fail(&m, 0, "output: its log was not checkpointed at close%s%s", NULL, NULL) != 0;
-  if (!rc && access(zOutWal, F_OK) == 0)
-    rc = fail(&m, 0, "%s: a writer opened it during the merge (its -wal is back)%s", zOut, NULL) != 0;
+  if (!rc && (access(zOutWal, F_OK) == 0 || merge_in_use(zOut))) {
+    fail(&m, 0, "%s: a writer opened it during the merge (merge again when it has ended)%s", zOut, NULL);
+    merge_remove_db(zTmp);
+    return MERGE_BUSY;
+  }
   if (!rc && rename(zTmp, zOut) != 0) rc = fail(&m, 0, "cannot rename the result to %s%s", zOut, NULL) != 0;
   if (rc) {
     merge_remove_db(zTmp);

@@ -2,7 +2,8 @@
 # tests/cli/test_dbtool.sh: command-line behaviour of build/bin/dbtool:
 # --help, `load` of an SQL file (schema + rows), `exec`, `resources` (a
 # recorded ptxas log into kernel_resource), and their failures
-# (bad SQL and a missing file exit 1 with a message, wrong usage exits 2).
+# (a file that is not a dump exits 4, a missing file 1, with a message;
+# wrong usage exits 2).
 # Rows are checked with the sqlite3 command where there is one, else with
 # dbtool exec itself (a false condition raises an SQL error: exit 1).
 # Prints 'ok NAME' / 'not ok NAME' per check; exits 1 if any failed.
@@ -85,15 +86,16 @@ check "resources stores stack and spill columns" sql_true "$tmp/a.db" \
 run_dbtool resources "$tmp/a.db" access-ca b2 "$tmp/missing.log"
 check "resources of a missing log exits 1 naming it" sh -c 'test "$1" -eq 1 && printf "%s\n" "$2" | grep -q missing.log' sh "$rc" "$err"
 
-# Bad SQL: exit 1, one-line message naming the problem.
+# Not a dump (a table not the project's, a syntax error): exit 4, one-line
+# message naming the problem; nothing loaded.
 printf 'INSERT INTO nosuchtable VALUES(1);\n' > "$tmp/bad.sql"
 run_dbtool load "$tmp/bad.sql" "$tmp/b.db"
-check "load of bad SQL exits 1" test "$rc" -eq 1
+check "load of bad SQL exits 4" test "$rc" -eq 4
 check "load of bad SQL: one line on stderr" test "$(nlines "$err")" -eq 1
 check "load of bad SQL names the table" sh -c 'printf "%s\n" "$1" | grep -q nosuchtable' sh "$err"
 printf 'INSERT INTO device(uuid, name) VALUES(\n' > "$tmp/syntax.sql"
 run_dbtool load "$tmp/syntax.sql" "$tmp/c.db"
-check "load of a syntax error exits 1" test "$rc" -eq 1
+check "load of a syntax error exits 4, no database" test "$rc" -eq 4 -a ! -e "$tmp/c.db"
 check "load of a syntax error prints a message" test -n "$err"
 run_dbtool exec "$tmp/a.db" "SELEKT 1"
 check "exec of bad SQL exits 1" test "$rc" -eq 1

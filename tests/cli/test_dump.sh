@@ -10,6 +10,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
 q() { "$BIN/tests/sqlq" "$@"; }
+DBTOOL="$BIN/dbtool"; export DBTOOL
 # A database with one result of 100 samples and one of 5.
 { echo "INSERT INTO device(device_id, uuid, name) VALUES(1, 'u', 'Test GPU');"
   echo "INSERT INTO run(run_id, study, binary, device_id, status, started_utc, argv, build_id) VALUES(1, 'reduce', 'reduce', 1, 'complete', 't', 'a', 'b');"
@@ -65,7 +66,7 @@ check_eq "gz: gzip failing: no temporary file left" "$(ls "$tmp" | grep -c 'd.sq
 sh experiments/tools/dump-db "$tmp/none.db" "$tmp/d.sql.gz" 2> "$tmp/err"
 check_eq "gz: no database: exit 2, the old .gz untouched" "$? $(cmp -s "$tmp/d.sql.gz" "$tmp/old.sql.gz" && echo same)" "2 same"
 check "make dump writes data/measurements.sql.gz" \
-  sh -c "make -n dump DB=/nonexistent.db | grep -q 'dump-db /nonexistent.db data/measurements.sql.gz'"
+  sh -c "make -n dump DB=/nonexistent.db | grep -q \"dump-db '/nonexistent.db' 'data/measurements.sql.gz'\""
 # The report's snapshot, with no local database, loads the shipped .gz
 # (SHIPPED, default data/measurements.sql.gz).
 make -s --no-print-directory BUILD="$(dirname "$BIN")" SHIPPED="$tmp/d.sql.gz" DB="$tmp/nodb.db" \

@@ -11,7 +11,7 @@ ASAN=${ASAN:-build/asan}
 nfail=0
 log=$(mktemp "${TMPDIR:-/tmp}/test_fuzz.XXXXXX") || exit 1
 trap 'rm -f "$log"' EXIT
-for name in parse args; do
+for name in parse args dump; do
   replay="$ASAN/bin/tests/fuzz/replay_$name"
   if [ ! -x "$replay" ]; then echo "not ok replay_$name exists (run make test-build)"; nfail=$((nfail + 1)); continue; fi
   for dir in tests/fuzz/corpus/$name tests/fuzz/regressions/$name; do

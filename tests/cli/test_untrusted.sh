@@ -24,13 +24,13 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
-DBTOOL="$BIN/dbtool"
+DBTOOL="$BIN/dbtool"; export DBTOOL
 [ -x "$DBTOOL" ] || { notok "dbtool exists" "run make test-build"; exit 1; }
 lines() { wc -l < "$1" | tr -d ' '; }
 
 # rows N UUID: one device, one complete run (UUID) with N results of 3 samples.
 rows() {
-  echo "INSERT OR IGNORE INTO device(device_id, uuid, name) VALUES(1, 'GPU-u', 'Test GPU');"
+  echo "INSERT INTO device(device_id, uuid, name) VALUES(1, 'GPU-u', 'Test GPU');"
   echo "INSERT INTO run(run_id, study, binary, device_id, status, started_utc, argv, build_id, run_uuid)
         VALUES(1, 'reduce', 'reduce', 1, 'complete', 't', 'a', 'b', '$2');"
   i=1; while [ $i -le "$1" ]; do
@@ -58,29 +58,22 @@ dd if=/dev/urandom of="$tmp/bad.db" bs=4096 seek=$((pages / 2)) count=1 conv=not
 sh experiments/tools/dump-db "$tmp/bad.db" "$tmp/keep.sql" 2> "$tmp/err"
 check_eq "dump: corrupt database: exit 4" $? 4
 check_eq "dump: corrupt database: the shipped file kept" "$(cat "$tmp/keep.sql")" keep
-check "dump: corrupt database: one line naming integrity_check" \
-  sh -c "[ \$(wc -l < '$tmp/err') -eq 1 ] && grep -q integrity_check '$tmp/err'"
-# A sqlite3 that fails reading the sample table (a disk error part-way).
+check "dump: corrupt database: one line naming quick_check" \
+  sh -c "[ \$(wc -l < '$tmp/err') -eq 1 ] && grep -q quick_check '$tmp/err'"
+# A dbtool that fails writing the dump (a full disk part-way).
 mkdir -p "$tmp/fakebin"
-real=$(command -v sqlite3)
-cat > "$tmp/fakebin/sqlite3" <<EOF_FAKE
-#!/bin/sh
-if [ "\$#" -eq 3 ] && [ "\$1" = -readonly ] && [ "\$2" = -bail ]; then
-  in=\$(cat)
-  case \$in in *'FROM "sample"'*) printf 'INSERT INTO sample VALUES(1,0,1);\n'; echo "Error: disk I/O error" >&2; exit 1 ;; esac
-  printf '%s\n' "\$in" | exec "$real" "\$@"
-fi
-exec "$real" "\$@"
-EOF_FAKE
-chmod +x "$tmp/fakebin/sqlite3"
-PATH="$tmp/fakebin:$PATH" sh experiments/tools/dump-db "$tmp/a.db" "$tmp/keep.sql" 2> "$tmp/err"
-check_eq "dump: a sqlite3 failing in the pipeline fails the dump (exit 4)" $? 4
+printf '#!/bin/sh\necho "dbtool dump: x: writing the dump failed (disk full?)" >&2\nexit 1\n' > "$tmp/fakebin/dbtool"
+chmod +x "$tmp/fakebin/dbtool"
+DBTOOL="$tmp/fakebin/dbtool" sh experiments/tools/dump-db "$tmp/a.db" "$tmp/keep.sql" 2> "$tmp/err"
+check_eq "dump: a dbtool failing to write fails the dump (exit 1)" $? 1
 check_eq "dump: ... and the shipped file is kept" "$(cat "$tmp/keep.sql")" keep
 check_eq "dump: no temporary file left" "$(ls "$tmp" | grep -c 'keep.sql.tmp')" 0
+"$DBTOOL" dump "$tmp/a.db" /dev/full 2> "$tmp/err"
+check "dbtool dump to a full disk: exit 1, one line" sh -c "[ $? -eq 1 ] && [ \$(wc -l < '$tmp/err') -eq 1 ]"
 # A temporary file of a killed dump (a pid that is gone) is removed by the next.
 sh -c 'exit 0' & dead=$!; wait $dead
 echo partial > "$tmp/keep.sql.tmp.$dead"
-sh experiments/tools/dump-db "$tmp/a.db" "$tmp/keep.sql" 2> "$tmp/err"
+FORCE=1 sh experiments/tools/dump-db "$tmp/a.db" "$tmp/keep.sql" 2> "$tmp/err"
 check_eq "dump: a sound database: exit 0" $? 0
 check "dump: the stale temporary file of a killed dump is gone" test ! -e "$tmp/keep.sql.tmp.$dead"
 check "dump: the dump replaced the file" grep -q '^INSERT INTO sample' "$tmp/keep.sql"
