@@ -267,3 +267,46 @@ CREATE TABLE IF NOT EXISTS variant (
   origin           TEXT NOT NULL,        -- seed step ('seed 2'), seed ('seed 004'), 'modern', 'reference'
   PRIMARY KEY (study, variant)
 );
+
+-- ---------------------------------------------------------------------------
+-- Tables of issue 36 item 2 (the minimal harness). Appended as one block.
+-- ---------------------------------------------------------------------------
+
+-- The minimal harness (experiments/tools/coldbench.c, `make measure` beside
+-- the matrices): CUB's int32 DeviceReduce::Sum and an empty kernel timed as
+-- nvbench's cold measurement times one launch (nvbench/detail/measure_cold*:
+-- per sample a memset flush of an L2-sized buffer, a synchronize, the
+-- blocking kernel, nvbench's timestamp kernel, the start event, ONE launch,
+-- the stop event, the timestamp kernel again, the release, a synchronize;
+-- a sample whose SM clock fell below 75% of the default one is discarded, as
+-- nvbench does). One row per sample set (repeat) of one invocation: what the
+-- project's own CUB under `--flush memset` is compared with. No run row: the
+-- device row is the harness's (device.uuid), the rest of the provenance is
+-- here.
+CREATE TABLE IF NOT EXISTS reference_timing (
+  bench_uuid       TEXT NOT NULL,        -- random id of the coldbench invocation (merges never duplicate it)
+  device_id        INTEGER NOT NULL REFERENCES device(device_id),
+  session          TEXT,                 -- the `make measure` invocation (MEASURE_SESSION); NULL by hand
+  trial            INTEGER NOT NULL,     -- run-matrix's --repeat (the trial of `make measure`), else 1
+  started_utc      TEXT NOT NULL,        -- when the invocation started (ISO 8601 UTC)
+  host             TEXT,                 -- host name
+  driver_version   INTEGER,              -- cudaDriverGetVersion
+  runtime_version  INTEGER,              -- cudaRuntimeGetVersion
+  cccl_version     TEXT,                 -- CUB/CCCL headers it was compiled with ('3.0.0')
+  git_commit       TEXT,                 -- commit it was built from
+  what             TEXT NOT NULL CHECK (what IN ('cub','empty')), -- CUB's sum, or the empty kernel
+  dtype            TEXT,                 -- 'int32' for cub; NULL for empty
+  n                INTEGER NOT NULL,     -- elements summed; 0 for the empty kernel
+  repeat           INTEGER NOT NULL,     -- 1..R: separate sample sets of one invocation, in time order
+  samples          INTEGER NOT NULL,     -- samples kept
+  discarded        INTEGER NOT NULL,     -- samples discarded for a throttled SM clock
+  flush_bytes      INTEGER NOT NULL,     -- bytes the memset flush writes before every sample (the L2 size)
+  median_us        REAL NOT NULL,        -- median of the kept samples, microseconds
+  q1_us            REAL,                 -- quartiles, minimum, maximum, mean of the kept samples
+  q3_us            REAL,
+  min_us           REAL,
+  max_us           REAL,
+  mean_us          REAL,
+  clock_mhz        REAL,                 -- mean SM clock over the kept samples (nvbench's timestamps)
+  PRIMARY KEY (bench_uuid, trial, what, n, repeat)
+);

@@ -19,12 +19,14 @@
 **   inflight, tma-bulk, one-launch, one-launch-det: see kernels/reduce_top.cuh
 **   small-n                     one launch, a 16-byte load per thread, int32 count + sum in
 **                               one 64-bit atomic per block (kernels/reduce_top.cuh)
+**   no-combine                  small-n's loads and block sums, nothing combined: a bound,
+**                               not a ladder step (VARIANT_BOUND; kernels/reduce_top.cuh)
 **   cub                         cub::DeviceReduce::Sum
 **
 ** Every variant but single-pass and cub writes one partial per block into the
 ** workspace; the common finishing stage (finish_launch: one block, preceded by
 ** a grid-stride pass when there are more than 16384 partials) then writes
-** *d_out.
+** *d_out. (no-combine stops at the partials: it never writes *d_out.)
 **
 ** Naming (every family): kernel <family>_<key>_kernel, launcher
 ** <family>_<key> ('-' in a key is '_'), one registry line per variant.
@@ -676,6 +678,8 @@ extern "C" const reduce_variant reduce_variants[] = {
     REDUCE_VARIANT("small-n", "one launch, all loads of a thread in flight, <= 1024 threads/SM; int32: count + sum in one 64-bit atomic",
                    "the ticket's fence and second atomic, and one-launch's whole-tile grid at small n", "modern", 0, 32, 0,
                    reduce_small_n),
+    REDUCE_VARIANT("no-combine", "small-n's loads and block sums, each block's sum stored, nothing combines them (a bound: no result)",
+                   "", "bound", VARIANT_BOUND, 32, 0, reduce_no_combine),
     REDUCE_VARIANT("cub", "cub::DeviceReduce::Sum",
                    "", "reference", VARIANT_NO_BLOCK, 32, 0, reduce_cub),
 };

@@ -32,7 +32,9 @@ typedef int (*reduce_launcher)(reduce_dtype eType, void *d_in, size_t n, int nBl
 
 /* One registered variant (see kernels/variant.h). Flags used: VARIANT_IN_PLACE
 ** (the caller restores the input before every launch), VARIANT_NO_BLOCK
-** (CUB: the block size is ignored, so it is swept once), VARIANT_HOPPER_ONLY. */
+** (CUB: the block size is ignored, so it is swept once), VARIANT_HOPPER_ONLY,
+** VARIANT_TUNED, VARIANT_BOUND (no-combine: a lower bound that computes the
+** block sums and never writes *d_out; see reduce_launch). */
 typedef struct reduce_variant {
   kernel_variant v;         /* key, description, bottleneck, flags, launcher name */
   int nMinBlock;            /* smallest block size it accepts (power of two) */
@@ -70,7 +72,11 @@ int reduce_workspace_init(void *d_ws, size_t nWsBytes, cudaStream_t s);
 ** variants modify d_in. Only kernels are launched: no allocation, no copy to
 ** the host, no synchronisation. Variants flagged VARIANT_NO_BLOCK ignore nBlock.
 ** Float sums are accurate to ref_reduce_f32_tolerance() (experiments/
-** ref_reduce.h): no thread adds more than 2048 elements in a row. */
+** ref_reduce.h): no thread adds more than 2048 elements in a row.
+** A VARIANT_BOUND variant is the exception: it leaves *d_out as it was and
+** writes its block sums into the workspace, which is exactly those sums
+** (reduce_workspace_bytes() / 4 elements of eType, every one written by every
+** launch); their sum is the input's sum (float32: within the tolerance). */
 int reduce_launch(int iVar, reduce_dtype eType, void *d_in, size_t n, int nBlock,
                   void *d_ws, size_t nWsBytes, void *d_out, cudaStream_t s);
 

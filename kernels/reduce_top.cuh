@@ -24,6 +24,9 @@ version small-n (issue 22): one launch with the least fixed cost: every
   1024 threads per SM; int32: count and sum in one 64-bit atomic per block,
   so no fence and no ticket (float32: one-launch's atomic + ticket, the sum
   depends on the order of the atomics). Not tuned (loads/grid axes ignored).
+version no-combine (issue 36): small-n's loads and block sums only, each
+  block's sum stored, nothing combines them: a lower bound of small-n (flag
+  VARIANT_BOUND), not a ladder step; no result, verified by its partials.
 
 Tuning (process-wide, reduce_tune()): loads per thread U in {1,2,4,8,16} and
 the grid factor (resident blocks x factor); tma-bulk ignores the loads.
@@ -489,5 +492,41 @@ static int reduce_small_n(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnW
   REQUIRE(*pnWsBytes >= nNeed);
   void *d_word = (void *)(((uintptr_t)d_ws + 7u) & ~(uintptr_t)7u);
   reduce_small_n_kernel<T><<<(unsigned)nGrid, nBlock, 0, s>>>(d_in, n, d_word, d_out);
+  LAUNCH_RETURN();
+}
+
+// ----------------------------------------------------------------------------
+// no-combine (issue 36): small-n without its combine, a lower bound
+
+/* version no-combine: small-n's grid (small_grid), loads (thread_sum_small)
+** and block sums, then each block stores its sum in its own slot of the
+** workspace and nothing adds them: no atomic, no last block, *d_out never
+** written. What small-n costs beyond it is its combine. Flagged
+** VARIANT_BOUND: not a ladder step, and its result is wrong by design; it is
+** verified by the host adding the stored block sums (the workspace is
+** exactly those: reduce_workspace_bytes() / the element size of them). */
+template <typename T>
+__global__ void __launch_bounds__(1024)
+    reduce_no_combine_kernel(const T *__restrict__ d_in, size_t n, T *d_part) {
+  const T v = block_sum(thread_sum_small(d_in, n));
+  if (threadIdx.x == 0) d_part[blockIdx.x] = v;
+}
+
+/* no-combine: workspace = one slot per block (small-n's grid), nothing else;
+** one launch; d_out untouched. */
+template <typename T>
+static int reduce_no_combine(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                             cudaStream_t s) {
+  size_t nGrid = 0;
+  (void)d_out;
+  REQUIRE(block_ok(nBlock, 32));
+  TRY(small_grid<T>(n, nBlock, &nGrid));
+  const size_t nNeed = nGrid * sizeof(T);
+  if (d_ws == NULL) {
+    *pnWsBytes = nNeed;
+    return (int)cudaSuccess;
+  }
+  REQUIRE(*pnWsBytes >= nNeed);
+  reduce_no_combine_kernel<T><<<(unsigned)nGrid, nBlock, 0, s>>>(d_in, n, (T *)d_ws);
   LAUNCH_RETURN();
 }

@@ -33,6 +33,9 @@ extern "C" {
 #define VARIANT_SHARED 0x20u     /* stages data in shared memory: the per-block limit applies */
 #define VARIANT_HOST 0x40u       /* runs on the host, not a kernel (a study's CPU baseline) */
 #define VARIANT_TUNED 0x80u      /* takes the family's tuning axes (reduce: loads, grid factor) */
+#define VARIANT_BOUND 0x100u     /* a lower bound, not a ladder step: part of a kernel's work only,
+                                 ** so its result is wrong by design (the family says how it is
+                                 ** verified); never a "best" or "fastest" variant */
 
 /* The head of every registry entry (its first member). */
 typedef struct kernel_variant {
@@ -70,7 +73,7 @@ static inline const char *variant_flags_text(unsigned mFlags, char *z, size_t nz
       {VARIANT_IN_PLACE, "in-place"}, {VARIANT_HOPPER_ONLY, "hopper-only"},
       {VARIANT_NO_BLOCK, "no-block-axis"}, {VARIANT_CONSTANT, "constant-memory"},
       {VARIANT_TEXTURE, "texture"}, {VARIANT_SHARED, "shared-memory"}, {VARIANT_HOST, "host"},
-      {VARIANT_TUNED, "tuned"}};
+      {VARIANT_TUNED, "tuned"}, {VARIANT_BOUND, "bound"}};
   size_t nUsed = 0;
   if (nz == 0) return z;
   z[0] = 0;

@@ -366,30 +366,38 @@ static int reap_dead_runs(db *p) {
   return 0;
 }
 
-long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
-  char zNow[32], zHost[256], zCc[16];
-  long long iDev, iRun;
-  utc_now(zNow, sizeof(zNow));
-  host_name(zHost, sizeof(zHost));
+/* Inside a write transaction: the device row of g (inserted if new, the one
+** way every writer stores a device), its device_id or -1. */
+static long long device_row(db *p, const gpu_info *g) {
+  char zCc[16];
+  long long iDev = -1;
   snprintf(zCc, sizeof(zCc), "%d.%d", g->ccMajor, g->ccMinor);
-  begin_call(p);
-  if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
-  if (reap_dead_runs(p)) {
-    rollback(p);
-    return -1;
-  }
   exec_bound(p,
       "INSERT OR IGNORE INTO device(uuid, name, cc, sm_count, l2_bytes, global_mem_bytes,"
       " sm_clock_khz, mem_clock_khz, bus_width_bits, peak_gbps) VALUES(?,?,?,?,?,?,?,?,?,?)",
       "tttiiiiiir", g->zUuid, g->zName, zCc, (long long)g->nSm, g->nL2Bytes, g->nGlobalBytes,
       (long long)g->smClockKhz, (long long)g->memClockKhz, (long long)g->busWidthBits, g->peakGbps);
   sqlite3_stmt *pStmt = NULL;
-  iDev = -1;
   if (sqlite3_prepare_v2(p->pDb, "SELECT device_id FROM device WHERE uuid=?1", -1, &pStmt, NULL) == SQLITE_OK) {
     sqlite3_bind_text(pStmt, 1, g->zUuid, -1, SQLITE_STATIC);
     if (sqlite3_step(pStmt) == SQLITE_ROW) iDev = sqlite3_column_int64(pStmt, 0);
   }
   sqlite3_finalize(pStmt);
+  return iDev;
+}
+
+long long db_begin_run(db *p, const gpu_info *g, const db_run_info *r) {
+  char zNow[32], zHost[256];
+  long long iDev, iRun;
+  utc_now(zNow, sizeof(zNow));
+  host_name(zHost, sizeof(zHost));
+  begin_call(p);
+  if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
+  if (reap_dead_runs(p)) {
+    rollback(p);
+    return -1;
+  }
+  iDev = device_row(p, g);
   iRun = iDev < 0 ? -1 : exec_bound(p,
       "INSERT INTO run(study, binary, device_id, status, started_utc, argv, host, git_commit,"
       " git_dirty, build_id, nvcc_version, nvcc_flags, driver_version, runtime_version,"
@@ -772,4 +780,33 @@ int db_add_phase(db *p, const char *zSession, const char *zUuid, const char *zPh
   return exec_bound(p, "INSERT OR REPLACE INTO measure_phase(session, device_uuid, phase, seconds, trials, utc)"
                     " VALUES(?1,?2,?3,?4,?5,?6)", "tttrit", zSession, zUuid, zPhase, seconds,
                     (long long)nTrials, zNow) < 0 ? -1 : 0;
+}
+
+int db_add_reference(db *p, const gpu_info *g, const db_reference *r, int nRow) {
+  char zHost[256];
+  const char *zSession = getenv("MEASURE_SESSION");
+  host_name(zHost, sizeof(zHost));
+  begin_call(p);
+  if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
+  const long long iDev = device_row(p, g);
+  for (int i = 0; iDev >= 0 && i < nRow; i++) {
+    const db_reference *x = &r[i];
+    if (exec_bound(p,
+            "INSERT INTO reference_timing(bench_uuid, device_id, session, trial, started_utc, host,"
+            " driver_version, runtime_version, cccl_version, git_commit, what, dtype, n, repeat, samples,"
+            " discarded, flush_bytes, median_us, q1_us, q3_us, min_us, max_us, mean_us, clock_mhz)"
+            " VALUES(?,?,nullif(substr(?,1,64),''),?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,nullif(?,0))",
+            "titittiittttiiiiirrrrrrr", x->zBench, iDev, zSession, (long long)x->iTrial, x->zUtc, zHost,
+            (long long)g->driverVersion, (long long)g->runtimeVersion, x->zCccl, x->zGitCommit, x->zWhat,
+            x->zDtype, x->n, (long long)x->iRepeat, (long long)x->nSample, (long long)x->nDiscarded,
+            x->nFlushBytes, x->medianUs, x->q1Us, x->q3Us, x->minUs, x->maxUs, x->meanUs, x->clockMhz) < 0) {
+      rollback(p);
+      return -1;
+    }
+  }
+  if (iDev < 0 || db_exec(p, "COMMIT")) {
+    rollback(p);
+    return -1;
+  }
+  return 0;
 }

@@ -234,6 +234,29 @@ typedef struct db_variant {
 ** transaction (INSERT OR REPLACE: a run records its binary's registry). 0 or -1. */
 int db_add_variants(db *p, const char *zStudy, const db_variant *aVar, int nVar);
 
+/* One sample set of the minimal harness (experiments/tools/coldbench.c):
+** a row of table reference_timing. */
+typedef struct db_reference {
+  const char *zBench;      /* random id of the invocation */
+  int iTrial;              /* run-matrix's --repeat, else 1 */
+  const char *zUtc;        /* when the invocation started */
+  const char *zCccl;       /* CCCL version of the headers */
+  const char *zGitCommit;
+  const char *zWhat;       /* 'cub' or 'empty' */
+  const char *zDtype;      /* 'int32', or NULL (empty) */
+  long long n;             /* elements; 0 for the empty kernel */
+  int iRepeat;             /* 1..R, in time order */
+  int nSample, nDiscarded; /* samples kept, discarded for a throttled clock */
+  long long nFlushBytes;   /* bytes the memset flush writes */
+  double medianUs, q1Us, q3Us, minUs, maxUs, meanUs;
+  double clockMhz;         /* mean SM clock; 0 for NULL */
+} db_reference;
+
+/* Store nRow sample sets of the GPU g (its device row as every writer
+** stores it; the host name, driver and runtime from here, the session from
+** MEASURE_SESSION) in one transaction: all or none. 0 or -1. */
+int db_add_reference(db *p, const gpu_info *g, const db_reference *r, int nRow);
+
 /* The schema text (data/schema.sql, compiled in). */
 extern const char db_schema_sql[];
 

@@ -5,7 +5,9 @@
 ** (the seed's ladder, modern steps, CUB), plus the seed's single-thread CPU
 ** loop timed on the host ("cpu-serial"). Each configuration is verified first:
 ** int32 sums exactly against an int64 reference, float32 within
-** ref_reduce_f32_tolerance() of a compensated double sum. In-place variants
+** ref_reduce_f32_tolerance() of a compensated double sum; a bound
+** (VARIANT_BOUND: no-combine), which writes no sum, by the host's sum of the
+** block sums it stored, its output left untouched. In-place variants
 ** get their input restored from a pristine copy before every repetition,
 ** outside the timed region. Inputs come from a fixed seed: int32 in [0,7]
 ** (so 2^28 of them cannot overflow int32), float32 in [-1,1); an input and
@@ -220,6 +222,41 @@ static int check(double got, double tolerance, bench_out *pOut) {
   return -1;
 }
 
+/* The "result" of a VARIANT_BOUND variant (no-combine), which writes no sum:
+** the sum of the block sums it stored in the workspace (all of it: nWs / 4
+** elements, poisoned before the launch, so a slot it did not write is
+** garbage), into *pGot; and *d_out must still hold the 0xff bytes it was
+** poisoned with (a bound that combined would be no bound). 0, or -1 with
+** pOut failed. */
+static int bound_sum(const launch_ctx *p, double *pGot, bench_out *pOut) {
+  const size_t nPart = p->nWs / 4;
+  uint32_t aOut[1] = {0};
+  void *pPart = malloc(p->nWs ? p->nWs : 1);
+  int rc;
+  if (!pPart) {
+    pOut->bFailed = 1;
+    snprintf(pOut->zError, sizeof(pOut->zError), "host memory for %zu block sums", nPart);
+    return -1;
+  }
+  if ((rc = gpu_download(pPart, g.d_ws, p->nWs)) || (rc = gpu_download(aOut, g.d_out, 4))) {
+    free(pPart);
+    bench_cuda_fail(pOut, "copy block sums", rc);
+    return -1;
+  }
+  int64_t iSum = 0;
+  double dSum = 0;
+  for (size_t i = 0; i < nPart; i++) {
+    if (p->eType == REDUCE_I32) iSum += ((const int32_t *)pPart)[i];
+    else dSum += ((const float *)pPart)[i];
+  }
+  free(pPart);
+  *pGot = p->eType == REDUCE_I32 ? (double)iSum : dSum;
+  if (aOut[0] == 0xffffffffu) return 0;
+  pOut->bFailed = 1;
+  snprintf(pOut->zError, sizeof(pOut->zError), "a bound wrote the result (0x%08x): it must not combine", aOut[0]);
+  return -1;
+}
+
 /* Verify one configuration, then time it. */
 static void measure(const bench_config *c, bench_out *pOut) {
   const char *zVar = bench_str(c, AX_VARIANT);
@@ -242,15 +279,20 @@ static void measure(const bench_config *c, bench_out *pOut) {
   launch_ctx ctx = {reduce_find(zVar), (reduce_dtype)eType, n, nBlock, 0};
   tune(c);
   ctx.nWs = reduce_workspace_bytes(ctx.iVar, ctx.eType, n, nBlock);
+  const int bBound = (reduce_variants[ctx.iVar].v.mFlags & VARIANT_BOUND) != 0;
+  if (bBound) pOut->nBytesWritten = (long long)ctx.nWs; /* its block sums */
   if (prepare_workspace(ctx.nWs, pOut)) return;
-  /* Verify: a fresh input, one launch, the scalar back. */
+  /* Verify: a fresh input, one launch, the scalar back (a bound: its block sums). */
   if ((rc = restore(&ctx, gpu_stream())) || (rc = cudaMemsetAsync(g.d_out, 0xff, 16, gpu_stream())) ||
+      (bBound && (rc = cudaMemsetAsync(g.d_ws, 0x7f, ctx.nWs, gpu_stream()))) ||
       (rc = run(&ctx, gpu_stream())) || (rc = cudaStreamSynchronize(gpu_stream()))) {
     bench_cuda_fail(pOut, "verification launch", rc);
     return;
   }
   double got;
-  if (eType == REDUCE_I32) {
+  if (bBound) {
+    if (bound_sum(&ctx, &got, pOut)) return;
+  } else if (eType == REDUCE_I32) {
     int32_t v;
     rc = gpu_download(&v, g.d_out, 4);
     got = v;

@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS side_trial (
   mode      TEXT NOT NULL,
   cfg       TEXT NOT NULL,             -- json_array of the eight columns above: the matching key
   median_ms REAL NOT NULL,             -- the trial's median (view trial: launch-floor corrected)
-  raw_median_ms REAL                   -- the same as measured (view trial's raw_median_ms)
+  raw_median_ms REAL,                  -- the same as measured (view trial's raw_median_ms)
+  launches  INTEGER                    -- launches one call makes (result.launches; NULL: not recorded)
 );
 CREATE INDEX IF NOT EXISTS side_trial_by_cfg ON side_trial(side, uuid, cfg);
 
@@ -37,10 +38,10 @@ INSERT INTO side_trial
 SELECT (SELECT side FROM cur), d.uuid, d.name, u.run_uuid, t.study, t.variant, t.dtype, t.n, t.block,
        t.params, t.flush, t.mode,
        json_array(t.study, t.variant, t.dtype, t.n, t.block, t.params, t.flush, t.mode), t.median_ms,
-       t.raw_median_ms
+       t.raw_median_ms, nullif(t.launches, 0)
 FROM (SELECT b.run_id, b.device_id, b.study, b.variant, b.dtype, b.n, b.block,
              CASE WHEN json_valid(b.params) THEN json(b.params) ELSE b.params END AS params,
-             b.flush, b.mode, b.median_ms, b.raw_median_ms
+             b.flush, b.mode, b.median_ms, b.raw_median_ms, b.launches
       FROM src.trial b WHERE b.median_ms > 0) t
 JOIN src.run u ON u.run_id = t.run_id
 JOIN src.device d ON d.device_id = t.device_id;

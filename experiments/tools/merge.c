@@ -50,7 +50,7 @@
 
 /* Tables copied, in dependency order; the first four must exist. */
 static const char *const azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource", "run_env", "variant",
-                                      "measure_phase"};
+                                      "measure_phase", "reference_timing"};
 #define N_TABLE (int)(sizeof(azTable) / sizeof(azTable[0]))
 #define N_REQUIRED 4
 
@@ -555,6 +555,9 @@ static int merge_one(merge *m) {
   /* Where each `make measure` spent its time (keyed by its session). */
   long long nPhase = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'measure_phase'");
   if (nPhase < 0 || (nPhase && copy_table(m, "measure_phase", NULL, NULL, NULL, NULL, 1))) return -1;
+  /* The minimal harness's sample sets, under their device (keyed by their invocation). */
+  long long nRef = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'reference_timing'");
+  if (nRef < 0 || (nRef && copy_table(m, "reference_timing", NULL, NULL, "device_id", "map_device", 1))) return -1;
   return 0;
 }
 

@@ -217,6 +217,82 @@ cmp card0 --base "$tmp/pool.db" --new "$tmp/pool.db" --card
 check_eq "card: no GPU measured here: says so, exit 0" "$rc $(cat "$tmp/card0.out")" \
   "0 compare: no GPU measured here of a model in $tmp/pool.db"
 
+# -------------------------------------------------------------- the hosts --
+# Two GPUs of one model on two hosts (issue 36 item 4): BASE's host has a
+# launch floor (run.launch_us) of 3.45 us, NEW's 4.18 us (+0.73), and they
+# differ in power limit (700 vs 600 W) and CUDA driver (12.8 vs 12.4), not in
+# ECC or persistence. 5 trials a side, spread +-0.2%, per configuration
+# (BASE us -> NEW us, launches one call makes):
+#   tiny  5 -> 5.73 (1)      +14.6%: the floors' +0.73 us: a host difference
+#   two   8 -> 9.46 (2)      +18%: two launches' floors: a host difference
+#   real  5 -> 6.5 (1)       +30%: more than the floors explain
+#   quick 5 -> 4.5 (1)       faster although NEW's floor is higher: not the host's
+#   long  200 -> 210 (1)     +5% above 20 us: not a short kernel
+#   mid   25 -> 25.73 (1)    +2.9%, the floors' too, but above 20 us: not a short kernel
+#   batch 5 -> 5.73, mode batch: not a single launch
+# genh DB UUID SIDE: one host's GPU.
+genh() {
+  "$DBTOOL" load /dev/null "$1" >/dev/null || return 1
+  if [ "$3" = base ]; then h_floor=3.45 h_pw=700 h_drv=12080; else h_floor=4.18 h_pw=600 h_drv=12040; fi
+  sqlite3 -bail "$1" >/dev/null <<EOF
+PRAGMA journal_mode = DELETE;
+INSERT INTO device(device_id, uuid, name, sm_clock_khz, global_mem_bytes) VALUES (1, '$2', 'Host GPU', 1980000, 150323855360);
+CREATE TEMP TABLE k(i INTEGER);
+INSERT INTO k VALUES (1), (2), (3), (4), (5);
+CREATE TEMP TABLE c(v TEXT, base REAL, new REAL, launches INTEGER, mode TEXT);
+INSERT INTO c VALUES ('tiny', 5, 5.73, 1, 'single'), ('two', 8, 9.46, 2, 'single'), ('real', 5, 6.5, 1, 'single'),
+  ('quick', 5, 4.5, 1, 'single'), ('long', 200, 210, 1, 'single'), ('batch', 5, 5.73, 1, 'batch'),
+  ('mid', 25, 25.73, 1, 'single');
+INSERT INTO run(run_id, study, binary, device_id, status, started_utc, finished_utc, argv, build_id, run_uuid, kind,
+                repeat_index, launch_us, host, driver_version, runtime_version, cccl_version)
+SELECT i, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z', 'reduce', 'b',
+       '$2-' || i, 'measure', i, $h_floor, 'host-$3', $h_drv, 12080, '3.0.0' FROM k;
+INSERT INTO run_env(run_id, phase, utc, sm_clock_mhz, power_limit_w, ecc, persistence)
+SELECT i, 'start', '2026-01-01T00:00:00Z', 1980, $h_pw, 1, 1 FROM k;
+INSERT INTO result(run_id, study, config_key, variant, dtype, n, block, params, cache, timer, status, median_ms,
+                   created_utc, flush, mode, launches)
+SELECT k.i, 'reduce', c.v, c.v, 'int32', 65536, 256, '{}', 'cold', 'cuda-event', 'ok',
+       CASE WHEN '$3' = 'new' THEN c.new ELSE c.base END / 1000.0 * (1 + (k.i - 3) * 0.001),
+       '2026-01-01T00:00:30Z', 'clean', c.mode, c.launches
+FROM c, k;
+EOF
+}
+genh "$tmp/host-b.db" hhh10000 base
+genh "$tmp/host-n.db" hhh20000 new
+cmp host --base "$tmp/host-b.db" --new "$tmp/host-n.db" --no-page
+check_eq "hosts: exit 0" "$rc" 0
+check_eq "hosts: the short single-launch differences the floors explain are the host's (tiny, two), not the others" \
+  "$(sqlite3 "$tmp/host/compare.db" "SELECT group_concat(variant || ':' || verdict || ':' || coalesce(cause, '-'), ' ')
+     FROM (SELECT * FROM compare_verdict ORDER BY variant)")" \
+  "batch:slower:- long:slower:- mid:slower:- quick:faster:- real:slower:- tiny:slower:host two:slower:host"
+check_eq "hosts: both floors and the launches beside every verdict" \
+  "$(sqlite3 "$tmp/host/compare.db" "SELECT DISTINCT printf('%.2f %.2f', base_floor_us, new_floor_us) || ' '
+     || (SELECT launches FROM compare_verdict WHERE variant = 'two') FROM compare_verdict")" "3.45 4.18 2"
+check "hosts: the reason names the floors' difference" \
+  sh -c "sqlite3 '$tmp/host/compare.db' \"SELECT reason FROM compare_verdict WHERE variant = 'two'\" |
+         grep -q 'launch floors differ by +0.73 us a launch (2 launches): that explains it, a host difference'"
+check_eq "hosts: the printed lines" "$(grep '^host:' "$tmp/host.out")" \
+"host: Host GPU #hhh2 (NEW) against Host GPU #hhh1 (BASE): launch floor 4.18 us against 3.45 us (+0.73 us a launch); 2 of the 4 short single-launch differences (under 20 us) are the floors', a host difference, not the GPU's
+host:   the hosts also differ in: power limit (W) 700 (BASE) vs 600 (NEW); CUDA driver 12.8 (BASE) vs 12.4 (NEW)"
+check_eq "hosts: table compare_host, what differs" \
+  "$(sqlite3 "$tmp/host/compare.db" "SELECT group_concat(fact || '=' || base || '/' || new || ':' || differs, ', ')
+     FROM (SELECT * FROM compare_host ORDER BY ord)")" \
+  "launch floor (us)=3.45/4.18:1, SM clock at start (MHz)=1980/1980:0, power limit (W)=700/600:1, ECC=on/on:0, persistence mode=on/on:0, CUDA driver=12.8/12.4:1, CUDA runtime=12.8/12.8:0, CCCL=3.0.0/3.0.0:0, max SM clock (MHz)=1980/1980:0, memory (GiB)=140.0/140.0:0, hosts=1/1:0"
+# The floor is the median of the runs' (one run of NEW at 9 us moves nothing).
+sqlite3 "$tmp/host-n.db" "UPDATE run SET launch_us = 9 WHERE run_id = 1"
+cmp host2 --base "$tmp/host-b.db" --new "$tmp/host-n.db" --no-page
+check_eq "hosts: the floor is the runs' median" \
+  "$(sqlite3 "$tmp/host2/compare.db" "SELECT printf('%.2f', new_num) FROM compare_host WHERE ord = 1")" "4.18"
+sqlite3 "$tmp/host-n.db" "UPDATE run SET launch_us = 4.18 WHERE run_id = 1"
+# The card line of a local database holding BASE's runs and the new GPU's.
+"$DBTOOL" merge "$tmp/host-b.db" "$tmp/host-n.db" -o "$tmp/host-local.db" >/dev/null
+cmp hostcard --base "$tmp/host-b.db" --new "$tmp/host-local.db" --card
+check_eq "hosts: the card line, then the hosts' lines" "$(sed -n '2,3p' "$tmp/hostcard.out")" "$(grep '^host:' "$tmp/host.out")"
+check_eq "hosts: the same GPU against itself prints no host line" \
+  "$(DBTOOL="$DBTOOL" sh $CMP --out "$tmp/hostself" --base "$tmp/host-b.db" --new "$tmp/host-b.db" --no-page | grep -c '^host:')" 0
+cmp hostpage --base "$tmp/host-b.db" --new "$tmp/host-n.db"
+check "hosts: the page shows the hosts' table" grep -q 'CUDA driver | 12\\.8 | 12\\.4 | differs' "$tmp/hostpage/compare.md"
+
 # ------------------------------------------------------------------ escaping --
 evil='Evil $x^2$ <b>bold</b> *em* `tick` \textbf{x} & 100% #1 _u_'
 evil_esc="$(printf '%s\033[31m' "$evil")"

@@ -63,6 +63,23 @@ check_eq "merge again: nothing added" "$(count "$tmp/m.db")" "3 6 18 1"
 check_eq "merge again: says so" "$(grep -c '0 runs added, [0-9]* already there' "$tmp/out")" 3
 check_eq "merge again: the samples unchanged" "$(q "$tmp/m.db" "SELECT sum(ms) FROM sample")" "$sum"
 
+# The minimal harness's sample sets (table reference_timing, no run row):
+# under their device's uuid (a device id another shard also uses), once
+# however often merged.
+cp "$tmp/b.db" "$tmp/r.db"
+q "$tmp/r.db" "INSERT INTO device(device_id, uuid, name) VALUES(7, 'gpu-only-in-r', 'Test GPU');
+               INSERT INTO reference_timing(bench_uuid, device_id, trial, started_utc, what, dtype, n, repeat,
+                 samples, discarded, flush_bytes, median_us)
+                 VALUES('cb-1', 7, 1, '2026-01-01T00:00:00Z', 'cub', 'int32', 65536, 1, 1000, 0, 52428800, 7.25),
+                       ('cb-1', 7, 1, '2026-01-01T00:00:00Z', 'empty', NULL, 0, 1, 1000, 0, 52428800, 3.5)" >/dev/null
+q "$tmp/a.db" "INSERT INTO device(device_id, uuid, name) VALUES(7, 'another-gpu', 'Other GPU')" >/dev/null
+merge "$tmp/a.db" "$tmp/r.db" "$tmp/r.db" -o "$tmp/rm.db"
+check_eq "merge: the minimal harness's sets (reference_timing) under their device's uuid, once" \
+  "$rc:$(q "$tmp/rm.db" "SELECT group_concat(what || ':' || median_us || ':' || d.uuid, ' ') FROM
+                    (SELECT * FROM reference_timing ORDER BY what) r JOIN device d USING (device_id)")" \
+  "0:cub:7.25:gpu-only-in-r empty:3.5:gpu-only-in-r"
+q "$tmp/a.db" "DELETE FROM device WHERE device_id = 7" >/dev/null
+
 # An older database: runs without a UUID get one from their content, so a
 # second merge of it adds nothing either; a run still 'running' is left out.
 cp "$tmp/b.db" "$tmp/old.db"

@@ -3,7 +3,8 @@
 # --help, --list (no GPU needed) and its configuration count computed from
 # the variant table in kernels/reduce.cu, argument errors (exit 2, one line on
 # stderr, nothing written), and a real run: exit 3 with one line and no
-# database without a GPU, exit 0 with a stored result with one.
+# database without a GPU, exit 0 with a stored result with one (and the
+# no-combine bound verified and flagged 'bound').
 # Prints 'ok NAME' / 'not ok NAME' per check; exits 1 if any failed.
 # Usage: sh tests/cli/test_reduce_cli.sh   (BIN=dir overrides build/bin)
 set -u
@@ -116,6 +117,22 @@ if "$BIN/gpu-probe" >/dev/null 2>&1; then
     check "run with a GPU stores one ok result" test "$got" = 1
   else
     echo "SKIP: no sqlite3 command: stored rows not checked"
+  fi
+  # The no-combine bound beside small-n: verified by its block sums (status
+  # ok), stored with the flag 'bound' in table variant, which small-n lacks.
+  run_reduce --n 2^16,1000 --variant small-n,no-combine --reps 3 --min-reps 3 --warmup 1 --db "$tmp/b.db"
+  check "small-n and no-combine with a GPU exit 0" test "$rc" -eq 0
+  if [ -x "$BIN/tests/sqlq" ]; then
+    got=$("$BIN/tests/sqlq" "$tmp/b.db" "SELECT r.variant || ':' || count(*) FROM result r
+             WHERE r.status = 'ok' GROUP BY r.variant ORDER BY r.variant")
+    check "no-combine and small-n: 4 ok results each (2 dtypes x 2 sizes): $got" \
+      test "$(printf '%s' "$got" | tr '\n' ' ')" = "no-combine:4 small-n:4 "
+    got=$("$BIN/tests/sqlq" "$tmp/b.db" "SELECT variant || ':' || flags FROM variant
+             WHERE study = 'reduce' AND (variant IN ('small-n', 'no-combine') OR flags LIKE '%bound%') ORDER BY ord")
+    check "table variant flags no-combine, and only it, 'bound': $got" \
+      test "$(printf '%s' "$got" | tr '\n' ' ')" = "small-n: no-combine:bound "
+  else
+    echo "SKIP: no build/bin/tests/sqlq: the bound's stored rows not checked"
   fi
 else
   run_reduce --n 2^10 --variant cub --db "$tmp/x.db"

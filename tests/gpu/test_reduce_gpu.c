@@ -24,7 +24,11 @@
 ** (test_waves, below; device memory only, so BENCH_SMALL keeps it). And one,
 ** "small-n: ...", checks that variant's packed 64-bit atomic, tails and
 ** workspace reset harder (test_small_n, below); "graph mode: ..." the
-** harness's CUDA-graph timing on real reductions (test_graph_mode).
+** harness's CUDA-graph timing on real reductions (test_graph_mode);
+** "no-combine: ..." the bound's grid and block sums (test_no_combine). A
+** VARIANT_BOUND entry (no-combine) writes no sum: it is checked by the sum
+** of the block sums it leaves in its workspace, its output untouched
+** (check_bound).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -85,6 +89,44 @@ static void make_inputs(void) {
   h.bReady = 1;
 }
 
+/* A VARIANT_BOUND variant (no-combine) writes no sum: check what it wrote
+** instead. Its workspace (nWs bytes, poisoned with 0x7f before the launch)
+** holds its block sums, every slot written, and they add up to the input's
+** sum (int32: wrapped to 32 bits, want; float32: within tol of dWant); the
+** output (poisoned with 0x7f) is untouched. 0, or a CUDA error, or -1 with
+** the reason in zErr. */
+static int check_bound(reduce_dtype eType, const void *d_ws, size_t nWs, const void *d_out, int32_t want,
+                       double dWant, double tol, char *zErr, size_t nErr) {
+  const size_t nPart = nWs / 4;
+  uint32_t out = 0;
+  void *pPart = malloc(nWs);
+  int rc;
+  if (!pPart) {
+    snprintf(zErr, nErr, "host memory for %zu block sums", nPart);
+    return -1;
+  }
+  if ((rc = (int)cudaMemcpy(pPart, d_ws, nWs, cudaMemcpyDeviceToHost)) ||
+      (rc = (int)cudaMemcpy(&out, d_out, 4, cudaMemcpyDeviceToHost))) {
+    free(pPart);
+    return rc;
+  }
+  uint32_t uSum = 0;
+  double dSum = 0;
+  for (size_t i = 0; i < nPart; i++) {
+    if (eType == REDUCE_I32) uSum += ((const uint32_t *)pPart)[i];
+    else dSum += ((const float *)pPart)[i];
+  }
+  free(pPart);
+  if (nWs == 0 || nWs % 4 != 0) snprintf(zErr, nErr, "workspace of %zu bytes is no array of block sums", nWs);
+  else if (out != 0x7f7f7f7fu) snprintf(zErr, nErr, "the output was written (0x%08x): a bound must not combine", out);
+  else if (eType == REDUCE_I32 && (int32_t)uSum != want)
+    snprintf(zErr, nErr, "its %zu block sums add up to %d, want %d", nPart, (int32_t)uSum, want);
+  else if (eType == REDUCE_F32 && !(fabs(dSum - dWant) <= tol))
+    snprintf(zErr, nErr, "its %zu block sums add up to %.9g, want %.9g (bound %.3g)", nPart, dSum, dWant, tol);
+  else return 0;
+  return -1;
+}
+
 /* Run one configuration (both launches). Returns 0, or -1 with the reason in
 ** zErr; device memory is freed either way. */
 static int run_config(int iVar, reduce_dtype eType, int jSize, int nBlock, char *zErr, size_t nErr) {
@@ -116,6 +158,7 @@ static int run_config(int iVar, reduce_dtype eType, int jSize, int nBlock, char 
     if (iStep == 1 || (v->v.mFlags & VARIANT_IN_PLACE)) STEP("upload input", cudaMemcpy(d_in, pHost, nBytes, cudaMemcpyHostToDevice));
     /* 0x7f7f7f7f is no possible sum: a launch that writes nothing fails. */
     STEP("poison output", cudaMemset(d_out, 0x7f, 16));
+    if (v->v.mFlags & VARIANT_BOUND) STEP("poison block sums", cudaMemset(d_ws, 0x7f, nWs));
     STEP("reduce_launch", reduce_launch(iVar, eType, d_in, n, nBlock, d_ws, nWs, d_out, 0));
     STEP("synchronize", cudaDeviceSynchronize());
     if (iStep == 1 && n == 1000) {
@@ -128,7 +171,17 @@ static int run_config(int iVar, reduce_dtype eType, int jSize, int nBlock, char 
         goto done;
       }
     }
-    if (eType == REDUCE_I32) {
+    if (v->v.mFlags & VARIANT_BOUND) {
+      const double tol = ref_reduce_f32_tolerance(n, h.dSumAbs[jSize]);
+      zStage = "check block sums";
+      rc = check_bound(eType, d_ws, nWs, d_out, (int32_t)(uint32_t)h.iRef[jSize], h.dRef[jSize], tol, zErr, nErr);
+      if (rc < 0 && zErr[0]) {
+        char zWhy[256];
+        snprintf(zWhy, sizeof(zWhy), "%s", zErr);
+        snprintf(zErr, nErr, "launch %d: %s", iStep, zWhy);
+      }
+      if (rc) goto done;
+    } else if (eType == REDUCE_I32) {
       int32_t got = 0;
       const int32_t want = (int32_t)(uint32_t)h.iRef[jSize];
       STEP("copy result", cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
@@ -422,6 +475,105 @@ done:
   assert_true(nRun > 0);
 }
 
+/* no-combine (issue 36), the bound of small-n, beyond the registry-wide test:
+** test_small_n's inputs (int32 over the whole range, so the block sums wrap
+** and only their 32-bit sum is right), sizes, input offsets 0..3 and blocks;
+** two launches per configuration, the block sums and the output poisoned
+** before each (check_bound). Its grid is small-n's, worked out here apart
+** from the kernels: one 16-byte vector per thread, at least one block, at
+** most 1024 threads per SM, int32 at most 4096 blocks (float32's chain rule
+** raises no grid at these sizes), so it has as many block sums as that. */
+static void test_no_combine(void **state) {
+  (void)state;
+  REQUIRE_GPU();
+  static const size_t anN[] = {1, 2, 3, 5, 7, 1023, 1024, 1025, ((size_t)1 << 16) - 1, (size_t)1 << 16,
+                               ((size_t)1 << 16) + 3, ((size_t)1 << 18) + 1, ((size_t)1 << 20) + 1,
+                               ((size_t)1 << 22) + 3};
+  static const int anB[] = {32, 256, 1024};
+  const size_t nMax = ((size_t)1 << 22) + 3 + SMALL_OFF_MAX;
+  const int iVar = reduce_find("no-combine");
+  if (iVar < 0) fail_msg("no variant 'no-combine' in the registry");
+  int iDev = 0, nSm = 0;
+  if (cudaGetDevice(&iDev) || cudaDeviceGetAttribute(&nSm, cudaDevAttrMultiProcessorCount, iDev))
+    fail_msg("cannot read the SM count");
+  int32_t *aI = malloc(nMax * 4);
+  float *aF = malloc(nMax * 4);
+  assert_non_null(aI);
+  assert_non_null(aF);
+  uint64_t iSeed = 0xb0a7u;
+  for (size_t i = 0; i < nMax; i++) {
+    aI[i] = (int32_t)(uint32_t)rng_next(&iSeed);
+    aF[i] = 2.0f * rng_float(&iSeed) - 1.0f;
+  }
+  char *d_in = NULL, *d_ws = NULL;
+  void *d_out = NULL;
+  const size_t nWsMax = ((size_t)nSm * 1024 / 32 > 4096 ? (size_t)nSm * 1024 / 32 : 4096) * 4; /* block 32 */
+  char zErr[384] = "";
+  int rc = 0, nRun = 0;
+  const char *zStage = "";
+#define BSTEP(what, call) \
+  do {                    \
+    zStage = (what);      \
+    rc = (int)(call);     \
+    if (rc) goto done;    \
+  } while (0)
+  BSTEP("cudaMalloc input", cudaMalloc((void **)&d_in, nMax * 4));
+  BSTEP("cudaMalloc workspace", cudaMalloc((void **)&d_ws, nWsMax));
+  BSTEP("cudaMalloc output", cudaMalloc(&d_out, 16));
+  for (int t = 0; t < 2 && !zErr[0]; t++) {
+    const reduce_dtype eType = t ? REDUCE_F32 : REDUCE_I32;
+    BSTEP("upload input", cudaMemcpy(d_in, t ? (const void *)aF : (const void *)aI, nMax * 4, cudaMemcpyHostToDevice));
+    for (size_t j = 0; j < sizeof(anN) / sizeof(anN[0]) && !zErr[0]; j++)
+      for (int iOff = 0; iOff <= SMALL_OFF_MAX && !zErr[0]; iOff++)
+        for (size_t k = 0; k < sizeof(anB) / sizeof(anB[0]) && !zErr[0]; k++) {
+          const size_t n = anN[j];
+          const int nBlock = anB[k];
+          if (n > ((size_t)1 << 20) + 1 && nBlock != 32) continue; /* the big size: the grid cap only */
+          size_t nGrid = ((n + 3) / 4 + (size_t)nBlock - 1) / (size_t)nBlock;
+          size_t nCap = (size_t)nSm * 1024 / (size_t)nBlock;
+          if (nCap < 1) nCap = 1;
+          if (nGrid > nCap) nGrid = nCap;
+          if (!t && nGrid > 4096) nGrid = 4096;
+          const size_t nWs = reduce_workspace_bytes(iVar, eType, n, nBlock);
+          if (nWs != nGrid * 4) {
+            snprintf(zErr, sizeof(zErr), "%s n=%zu block=%d: workspace %zu bytes, want one block sum for each of "
+                     "small-n's %zu blocks", t ? "float32" : "int32", n, nBlock, nWs, nGrid);
+            break;
+          }
+          const int32_t wantI = (int32_t)(uint32_t)ref_reduce_i32(aI + iOff, n);
+          double sumAbs = 0;
+          const double wantF = ref_reduce_f32(aF + iOff, n, &sumAbs);
+          const double tol = ref_reduce_f32_tolerance(n, sumAbs);
+          for (int iStep = 1; iStep <= 2 && !zErr[0]; iStep++) {
+            nRun++;
+            BSTEP("poison output", cudaMemset(d_out, 0x7f, 16));
+            BSTEP("poison block sums", cudaMemset(d_ws, 0x7f, nWsMax));
+            BSTEP("reduce_launch", reduce_launch(iVar, eType, d_in + 4 * (size_t)iOff, n, nBlock, d_ws, nWs, d_out, 0));
+            BSTEP("synchronize", cudaDeviceSynchronize());
+            char zWhy[256] = "";
+            const int rcCheck = check_bound(eType, d_ws, nWs, d_out, wantI, wantF, tol, zWhy, sizeof(zWhy));
+            if (rcCheck > 0) BSTEP("check block sums", rcCheck);
+            if (zWhy[0])
+              snprintf(zErr, sizeof(zErr), "%s n=%zu offset=%d block=%d launch %d: %s", t ? "float32" : "int32", n,
+                       iOff, nBlock, iStep, zWhy);
+          }
+        }
+  }
+#undef BSTEP
+done:
+  if (rc)
+    snprintf(zErr, sizeof(zErr), "%s: %s (%s)", zStage, cudaGetErrorString((cudaError_t)rc),
+             cudaGetErrorName((cudaError_t)rc));
+  cudaGetLastError();
+  if (d_in) cudaFree(d_in);
+  if (d_ws) cudaFree(d_ws);
+  if (d_out) cudaFree(d_out);
+  free(aI);
+  free(aF);
+  if (zErr[0]) fail_msg("%s", zErr);
+  assert_true(nRun > 0);
+}
+
 /* The harness's graph mode (gpu_sample with GPU_MODE_GRAPH, --mode graph)
 ** on real reductions at 2^16: the batch's launches are captured once and
 ** replayed, so xRun is called only for the warm-ups and the capture (batch
@@ -547,7 +699,7 @@ static void test_graph_mode(void **state) {
 
 /* One test per registry entry, named by its key. */
 int main(void) {
-  struct CMUnitTest *aTest = calloc((size_t)reduce_nvariant + 3, sizeof(*aTest));
+  struct CMUnitTest *aTest = calloc((size_t)reduce_nvariant + 4, sizeof(*aTest));
   if (!aTest) return 1;
   for (int i = 0; i < reduce_nvariant; i++) {
     aTest[i].name = reduce_variants[i].v.zKey;
@@ -560,7 +712,9 @@ int main(void) {
   aTest[reduce_nvariant + 1].test_func = test_small_n;
   aTest[reduce_nvariant + 2].name = "graph mode: captured once, replayed, capture errors not fatal";
   aTest[reduce_nvariant + 2].test_func = test_graph_mode;
-  int rc = _cmocka_run_group_tests("test_reduce_gpu", aTest, (size_t)reduce_nvariant + 3, NULL, NULL);
+  aTest[reduce_nvariant + 3].name = "no-combine: small-n's grid, full-range int32, unaligned input, output untouched";
+  aTest[reduce_nvariant + 3].test_func = test_no_combine;
+  int rc = _cmocka_run_group_tests("test_reduce_gpu", aTest, (size_t)reduce_nvariant + 4, NULL, NULL);
   free(aTest);
   for (int j = 0; j < NSIZE; j++) {
     free(h.aI32[j]);

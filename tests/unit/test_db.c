@@ -873,8 +873,61 @@ static void test_new_columns_added(void **state) {
   db_close(p);
 }
 
+/* db_add_reference (the minimal harness, table reference_timing): the
+** device row is the one a run of the same GPU uses (one row, one id), the
+** rows read back as stored with host, driver and MEASURE_SESSION filled in
+** and a zero clock stored NULL; a set with one bad row ('bogus' breaks the
+** CHECK on what) stores nothing. */
+static void test_add_reference(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("00112233445566778899aabbccddeeff");
+  db_run_info ri = fake_run("b1");
+  assert_true(db_begin_run(p, &g, &ri) > 0);
+  db_reference a[2] = {
+      {"bench-1", 2, "2026-01-01T00:00:00Z", "3.0.0", "abc", "cub", "int32", 65536, 1, 1000, 3, 50LL << 20,
+       7.25, 7.0, 7.5, 6.5, 9.0, 7.3, 1980.0},
+      {"bench-1", 2, "2026-01-01T00:00:00Z", "3.0.0", "abc", "empty", NULL, 0, 1, 1000, 0, 50LL << 20,
+       3.5, 3.4, 3.6, 3.1, 5.0, 3.55, 0.0}};
+  setenv("MEASURE_SESSION", "sess-x", 1);
+  assert_int_equal(db_add_reference(p, &g, a, 2), 0);
+  unsetenv("MEASURE_SESSION");
+  char z[128];
+  int bNull = 0;
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM device"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM reference_timing r JOIN run u USING (device_id)"), 2);
+  assert_string_equal(q_text(f->zPath, "SELECT group_concat(what || ':' || n || ':' || repeat || ':' || trial"
+                                       " || ':' || samples || ':' || discarded, ' ') FROM (SELECT * FROM"
+                                       " reference_timing ORDER BY what)", z, sizeof z),
+                      "cub:65536:1:2:1000:3 empty:0:1:2:1000:0");
+  assert_string_equal(q_text(f->zPath, "SELECT session || ' ' || driver_version || ' ' || cccl_version || ' '"
+                                       " || coalesce(dtype, '-') || ' ' || (host = (SELECT host FROM run))"
+                                       " FROM reference_timing WHERE what = 'cub'", z, sizeof z),
+                      "sess-x 13000 3.0.0 int32 1");
+  assert_near(q_real(f->zPath, "SELECT median_us FROM reference_timing WHERE what = 'cub'", &bNull), 7.25, 0);
+  assert_near(q_real(f->zPath, "SELECT q3_us - q1_us FROM reference_timing WHERE what = 'cub'", &bNull), 0.5, 1e-12);
+  q_real(f->zPath, "SELECT clock_mhz FROM reference_timing WHERE what = 'empty'", &bNull);
+  assert_true(bNull);
+  assert_near(q_real(f->zPath, "SELECT clock_mhz FROM reference_timing WHERE what = 'cub'", &bNull), 1980.0, 0);
+  /* All or none: the second row is refused, so the first is not kept either. */
+  db_reference b[2] = {a[0], a[1]};
+  b[0].zBench = b[1].zBench = "bench-2";
+  b[1].zWhat = "bogus";
+  assert_int_equal(db_add_reference(p, &g, b, 2), -1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM reference_timing WHERE bench_uuid = 'bench-2'"), 0);
+  /* A new GPU gets its device row here. */
+  gpu_info g2 = fake_gpu("ffeeddccbbaa99887766554433221100");
+  b[1].zWhat = "empty";
+  assert_int_equal(db_add_reference(p, &g2, b, 2), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(DISTINCT device_id) FROM reference_timing"), 2);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM device WHERE uuid = 'ffeeddccbbaa99887766554433221100'"
+                                   " AND sm_count = 132 AND l2_bytes = 52428800"), 1);
+  db_close(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(test_add_reference, setup, teardown),
       cmocka_unit_test_setup_teardown(test_open_creates_schema, setup, teardown),
       cmocka_unit_test_setup_teardown(test_begin_run, setup, teardown),
       cmocka_unit_test_setup_teardown(test_add_ok_result, setup, teardown),

@@ -2,8 +2,9 @@
 ** tests/unit/test_reduce_top.c: the host side of the top of the reduction
 ** ladder and of the read ceiling, no GPU needed: the skip rule that keeps
 ** the Hopper-only bulk-copy variant off older devices (with its reason), the
-** tuning setter's range, and the argument checks of the read-ceiling
-** launcher, which all answer before any CUDA call.
+** tuning setter's range, the argument checks of the read-ceiling
+** launcher, which all answer before any CUDA call, and the registry entry of
+** the no-combine bound.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -62,6 +63,32 @@ static void test_tune_range(void **state) {
   assert_int_equal(reduce_tune(0, 0), 0);
 }
 
+/* no-combine is the registry's one bound (VARIANT_BOUND, stored as "bound"
+** in table variant, where the report excludes it from every ladder and
+** "best"): no ladder step (no bottleneck removed, origin "bound"), not
+** tuned, not in place, with a block axis, right after small-n, whose grid
+** and loads it shares; its workspace query, like every launcher's, refuses a
+** bad block before any CUDA call. */
+static void test_no_combine_bound(void **state) {
+  (void)state;
+  char z[128];
+  const int iBound = reduce_find("no-combine"), iSmall = reduce_find("small-n");
+  assert_true(iBound >= 0);
+  assert_int_equal(iBound, iSmall + 1);
+  const reduce_variant *v = &reduce_variants[iBound];
+  assert_int_equal(v->v.mFlags, VARIANT_BOUND);
+  assert_string_equal(variant_flags_text(v->v.mFlags, z, sizeof z), "bound");
+  assert_string_equal(v->v.zBottleneck, "");
+  assert_string_equal(v->v.zOrigin, "bound");
+  assert_int_equal(v->nMinBlock, reduce_variants[iSmall].nMinBlock);
+  for (int i = 0; i < reduce_nvariant; i++)
+    if (i != iBound && (reduce_variants[i].v.mFlags & VARIANT_BOUND))
+      fail_msg("%s is flagged a bound too", reduce_variants[i].v.zKey);
+  assert_string_equal(variant_flags_text(VARIANT_TUNED | VARIANT_BOUND, z, sizeof z), "tuned,bound");
+  assert_int_equal(reduce_workspace_bytes(iBound, REDUCE_I32, 1 << 16, 48), 0);
+  assert_int_equal(reduce_workspace_bytes(iBound, REDUCE_I32, 1 << 16, 16), 0);
+}
+
 /* The read-ceiling launcher refuses unknown widths and in-flight counts,
 ** misaligned or odd-sized buffers and empty grids before touching the GPU. */
 static void test_ceiling_args(void **state) {
@@ -89,6 +116,7 @@ int main(void) {
       cmocka_unit_test(test_tma_skipped_before_hopper),
       cmocka_unit_test(test_tune_range),
       cmocka_unit_test(test_ceiling_args),
+      cmocka_unit_test(test_no_combine_bound),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
