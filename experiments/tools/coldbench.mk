@@ -8,7 +8,7 @@
 # db_add_reference), not for timing.
 COLDBENCH_OBJ := $(OBJ)/experiments/tools/coldbench.o $(OBJ)/experiments/tools/coldbench_gpu.o \
                  $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/env.o \
-                 $(OBJ)/experiments/harness/gpu.o $(OBJ)/experiments/harness/parse.o \
+                 $(OBJ)/experiments/harness/gpu.o $(OBJ)/experiments/harness/sampler.o $(OBJ)/experiments/harness/parse.o \
                  $(OBJ)/experiments/harness/resources.o $(OBJ)/experiments/harness/stats.o \
                  $(OBJ)/kernels/timing.o $(OBJ)/gen/schema.o $(OBJ)/gen/coldbench_git.o
 
