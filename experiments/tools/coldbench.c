@@ -341,7 +341,8 @@ static int sample_set(bench *b, long long n, int nSamples, double *aUs, int *pnD
 /* CUB's sum of n elements of 0x01010101 must be n * 0x01010101 (wrapped). 0,
 ** a cudaError_t, or -3 with the wrong value in *pGot. */
 static int check_sum(bench *b, long long n, int *pGot) {
-  TRY(cudaMemcpy(pGot, b->dOut, sizeof(int), cudaMemcpyDeviceToHost));
+  /* b->s was synchronized after the last sample: the harness's copy may read it */
+  TRY(gpu_download(pGot, b->dOut, sizeof(int)));
   return (unsigned)*pGot == (unsigned)((unsigned long long)n * 0x01010101ull) ? 0 : -3;
 }
 
@@ -543,10 +544,12 @@ int main(int argc, char **argv) {
     gpu_close();
     return fail_cuda("opening the GPU", rc, &g);
   }
-  gpu_close(); /* only its identity is used: the protocol's buffers are its own */
+  /* The harness gives the device row's facts and the result's download
+  ** (gpu_download); the protocol's stream and buffers are its own. */
   db *pDb = NULL;
   if (o.zDb && !(pDb = db_open(o.zDb, zErr, sizeof(zErr)))) {
     fprintf(stderr, "coldbench: %s\n", zErr);
+    gpu_close();
     return 4;
   }
   time_t now = time(NULL);
@@ -564,6 +567,7 @@ int main(int argc, char **argv) {
     rc = 4;
   }
   db_close(pDb);
+  gpu_close();
   for (int i = 0; aRow && i < nRow; i++)
     if (i == 0 || aRow[i].zBench != aRow[i - 1].zBench) free((void *)aRow[i].zBench);
   free(aRow);

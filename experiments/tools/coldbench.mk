@@ -4,8 +4,8 @@
 # `make build` and `make test-build`; `make measure` runs it on each GPU
 # beside the matrices through experiments/tools/coldbench.matrix (a matrix
 # like the studies', so measure-gpus runs it per GPU, per trial, with a stamp).
-# It links the harness only for the device row and the database (gpu_open,
-# db_add_reference), not for timing.
+# It links the harness only for the device row, the result's download and
+# the database (gpu_open, gpu_download, db_add_reference), not for timing.
 COLDBENCH_OBJ := $(OBJ)/experiments/tools/coldbench.o $(OBJ)/experiments/tools/coldbench_gpu.o \
                  $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/env.o \
                  $(OBJ)/experiments/harness/gpu.o $(OBJ)/experiments/harness/sampler.o $(OBJ)/experiments/harness/parse.o \
