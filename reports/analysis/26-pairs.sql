@@ -26,7 +26,8 @@
 --   step   the previous hand-written ladder step's time (the one before it
 --          that was measured at that size) over a step's, each at the block
 --          picked on trial 1 (reduce_block_pick), over trials 2..
---          (the pick is judged on trials it did not see)
+--          (the pick is judged on trials it did not see; a GPU measured in
+--          one trial only: on that trial)
 --   total  neighbored's time over a step's, blocks as for step
 --   pick   CUB's time over the best hand-written configuration chosen on
 --          trial 1 (reduce_pick), over trials 2..
@@ -78,6 +79,10 @@ CREATE VIEW pair_run AS
 WITH t AS MATERIALIZED (SELECT * FROM pair_trial_rows),
 cub AS MATERIALIZED (SELECT proc, dtype, n, flush, mode, avg(ms) AS ms, avg(lo_ms) AS lo_ms, avg(hi_ms) AS hi_ms FROM t
                      WHERE study = 'reduce' AND variant = 'cub' GROUP BY proc, dtype, n, flush, mode),
+-- held: the trials a pick is judged on: 2.. where its configuration has
+-- them, else 1
+held AS MATERIALIZED (SELECT device_id, study, config_key, flush, mode, max(trial_index) > 1 AS later FROM t
+                      GROUP BY device_id, study, config_key, flush, mode),
 pk AS MATERIALIZED (SELECT p.*, s.step_no,
                            lag(p.config_key) OVER (PARTITION BY p.device_id, p.dtype, p.n ORDER BY s.step_no) AS prev_key
                     FROM reduce_block_pick p JOIN reduce_step s USING (variant)),
@@ -92,7 +97,9 @@ x AS (
          d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, a.ms, d.ms, a.lo_ms, a.hi_ms, d.lo_ms, d.hi_ms
   FROM pk q JOIN pk p ON p.device_id = q.device_id AND p.config_key = q.prev_key
        JOIN t d ON d.device_id = q.device_id AND d.study = 'reduce' AND d.config_key = q.config_key
-                AND d.flush = 'clean' AND d.mode = 'single' AND d.trial_index > 1
+                AND d.flush = 'clean' AND d.mode = 'single'
+                AND d.trial_index > (SELECT later FROM held h WHERE h.device_id = d.device_id AND h.study = d.study
+                                    AND h.config_key = d.config_key AND h.flush = d.flush AND h.mode = d.mode)
        JOIN t a ON a.proc = d.proc AND a.study = 'reduce' AND a.config_key = p.config_key
                 AND a.flush = 'clean' AND a.mode = 'single'
   UNION ALL
@@ -100,7 +107,9 @@ x AS (
          d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, a.ms, d.ms, a.lo_ms, a.hi_ms, d.lo_ms, d.hi_ms
   FROM pk q JOIN pk p ON p.device_id = q.device_id AND p.dtype = q.dtype AND p.n = q.n AND p.variant = 'neighbored'
        JOIN t d ON d.device_id = q.device_id AND d.study = 'reduce' AND d.config_key = q.config_key
-                AND d.flush = 'clean' AND d.mode = 'single' AND d.trial_index > 1
+                AND d.flush = 'clean' AND d.mode = 'single'
+                AND d.trial_index > (SELECT later FROM held h WHERE h.device_id = d.device_id AND h.study = d.study
+                                    AND h.config_key = d.config_key AND h.flush = d.flush AND h.mode = d.mode)
        JOIN t a ON a.proc = d.proc AND a.study = 'reduce' AND a.config_key = p.config_key
                 AND a.flush = 'clean' AND a.mode = 'single'
   UNION ALL
@@ -108,7 +117,9 @@ x AS (
          d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, c.ms, d.ms, c.lo_ms, c.hi_ms, d.lo_ms, d.hi_ms
   FROM (SELECT DISTINCT device_id, config_key, flush, mode FROM reduce_pick_t1 WHERE NOT is_cub) q
        JOIN t d ON d.device_id = q.device_id AND d.study = 'reduce' AND d.config_key = q.config_key
-                AND d.flush = q.flush AND d.mode = q.mode AND d.trial_index > 1
+                AND d.flush = q.flush AND d.mode = q.mode
+                AND d.trial_index > (SELECT later FROM held h WHERE h.device_id = d.device_id AND h.study = d.study
+                                    AND h.config_key = d.config_key AND h.flush = d.flush AND h.mode = d.mode)
        JOIN cub c ON c.proc = d.proc AND c.dtype = d.dtype AND c.n = d.n AND c.flush = d.flush AND c.mode = d.mode
   UNION ALL
   SELECT 'flush', d.device_id, d.config_key || ' mode=' || d.mode, d.study, d.config_key, d.variant, d.dtype, d.n,
