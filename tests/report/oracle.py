@@ -789,7 +789,7 @@ def small_n_target(raw, trials, ratios, devs):
         if u['kind'] == 'measure' and u['status'] == 'complete' and pos(u['launch_us']) and pos(u['read_gbps']):
             fl.setdefault(u['device_id'], []).append(u)
     floor = {d: (mean([u['launch_us'] for u in us]), max(u['read_gbps'] for u in us)) for d, us in fl.items()}
-    out = {}
+    out = []     # a row per configuration (two keys of one configuration: two rows)
     for s in stats_default(trials):
         if s['study'] != 'reduce' or s['dtype'] != 'int32' or s['block'] != 256 or s['timer'] != 'cuda-event' \
            or s['variant'] != 'small-n' or s['n'] not in (N_SMALLEST, 4 * N_SMALLEST, N_SMALL) \
@@ -813,9 +813,9 @@ def small_n_target(raw, trials, ratios, devs):
                 verdict = 'missed'
             else:
                 verdict = 'inconclusive'
-            out[(devs.label[s['device_id']], s['n'], key)] = {
-                'mord': devs.ord[s['device_id']], 'value': value, 'lo': lo, 'hi': hi, 'threshold': thr,
-                'verdict': verdict}
+            out.append({'model': devs.label[s['device_id']], 'n': s['n'], 'key': key,
+                        'mord': devs.ord[s['device_id']], 'value': value, 'lo': lo, 'hi': hi, 'threshold': thr,
+                        'verdict': verdict})
     return out
 
 
@@ -958,7 +958,9 @@ def main(argv):
     check('reduce_top_target', "SELECT * FROM reduce_top_target", ('device_id', 'dtype', 'n', 'key'), red.target,
           ('what', 'variant', 'block', 'params', 'value', 'lo', 'hi', 'held_trials', 'threshold', 'verdict'))
     check('small_n_target', "SELECT t.*, v.label FROM small_n_target t JOIN device_label v ON v.label = t.model",
-          ('model', 'n', 'key'), small_n_target(raw, trials, rat, devs),
+          ('model', 'n', 'key'),
+          keyed(small_n_target(raw, trials, rat, devs), ('model', 'n', 'key'),
+                ('mord', 'value', 'lo', 'hi', 'threshold', 'verdict')),
           ('mord', 'value', 'lo', 'hi', 'threshold', 'verdict'))
 
     print("oracle: %d values checked in %d views, %d mismatches" % (chk.values, chk.views, chk.mismatches))

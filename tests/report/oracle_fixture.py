@@ -16,8 +16,11 @@ second trial has no run.launch_us. Configurations: the
 reduction ladder, CUB and small-n at int32 and float32, n = 2^10 .. 2^28,
 two block sizes, a loads=4 tuning row, a host-timed CPU row (no floor),
 batch, graph, warm and memset-flush rows; the distance field at k = 1 and
-32; the access study's offsets and strides; stencil rows as measured before
-result.flush and result.floor_us (the run's launch floor corrects them).
+32; the access study's offsets and strides; stencil rows whose first trial
+was measured before result.flush and result.floor_us (the run's launch
+floor corrects them; the later trials are another configuration of the
+same key); small-n at 2^16 also under a key of before the loads and grid
+axes (twice in each run's pair with CUB).
 Some configurations are timed in the first trials only (fewer trials than
 the machine ran, one of them once). Times are a launch floor plus bytes
 over a bandwidth, moved by the machine, the run's launch offset and noise
@@ -42,8 +45,9 @@ def insert(table, row):
     print("INSERT INTO %s (%s) VALUES (%s);" % (table, ', '.join(row), ', '.join(q(v) for v in row.values())))
 
 
-BW = {'neighbored': 900.0, 'interleaved': 1500.0, 'unroll8': 3900.0, 'small-n': 3700.0, 'one-launch': 3800.0,
-      'cub': 4000.0, 'cpu-serial': 20.0}
+BW = {'neighbored': 900.0, 'interleaved': 1500.0, 'unroll8': 3800.0, 'small-n': 3000.0, 'one-launch': 3300.0,
+      'cub': 4300.0, 'cpu-serial': 20.0}
+SETUP = {'cub': 1.0}      # CUB's fixed cost beyond its launches (us): at 2^24 it sits in 20-100 us
 LAUNCHES = {'neighbored': 2, 'interleaved': 2, 'unroll8': 2, 'small-n': 1, 'one-launch': 1, 'cub': 2,
             'cpu-serial': None}
 
@@ -52,12 +56,20 @@ def configs():
     """Every configuration: (study, config_key, variant, dtype, n, block, params, cache, timer, flush, mode,
     launches, bytes, base_us, trials_max) where trials_max limits the trials that time it (None: all)."""
     out = []
+    ladder = ('neighbored', 'interleaved', 'unroll8', 'small-n', 'one-launch', 'cub')
     for dtype in ('int32', 'float32'):
-        for n in (1 << 10, 1 << 16, 1 << 18, 1 << 20, 1 << 24, 1 << 28):
-            for variant in ('neighbored', 'interleaved', 'unroll8', 'small-n', 'one-launch', 'cub'):
-                for block in (256, 1024):
+        for n in (1 << 10, 1 << 16, 1 << 18, 1 << 20, 1 << 23, 1 << 24, 1 << 28):
+            # 2^23: small-n and CUB only (CUB at 10-20 us); 2^24: int32 in
+            # blocks of 256 only (a band of fewer than 20 ratio deviations)
+            if n == 1 << 24 and dtype != 'int32':
+                continue
+            for variant in (('small-n', 'cub') if n == 1 << 23 else ladder):
+                for block in ((256,) if n == 1 << 24 else (256, 1024)):
                     launches = LAUNCHES[variant]
-                    base = 2.2 * launches + 4 * n / (BW[variant] * 1e3) * (1.0 if block == 256 else 1.03)
+                    base = 2.2 * launches + SETUP.get(variant, 0) + 4 * n / (BW[variant] * 1e3) * \
+                        (1.0 if block == 256 else 1.03)
+                    if (variant, n) == ('small-n', 1 << 20):
+                        base *= 1.36     # about 1.3 x CUB: the target's threshold
                     key = 'dtype=%s n=%d block=%d loads=8 grid=1 variant=%s cache=cold' % (dtype, n, block, variant)
                     limit = 1 if (dtype, n, variant, block) == ('float32', 1 << 10, 'unroll8', 1024) else \
                         2 if (n, variant, block) == (1 << 18, 'interleaved', 1024) else None
@@ -72,14 +84,18 @@ def configs():
                 key = 'dtype=%s n=%d block=256 loads=8 grid=1 variant=cpu-serial cache=cold' % (dtype, n)
                 out.append(('reduce', key, 'cpu-serial', dtype, n, 256, '{"loads":8,"grid":1}', 'cold', 'host-clock',
                             None, 'single', None, 4 * n, 4 * n / (BW['cpu-serial'] * 1e3), None))
-            for variant in ('small-n', 'cub'):
-                if n > 1 << 20:
+            # batch rows of one launch under 20 us: exactly the 20 configurations
+            # the floor fit needs (2 variants x 5 sizes x 2 types)
+            for variant in ('small-n', 'one-launch', 'cub'):
+                if n > 1 << 23:
                     continue
-                base = 2.2 * LAUNCHES[variant] + 4 * n / (BW[variant] * 1e3)
+                base = 2.2 * LAUNCHES[variant] + SETUP.get(variant, 0) + 4 * n / (BW[variant] * 1e3)
                 common = ('reduce', variant, dtype, n, 256, '{"loads":8,"grid":1}')
                 k = 'dtype=%s n=%d block=256 loads=8 grid=1 variant=%s cache=cold' % (dtype, n, variant)
                 out.append(common[:1] + (k + ' mode=batch',) + common[1:] +
                            ('cold', 'cuda-event', 'clean', 'batch', LAUNCHES[variant], 4 * n + 4, base * 0.6, None))
+                if variant == 'one-launch':
+                    continue
                 out.append(common[:1] + (k + ' mode=graph',) + common[1:] +
                            ('cold', 'cuda-event', 'clean', 'graph', LAUNCHES[variant], 4 * n + 4, base * 0.5, None))
                 out.append(common[:1] + (k + ' flush=memset',) + common[1:] +
@@ -98,6 +114,14 @@ def configs():
             key = 'variant=%s n=67108864 block=256 k=%d l1=ca cache=cold' % (variant, k)
             out.append(('access', key, variant, 'float32', 1 << 26, 256, '{"k":%d,"l1":"ca"}' % k, 'cold', 'cuda-event',
                         'clean', 'single', 1, (1 << 26) * 8, 2.0 + (1 << 26) * 8 / 3900e3 * slow, None))
+    # small-n at 2^16 a second time in every run, under a key of before the
+    # loads and grid axes (their defaults): one pair with CUB, two values a run
+    out.append(('reduce', 'dtype=int32 n=65536 block=256 variant=small-n cache=cold', 'small-n', 'int32', 1 << 16, 256,
+                '{}', 'cold', 'cuda-event', 'clean', 'single', 1, 4 * (1 << 16) + 4,
+                2.2 + 4 * (1 << 16) / (BW['small-n'] * 1e3), None))
+    # stencil: trial 1 as measured before result.flush and floor_us (the
+    # run's launch floor corrects it), the later trials under the same key
+    # with the clean flush: two configurations of one key
     for variant in ('global', 'shared', 'tex'):
         key = 'variant=%s size=1024 block=256 cache=cold' % variant
         out.append(('stencil', key, variant, 'float32', 1024 * 1024, 256, '{"size":1024}', 'cold', 'cuda-event',
@@ -147,6 +171,8 @@ def main(argv):
                             base_us, _) in enumerate(rows):
                         if subset is not None and not subset(j):
                             continue
+                        if st == 'stencil' and trial > 1:
+                            flush, launches = 'clean', 1
                         result_id += 1
                         floor = None
                         us = base_us * machine * (1 + rnd.gauss(0, 0.015))
