@@ -819,6 +819,108 @@ def small_n_target(raw, trials, ratios, devs):
     return out
 
 
+# ------------------------------------------------------ checks, agreement --
+
+def within2(a, b):
+    """|b / a - 1| <= 2%: two medians agree."""
+    q = div(b, a)
+    return q is not None and abs(q - 1) <= 0.02
+
+
+def pct(part, whole):
+    return 100.0 * part / whole if whole else None
+
+
+def trial_coverage(trials):
+    """Every held-out trial against the interval of the other trials, its
+    half-width from the other half of the configurations."""
+    out = {}
+    for d in trials.dev.values():
+        if d['k'] <= 1:
+            continue
+        for h in trials.h.get((d['device_id'], d['band'], '%s %s %s' % (d['study'], d['variant'], d['mode']),
+                               1 - d['half']), []):
+            o = out.setdefault((d['device_id'], d['band']), {'configs': set(), 'held_out': 0, 'covered': 0})
+            o['configs'].add((d['study'], d['config_key'], d['flush'], d['mode']))
+            o['held_out'] += 1
+            w = smax(h['h'], d['rest_range'])
+            o['covered'] += d['dev'] is not None and w is not None and d['dev'] <= w
+    return {k: {'configs': len(o['configs']), 'held_out': o['held_out'], 'covered': o['covered'],
+                'pct': pct(o['covered'], o['held_out'])} for k, o in out.items()}
+
+
+def trial_agreement(trials):
+    """Pairs of trials of one configuration within 2% of each other."""
+    out = {}
+    for key, ts in trials.configs.items():
+        if len(ts) < 2:
+            continue
+        band = trials.dev[ts[0]['result_id']]['band']
+        o = out.setdefault((key[0], band), {'pairs': 0, 'within2': 0, 'raw': 0})
+        for a in ts:
+            for b in ts:
+                if b['result_id'] > a['result_id']:
+                    o['pairs'] += 1
+                    o['within2'] += within2(a['median_ms'], b['median_ms'])
+                    o['raw'] += within2(a['raw_median_ms'], b['raw_median_ms'])
+    return {k: {'pairs': o['pairs'], 'within2': o['within2'], 'pct': pct(o['within2'], o['pairs']),
+                'pct_raw': pct(o['raw'], o['pairs'])} for k, o in out.items()}
+
+
+def machine_agreement(raw, trials, devs):
+    """Machines of one model: centres within 2%, one's interval holding the
+    other's centre; pooled per model and band, and pair by pair."""
+    byname = {}
+    for k, s in trials.stats.items():
+        byname.setdefault((s['device'],) + k[1:], []).append(s)
+    floors = {}
+    for u in raw.run.values():
+        if u['kind'] == 'measure' and u['status'] == 'complete' and pos(u['launch_us']) and pos(u['read_gbps']):
+            floors.setdefault(u['device_id'], []).append(u['launch_us'])
+    pooled, pairs = {}, {}
+    for k, ss in byname.items():
+        for a in ss:
+            for b in ss:
+                if b['device_id'] == a['device_id']:
+                    continue
+                o = pooled.setdefault((a['device'], a['band']), {'pairs': 0, 'within2': 0, 'covered': 0})
+                o['pairs'] += 1
+                o['within2'] += within2(a['median_ms'], b['median_ms'])
+                o['covered'] += a['lo_ms'] is not None and a['hi_ms'] is not None \
+                    and a['lo_ms'] <= b['median_ms'] <= a['hi_ms']
+                if b['device_id'] > a['device_id'] and a['device_id'] in devs.ord and b['device_id'] in devs.ord:
+                    p = pairs.setdefault((devs.label[a['device_id']], devs.label[b['device_id']], a['band']),
+                                         {'model': a['device'], 'ord_a': devs.ord[a['device_id']],
+                                          'ord_b': devs.ord[b['device_id']],
+                                          'floor_a': mean(floors[a['device_id']]) if a['device_id'] in floors else None,
+                                          'floor_b': mean(floors[b['device_id']]) if b['device_id'] in floors else None,
+                                          'configs': 0, 'w': 0, 'c': 0, 'r': []})
+                    p['configs'] += 1
+                    p['w'] += within2(a['median_ms'], b['median_ms'])
+                    p['c'] += (a['lo_ms'] is not None and a['lo_ms'] <= b['median_ms'] <= a['hi_ms']) + \
+                        (b['lo_ms'] is not None and b['lo_ms'] <= a['median_ms'] <= b['hi_ms'])
+                    p['r'].append(b['median_ms'] / a['median_ms'])
+    pooled = {k: dict(o, pct_within2=pct(o['within2'], o['pairs']), pct_covered=pct(o['covered'], o['pairs']))
+              for k, o in pooled.items()}
+    pairs = {k: dict(p, pct_within2=pct(p['w'], p['configs']), pct_covered=pct(p['c'], 2 * p['configs']),
+                     ratio=mean(p['r'])) for k, p in pairs.items()}
+    return pooled, pairs
+
+
+def ratio_coverage(rat):
+    out = {}
+    for k, t in rat.trial.items():
+        r = rat.run[k]
+        h = rat.h.get((k[0], r['band'], 1 - r['half']))
+        if h is None:
+            continue
+        o = out.setdefault((k[0], r['band']), {'held_out': 0, 'covered': 0})
+        o['held_out'] += 1
+        w = smax(h['h'], t['rest_range'])
+        o['covered'] += t['dev'] is not None and w is not None and t['dev'] <= w
+    return {k: dict(o, pct=pct(o['covered'], o['held_out'])) for k, o in out.items()}
+
+
 # ------------------------------------------------------------------ main --
 
 def main(argv):
@@ -962,6 +1064,24 @@ def main(argv):
           keyed(small_n_target(raw, trials, rat, devs), ('model', 'n', 'key'),
                 ('mord', 'value', 'lo', 'hi', 'threshold', 'verdict')),
           ('mord', 'value', 'lo', 'hi', 'threshold', 'verdict'))
+
+    # (6) the checks of the intervals and the agreement the report prints
+    check('trial_coverage', "SELECT * FROM trial_coverage", ('device_id', 'band'), trial_coverage(trials),
+          ('configs', 'held_out', 'covered', 'pct'))
+    check('trial_agreement', "SELECT * FROM trial_agreement", ('device_id', 'band'), trial_agreement(trials),
+          ('pairs', 'within2', 'pct', 'pct_raw'))
+    pooled, pairs = machine_agreement(raw, trials, devs)
+    rows = read('machine_agreement', "SELECT * FROM machine_agreement") if want('machine_agreement') else None
+    if rows is not None:
+        names = {m['model']: n for n, m in devs.model.items()}
+        for r in rows:     # the model as its device.name, or as its label
+            r['name'] = names.get(r['model'], r['model'])
+        chk.compare('machine_agreement', keyed(rows, ('name', 'band')), pooled,
+                    ('pairs', 'within2', 'pct_within2', 'covered', 'pct_covered'))
+    check('machine_pair_agreement', "SELECT * FROM machine_pair_agreement", ('gpu_a', 'gpu_b', 'band'), pairs,
+          ('model', 'ord_a', 'ord_b', 'floor_a', 'floor_b', 'configs', 'pct_within2', 'pct_covered', 'ratio'))
+    check('ratio_coverage', "SELECT * FROM ratio_coverage", ('device_id', 'band'), ratio_coverage(rat),
+          ('held_out', 'covered', 'pct'))
 
     print("oracle: %d values checked in %d views, %d mismatches" % (chk.values, chk.views, chk.mismatches))
     return 1 if chk.mismatches else 0
