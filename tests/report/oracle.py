@@ -722,7 +722,7 @@ class Ratios:
         for (run, dev, var, dtype, n, block), ms in t.items():
             if var == 'cub':
                 cub_runs.setdefault((dev, dtype, n, block), []).append(ms)
-        cub_centre = {k: mean(v) for k, v in cub_runs.items()}
+        cub_centre = {k: median(v) for k, v in cub_runs.items()}     # the band: CUB's median over the runs
         self.run = {}
         for (run, dev, var, dtype, n, block), ms in t.items():
             if var == 'cub':

@@ -27,22 +27,22 @@ cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
 
 # The SQL files `make report` applies to a snapshot, in order: the report's
-# tables, then the analysis files (make variable ANALYSIS_SQL, where the
-# Makefile has one), the report's views and the trial statistics' cache.
+# tables, then the analysis (make variable ANALYSIS_SQL: reports/analysis/,
+# its last file caching the views into tables); in a tree from before
+# ANALYSIS_SQL, the report's views and their cache.
 analysis_sql() {
-  list=reports/schema.sql
-  for f in $(make -s --no-print-directory print-ANALYSIS_SQL 2>/dev/null) reports/views.sql reports/report_cache.sql; do
-    case " $list " in *" $f "*) ;; *) [ -f "$f" ] && list="$list $f" ;; esac
-  done
-  echo "$list"
+  a=$(make -s --no-print-directory print-ANALYSIS_SQL 2>/dev/null)
+  if [ -n "$a" ]; then echo "reports/schema.sql $a"
+  else echo "reports/schema.sql reports/views.sql reports/report_cache.sql"; fi
 }
 SQL_FILES=$(analysis_sql)
 
-# The statistics functions the views call, where the Makefile builds them as
-# a SQLite extension (make variable SQLSTATS; built here if missing): the
-# sqlite3 command and the oracle's Python load it, so the Python must be one
-# whose sqlite3 can load extensions (python3, else /usr/bin/python3).
-SQLSTATS=$(make -s --no-print-directory print-SQLSTATS 2>/dev/null)
+# The statistics functions the views call, as a SQLite extension (SQLSTATS
+# as `make test` sets it, else the make variable of that name; built here
+# if missing): the sqlite3 command and the oracle's Python load it, so the
+# Python is one whose sqlite3 can load extensions (python3, else
+# /usr/bin/python3).
+SQLSTATS=${SQLSTATS:-$(make -s --no-print-directory print-SQLSTATS 2>/dev/null)}
 PY=python3
 LOAD=
 if [ -n "$SQLSTATS" ]; then
