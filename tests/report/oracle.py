@@ -25,8 +25,16 @@ tolerance 1e-9. The method it implements, from its definition
             the mean of the middle two for an even count)
   ratios    CUB's trial median over a reduce step's within each run, the
             median over runs, the interval as above from the runs' deviations
+            (the band from CUB's median time over the runs)
   held out  the best hand-written reduction chosen on trial 1 and timed on
             the median of the other trials; the targets judged on them
+  checks    every held-out trial (ratio) against the interval of the others,
+            sized on the other half; trials and machines within 2%
+
+The thresholds are constants here, the values of report_setting and
+sqlstats.c (20 deviations, 20 configurations, the bands' 20 and 100 us,
+the targets' 1.02, 93%, 1.2, 1.3, 1.5): a threshold changed there must be
+changed here too, or the oracle names every value it moves.
 
 Usage: python3 tests/report/oracle.py DB [--max-print N] [--only VIEW,...] [--load EXT]
 EXT: a SQLite extension the views need (the report's statistics functions,
