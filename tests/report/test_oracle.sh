@@ -10,7 +10,7 @@
 #     and of held-out trials; the 4-machine fixture also has a second model
 #     of one machine with one trial);
 #   - the shipped data (data/measurements.sql.gz, less its samples;
-#     REPORT_DB=PATH: an existing snapshot of it instead, e.g. build/report.db);
+#     ORACLE_DB=PATH: an existing snapshot of it instead, e.g. build/report.db);
 # and the oracle must fail where the views are wrong:
 #   - one value of config_stats moved by 1e-7 and one row of ratio_stats
 #     left out, on a copy;
@@ -86,8 +86,8 @@ for f in "1:3" "2:3 3" "3:3 4 5" "4:4 5 3 4"; do
   fi
 done
 
-if [ -n "${REPORT_DB:-}" ] && [ -f "$REPORT_DB" ]; then
-  shipped=$REPORT_DB
+if [ -n "${ORACLE_DB:-}" ] && [ -f "$ORACLE_DB" ]; then
+  shipped=$ORACLE_DB
 else
   shipped="$tmp/shipped.db"
   # without table sample (no view the oracle checks reads it): a quicker snapshot
