@@ -227,6 +227,10 @@ class Raw:
         self.result = sql_rows(db, "SELECT result_id, run_id, study, config_key, variant, dtype, n, block, params, "
                                    "cache, timer, status, reps, median_ms, q1_ms, q3_ms, rsd, bytes_read, "
                                    "bytes_written, flush, mode, ci_lo_ms, ci_hi_ms, launches, floor_us FROM result")
+        try:     # the binaries' registries (a database from before table variant: none)
+            self.variant = sql_rows(db, "SELECT * FROM variant")
+        except sqlite3.Error:
+            self.variant = []
 
 
 def default_flush(r):
@@ -449,7 +453,8 @@ class Trials:
         read = {}
         for u in run.values():
             if u['kind'] == 'measure' and u['read_gbps'] is not None:
-                read[u['device_id']] = max(read.get(u['device_id'], u['read_gbps']), u['read_gbps'])
+                read.setdefault(u['device_id'], []).append(u['read_gbps'])
+        read = {k: median(sorted(v)) for k, v in read.items()}
         self.stats = {}
         for key, ts in self.configs.items():
             d0 = self.dev[ts[0]['result_id']]
@@ -551,7 +556,10 @@ class Reduce:
 
         # the pick: lowest trial-1 median per device, dtype, n, CUB or not
         cand = {}
+        steps = reduce_steps(raw)
         for s in self.cold:
+            if s['variant'] != 'cub' and s['variant'] not in steps:
+                continue
             for t, m in self.trials.get((s['device_id'], s['config_key'], s['flush'], s['mode']), []):
                 if t == 1:
                     cand.setdefault((s['device_id'], s['dtype'], s['n'], int(s['variant'] == 'cub')), []).append((m, s))
@@ -567,13 +575,17 @@ class Reduce:
             h = self.heldout.get((s['device_id'], s['config_key'], s['flush'], s['mode']))
             w = div(s['hi_ms'] - s['lo_ms'], 2 * s['median_ms'])
             held = h['ms'] if h else None
-            self.pick[key] = {'device': s['device'], 'variant': s['variant'], 'block': s['block'],
+            self.pick[key] = {'device': s['device'], 'config_key': s['config_key'], 'flush': s['flush'],
+                              'mode': s['mode'], 'variant': s['variant'], 'block': s['block'],
                               'params': s['params'], 'bytes': s['bytes_read'] + s['bytes_written'],
                               'peak_gbps': s['peak_gbps'], 't1_ms': m, 'held_trials': h['k'] if h else None,
                               'held_ms': held, 'held_lo_ms': mul(held, 1 - w), 'held_hi_ms': mul(held, 1 + w)}
 
-        # the targets
+    def judge(self, prs):
+        """reduce_top_target: the ratios to CUB from the pick pairs (CUB
+        over the pick within each held-out run), else trial 1's."""
         thr = {'top_cub_large': 1.02, 'top_peak_large': 93.0, 'top_cub_small': 1.2}
+        pp = {(p['device_id'], p['config_key']): p for p in prs.stats.values() if p['kind'] == 'pick'}
         self.target = {}
         for (dev, dtype, n, is_cub), h in self.pick.items():
             if is_cub:
@@ -582,13 +594,13 @@ class Reduce:
             rows = []
             if n == N_LARGE:
                 if c:
-                    rows.append(('top_cub_large', 'x CUB', self.ratio(c, h)))
+                    rows.append(('top_cub_large', 'x CUB', self.ratio(c, h, pp.get((dev, h['config_key'])))))
                 rows.append(('top_peak_large', '% of theoretical',
                              (div(100.0 * h['bytes'], mul(h['held_ms'] if h['held_ms'] is not None else h['t1_ms'], 1e6)),
                               div(100.0 * h['bytes'], mul(h['held_hi_ms'], 1e6)),
                               div(100.0 * h['bytes'], mul(h['held_lo_ms'], 1e6)))))
             if c and N_SMALLEST <= n <= N_SMALL and is_pow2(n):
-                rows.append(('top_cub_small', 'x CUB', self.ratio(c, h)))
+                rows.append(('top_cub_small', 'x CUB', self.ratio(c, h, pp.get((dev, h['config_key'])))))
             for key, what, (value, lo, hi) in rows:
                 if key == 'top_peak_large':
                     value, lo, hi = (div(x, h['peak_gbps']) for x in (value, lo, hi))
@@ -607,11 +619,10 @@ class Reduce:
                     'held_trials': h['held_trials'], 'threshold': t, 'verdict': verdict}
 
     @staticmethod
-    def ratio(c, h):
-        value = div(c['held_ms'], h['held_ms'])
-        if value is None:
-            value = div(c['t1_ms'], h['t1_ms'])
-        return value, div(c['held_lo_ms'], h['held_hi_ms']), div(c['held_hi_ms'], h['held_lo_ms'])
+    def ratio(c, h, x):
+        if x is None:
+            return div(c['t1_ms'], h['t1_ms']), None, None
+        return x['ratio'], x['lo'], x['hi']
 
 
 def target_model(red, devs):
@@ -637,24 +648,101 @@ def target_model(red, devs):
 
 # ----------------------------------------------------------------- summary --
 
-def summary_metric(trials, red):
-    sd = stats_default(trials)
-    best = {}
-    for s in sd:
-        if s['study'] == 'reduce':
-            k = (s['device_id'], s['dtype'], s['n'], s['variant'])
-            if k not in best or (s['median_ms'], s['block']) < (best[k]['median_ms'], best[k]['block']):
-                best[k] = s
+def reduce_best(trials, red):
+    """reduce_best: per GPU, dtype, n and variant the configuration whose
+    trial-1 median (raw) is the least, at the median of its other trials."""
+    groups = {}
+    for c in stats_default(trials):
+        if c['study'] == 'reduce':
+            groups.setdefault((c['device_id'], c['dtype'], c['n'], c['variant']), []).append(c)
+    out = {}
+    for k, cs in groups.items():
+        def t1(c):
+            ms = [m for t, m in red.trials.get((c['device_id'], c['config_key'], c['flush'], c['mode']), []) if t == 1]
+            return min(ms) if ms else None
+        c = min(cs, key=lambda c: ((t1(c) is not None), t1(c) or 0.0, c['median_ms'],
+                                   c['block'] if c['block'] is not None else -1))
+        h = red.heldout.get((c['device_id'], c['config_key'], c['flush'], c['mode']))
+        ms = h['ms'] if h else c['median_ms']
+        b = c['bytes_read'] + c['bytes_written']
+        w = c['half_rel']
+        r = dict(c, median_ms=ms, lo_ms=mul(ms, None if w is None else 1 - w), hi_ms=mul(ms, None if w is None else 1 + w),
+                 held_trials=h['k'] if h else None, gbps=div(b, ms * 1e6))
+        r.update(gbps_lo=div(b, mul(r['hi_ms'], 1e6)), gbps_hi=div(b, mul(r['lo_ms'], 1e6)),
+                 pct_peak=div(mul(100.0, r['gbps']), c['peak_gbps']), pct_read=div(mul(100.0, r['gbps']), c['read_gbps']))
+        out[k] = r
+    return out
+
+
+def reduce_ladder(raw, best, prs):
+    """reduce_ladder: each variant at its best block in ladder order, the
+    step and total speedups from the step and total pairs."""
+    steps = reduce_steps(raw)
+    reg = {r['variant']: r['ord'] for r in raw.variant if r['study'] == 'reduce'}
+    top = max(reg.values(), default=0)
+    extra = sorted({r['variant'] for r in raw.result if r['study'] == 'reduce' and r['variant'] not in reg})
+    ordv = dict(reg, **{v: top + i + 1 for i, v in enumerate(extra)})
+    sx = {(p['kind'], p['device_id'], p['config_key']): p for p in prs.stats.values() if p['kind'] in ('step', 'total')}
+    out = []
+    for (dev, dtype, n, v), b in best.items():
+        if v not in ordv:
+            continue
+        lad = sorted((x for x in best.values() if x['device_id'] == dev and x['dtype'] == dtype and x['n'] == n
+                      and x['timer'] == 'cuda-event' and x['variant'] in steps), key=lambda x: ordv[x['variant']])
+        prev = None
+        if b in lad and lad.index(b) > 0:
+            prev = lad[lad.index(b) - 1]
+        s, t = sx.get(('step', dev, b['config_key'])), sx.get(('total', dev, b['config_key']))
+        nb = [x for x in best.values() if x['device_id'] == dev and x['dtype'] == dtype and x['n'] == n
+              and x['variant'] == 'neighbored']
+        out.append({'device_id': dev, 'dtype': dtype, 'n': n, 'variant': v, 'block': b['block'],
+                    'median_ms': b['median_ms'], 'lo_ms': b['lo_ms'], 'hi_ms': b['hi_ms'],
+                    'prev_variant': prev['variant'] if prev else None,
+                    'step_x': s['ratio'] if s else (div(prev['median_ms'], b['median_ms']) if prev else None),
+                    'step_x_lo': s['lo'] if s else None, 'step_x_hi': s['hi'] if s else None,
+                    'total_x': t['ratio'] if t else (div(nb[0]['median_ms'], b['median_ms']) if nb else None)})
+    return out
+
+
+def flush_bias(trials, prs):
+    """flush_bias: 1 - the flush pair's ratio (throughput after memset over after clean)."""
+    fx = {(p['device_id'], p['study'], p['config_key'], p['mode']): p for p in prs.stats.values() if p['kind'] == 'flush'}
+    out = []
+    cs = list(trials.stats.values())
+    for c in cs:
+        if c['study'] != 'reduce' or c['flush'] != 'clean' or c['mode'] != 'single' or c['dtype'] != 'int32':
+            continue
+        for m in cs:
+            if m['device_id'] == c['device_id'] and m['study'] == c['study'] and m['variant'] == c['variant'] \
+               and m['dtype'] == c['dtype'] and m['n'] == c['n'] and m['block'] == c['block'] \
+               and m['params'] == c['params'] and m['mode'] == c['mode'] and m['flush'] == 'memset' \
+               and lower_has(m['config_key'], ' flush=memset') and m['n'] is not None and m['params'] is not None:
+                x = fx.get((m['device_id'], m['study'], m['config_key'], m['mode']))
+                out.append({'device_id': c['device_id'], 'variant': c['variant'], 'n': c['n'],
+                            'gbps_clean': c['gbps'], 'gbps_memset': m['gbps'],
+                            'bias': 1 - (x['ratio'] if x else div(m['gbps'], c['gbps'])),
+                            'bias_lo': 1 - x['hi'] if x and x['hi'] is not None else None,
+                            'bias_hi': 1 - x['lo'] if x and x['lo'] is not None else None})
+    return out
+
+
+def summary_metric(raw, red, prs, best):
+    steps = reduce_steps(raw)
     rb = [s for s in best.values() if s['dtype'] == 'int32' and s['timer'] == 'cuda-event']
     rows = []
-    for f in rb:
-        if f['n'] == N_SEED and f['variant'] == 'neighbored':
-            cands = [s for s in rb if s['device_id'] == f['device_id'] and s['n'] == N_SEED
-                     and s['variant'] not in ('cub', 'cpu-serial')]
-            if cands:
-                b = min(cands, key=lambda s: (s['median_ms'], s['variant']))
-                rows.append((f['device_id'], 'ladder', f['median_ms'] / b['median_ms'], div(f['lo_ms'], b['hi_ms']),
-                             div(f['hi_ms'], b['lo_ms'])))
+    total = {(p['device_id'], p['config_key']): p for p in prs.stats.values() if p['kind'] == 'total'}
+    for dev in {s['device_id'] for s in rb}:
+        cands = []
+        for s in rb:
+            if s['device_id'] == dev and s['n'] == N_SEED and s['variant'] in steps:
+                for t, m in red.trials.get((dev, s['config_key'], s['flush'], s['mode']), []):
+                    if t == 1:
+                        cands.append((m, s['variant'], s))
+        if cands:
+            top = min(cands, key=lambda x: (x[0], x[1]))[2]
+            x = total.get((dev, top['config_key']))
+            if x:
+                rows.append((dev, 'ladder', x['ratio'], x['lo'], x['hi']))
     for t in red.target.values():
         if t['key'] == 'top_peak_large' and t['dtype'] == 'int32':
             rows.append((t['device_id'], 'best', t['value'], t['lo'], t['hi']))
@@ -662,32 +750,17 @@ def summary_metric(trials, red):
         if s['n'] == N_LARGE and s['variant'] == 'cub':
             rows.append((s['device_id'], 'cub', s['pct_peak'], div(mul(s['pct_peak'], s['gbps_lo']), s['gbps']),
                          div(mul(s['pct_peak'], s['gbps_hi']), s['gbps'])))
-    dist = [s for s in sd if s['study'] == 'distance' and param(s['params'], 'grid') == 2048
-            and param(s['params'], 'points') == 1024 and param(s['params'], 'tile') == 16]
-    for g in dist:
-        for c in dist:
-            if c['device_id'] == g['device_id'] and param(c['params'], 'k') == param(g['params'], 'k') \
-               and c['variant'] == 'constant' and g['variant'] == 'global':
-                if param(g['params'], 'k') == 1:
-                    rows.append((g['device_id'], 'k1', g['median_ms'] / c['median_ms'], div(g['lo_ms'], c['hi_ms']),
-                                 div(g['hi_ms'], c['lo_ms'])))
-                if param(g['params'], 'k') == 32:
-                    rows.append((g['device_id'], 'k32', c['median_ms'] / g['median_ms'], div(c['lo_ms'], g['hi_ms']),
-                                 div(c['hi_ms'], g['lo_ms'])))
-
-    def kint(s):
-        v = param(s['params'], 'k')
-        return int(v) if isinstance(v, (int, float)) else v
-    acc = [s for s in sd if s['study'] == 'access' and s['n'] == N_ACCESS and s['block'] == 256
-           and param(s['params'], 'l1') == 'ca']
-    for a in acc:
-        for b in acc:
-            if b['device_id'] != a['device_id'] or b['variant'] != a['variant']:
-                continue
-            for metric, var, ka, kb in (('off1', 'read-offset', 0, 1), ('str32', 'read-stride', 1, 32)):
-                if a['variant'] == var and kint(a) == ka and kint(b) == kb:
-                    rows.append((a['device_id'], metric, div(a['gbps'], b['gbps']), div(a['gbps_lo'], b['gbps_hi']),
-                                 div(a['gbps_hi'], b['gbps_lo'])))
+    for p in prs.stats.values():
+        if p['kind'] == 'c-uniform' and param(p['params'], 'grid') == 2048 and param(p['params'], 'points') == 1024:
+            if param(p['params'], 'k') == 1:
+                rows.append((p['device_id'], 'k1', p['ratio'], p['lo'], p['hi']))
+            if param(p['params'], 'k') == 32:
+                rows.append((p['device_id'], 'k32', div(1, p['ratio']), div(1, p['hi']), div(1, p['lo'])))
+        if p['kind'] in ('flat', 'stride') and p['n'] == N_ACCESS and p['block'] == 256 \
+           and param(p['params'], 'l1') == 'ca':
+            for kind, end, metric in (('flat', ' @k1', 'off1'), ('stride', ' @s32', 'str32')):
+                if p['kind'] == kind and p['pair_key'].endswith(end):
+                    rows.append((p['device_id'], metric, p['ratio'], p['lo'], p['hi']))
     return [{'device_id': r[0], 'metric': r[1], 'value': r[2], 'lo': r[3], 'hi': r[4]} for r in rows]
 
 
@@ -713,90 +786,275 @@ def summary_model(metrics, devs):
 
 # ------------------------------------------------------------ paired ratios --
 
-class Ratios:
-    """ratio_run, ratio_trial, ratio_halfwidth, ratio_h, ratio_stats."""
+def smax_null(xs):
+    """SQL max(): the largest of the values that are not NULL."""
+    xs = [x for x in xs if x is not None]
+    return max(xs) if xs else None
 
-    def __init__(self, trials):
-        per = {}
-        for d in trials.dev.values():
-            if d['study'] == 'reduce' and d['mode'] == 'single' and d['cache'] == 'cold' and d['timer'] == 'cuda-event' \
-               and not lower_has(d['config_key'], ' flush=') and not lower_has(d['config_key'], ' mode=') \
-               and (param(d['params'], 'loads') if param(d['params'], 'loads') is not None else 8) == 8 \
-               and (param(d['params'], 'grid') if param(d['params'], 'grid') is not None else 1) == 1:
-                per.setdefault((d['run_id'], d['device_id'], d['variant'], d['dtype'], d['n'], d['block']),
-                               []).append(d['median_ms'])
-        t = {k: mean(v) for k, v in per.items()}
-        cub_runs = {}
-        for (run, dev, var, dtype, n, block), ms in t.items():
-            if var == 'cub':
-                cub_runs.setdefault((dev, dtype, n, block), []).append(ms)
-        cub_centre = {k: median(v) for k, v in cub_runs.items()}     # the band: CUB's median over the runs
-        self.run = {}
-        for (run, dev, var, dtype, n, block), ms in t.items():
-            if var == 'cub':
+
+def loads_of(params):
+    v = param(params, 'loads')
+    return 8 if v is None else v
+
+
+def grid_of(params):
+    v = param(params, 'grid')
+    return 1 if v is None else v
+
+
+def sqltext(v):
+    """A number as SQLite's || writes it."""
+    if isinstance(v, float) and v == int(v):
+        return '%.1f' % v
+    return str(v)
+
+
+def reduce_steps(raw):
+    """The reduction's hand-written steps in ladder order: the registry's
+    variants (raw table variant; variants with results but no row follow in
+    name order), less CUB, the CPU reference and the bound variants."""
+    reg = {r['variant']: r for r in raw.variant if r['study'] == 'reduce'}
+    top = max([r['ord'] for r in reg.values()], default=0)
+    extra = sorted({r['variant'] for r in raw.result if r['study'] == 'reduce' and r['variant'] not in reg})
+    order = [(r['ord'], v) for v, r in reg.items()] + [(top + i + 1, v) for i, v in enumerate(extra)]
+    bound = {v for v, r in reg.items() if 'bound' in (r['flags'] or '').split(',')}
+    return [v for _, v in sorted(order) if v not in ('cub', 'cpu-serial') and v not in bound]
+
+
+class Pairs:
+    """pair_run, pair_trial, pair_halfwidth, pair_h, pair_coverage and
+    pair_stats (every kind), from the oracle's own trials and the raw runs:
+    two configurations' trial medians taken within one process (GPU,
+    session, trial, binary, build), the median over the processes."""
+
+    def __init__(self, raw, trials, red):
+        # the rows: cold, GPU-timed trials per process and configuration (the mean of repeats)
+        acc = {}
+        for t in trials.trial.values():
+            if t['cache'] != 'cold' or t['timer'] != 'cuda-event':
                 continue
-            cms = t.get((run, dev, 'cub', dtype, n, block))
-            if cms is None or dtype is None or n is None or block is None:
-                continue
-            self.run[(dev, var, dtype, n, block, run)] = {'ratio': div(cms, ms),
-                                                          'band': band_of(cub_centre[(dev, dtype, n, block)])}
+            u = raw.run[t['run_id']]
+            proc = (t['device_id'], u['session'] or '', t['trial_index'], u['binary'], u['build_id'])
+            acc.setdefault((proc, t['study'], t['config_key'], t['flush'], t['mode']), []).append(t)
+        rows = []
+        for (proc, study, key, flush, mode), ts in acc.items():
+            lo = [x['ci_lo_ms'] if x['ci_lo_ms'] is not None else x['q1_ms'] for x in ts]
+            hi = [x['ci_hi_ms'] if x['ci_hi_ms'] is not None else x['q3_ms'] for x in ts]
+            lo, hi = [x for x in lo if x is not None], [x for x in hi if x is not None]
+            r = {c: ts[0][c] for c in ('trial_index', 'device_id', 'study', 'config_key', 'variant', 'dtype', 'n',
+                                       'block', 'params', 'flush', 'mode')}
+            r.update(proc=proc, run_id=min(x['run_id'] for x in ts), ms=mean([x['median_ms'] for x in ts]),
+                     lo_ms=mean(lo) if lo else None, hi_ms=mean(hi) if hi else None)
+            rows.append(r)
+        self.rows = rows
+        byproc = {}
+        for r in rows:
+            byproc.setdefault(r['proc'], []).append(r)
+        cub = {}
+        for r in rows:
+            if r['study'] == 'reduce' and r['variant'] == 'cub':
+                cub.setdefault((r['proc'], r['dtype'], r['n'], r['flush'], r['mode']), []).append(r)
+        cub = {k: {'ms': mean([r['ms'] for r in v]),
+                   'lo_ms': mean([r['lo_ms'] for r in v if r['lo_ms'] is not None]) if any(r['lo_ms'] is not None for r in v) else None,
+                   'hi_ms': mean([r['hi_ms'] for r in v if r['hi_ms'] is not None]) if any(r['hi_ms'] is not None for r in v) else None}
+               for k, v in cub.items()}
+        out = []
+
+        def add(kind, pk, d, num):
+            r = {c: d[c] for c in ('device_id', 'study', 'config_key', 'variant', 'dtype', 'n', 'block', 'params',
+                                   'flush', 'mode', 'run_id', 'trial_index')}
+            r.update(kind=kind, pair_key=pk, num_ms=num['ms'], den_ms=d['ms'], num_lo_ms=num['lo_ms'],
+                     num_hi_ms=num['hi_ms'], den_lo_ms=d['lo_ms'], den_hi_ms=d['hi_ms'], proc=d['proc'])
+            out.append(r)
+
+        def find(proc, **kv):
+            return [r for r in byproc.get(proc, []) if all(r[k] == v for k, v in kv.items())]
+
+        # cub: CUB (the mean of its rows in the process at that size) over a reduce configuration
+        for d in rows:
+            if d['study'] == 'reduce' and d['variant'] not in ('cub', 'cpu-serial'):
+                c = cub.get((d['proc'], d['dtype'], d['n'], d['flush'], d['mode']))
+                if c and None not in (d['dtype'], d['n']):
+                    add('cub', '%s flush=%s mode=%s' % (d['config_key'], d['flush'], d['mode']), d, c)
+        # the blocks picked on trial 1, per GPU, dtype, n and step
+        steps = reduce_steps(raw)
+        best = {}
+        for r in rows:
+            if r['study'] == 'reduce' and r['mode'] == 'single' and r['flush'] == 'clean' and r['trial_index'] == 1 \
+               and r['variant'] in steps and loads_of(r['params']) == 8 and grid_of(r['params']) == 1:
+                k = (r['device_id'], r['dtype'], r['n'], r['variant'])
+                if k not in best or (r['ms'], r['block']) < (best[k]['ms'], best[k]['block']):
+                    best[k] = r
+        self.block_pick = best
+        ladder = {}
+        for (dev, dtype, n, v), r in best.items():
+            ladder.setdefault((dev, dtype, n), []).append((steps.index(v), r))
+        for (dev, dtype, n), lst in ladder.items():
+            lst.sort(key=lambda x: x[0])
+            nb = [r for _, r in lst if r['variant'] == 'neighbored']
+            for i, (_, q) in enumerate(lst):
+                for kind, p in (('step', lst[i - 1][1] if i > 0 else None), ('total', nb[0] if nb else None)):
+                    if p is None:
+                        continue
+                    for d in rows:
+                        if d['device_id'] == dev and d['study'] == 'reduce' and d['config_key'] == q['config_key'] \
+                           and d['flush'] == 'clean' and d['mode'] == 'single' and d['trial_index'] > 1:
+                            for a in find(d['proc'], study='reduce', config_key=p['config_key'], flush='clean',
+                                          mode='single'):
+                                add(kind, '%s over %s' % (d['config_key'], p['config_key']), d, a)
+        # pick: CUB over trial 1's best hand-written configuration, trials 2..
+        picks = {(dev, h['config_key'], h['flush'], h['mode']) for (dev, dtype, n, is_cub), h in red.pick.items()
+                 if not is_cub}
+        for d in rows:
+            if (d['device_id'], d['config_key'], d['flush'], d['mode']) in picks and d['study'] == 'reduce' \
+               and d['trial_index'] > 1:
+                c = cub.get((d['proc'], d['dtype'], d['n'], d['flush'], d['mode']))
+                if c:
+                    add('pick', '%s flush=%s' % (d['config_key'], d['flush']), d, c)
+        # flush: the clean row over the memset row (its key less ' flush=memset')
+        for d in rows:
+            if d['flush'] == 'memset':
+                for c in find(d['proc'], study=d['study'], config_key=d['config_key'].replace(' flush=memset', ''),
+                              mode=d['mode'], flush='clean'):
+                    add('flush', '%s mode=%s' % (d['config_key'], d['mode']), d, c)
+        # the claims' kinds: single launches, the clean flush
+        sc = [r for r in rows if r['mode'] == 'single' and r['flush'] == 'clean']
+        dist = [dict(r, grid=param(r['params'], 'grid'), p=param(r['params'], 'points'), k=param(r['params'], 'k'))
+                for r in sc if r['study'] == 'distance' and param(r['params'], 'tile') == 16]
+        acs = []
+        for r in sc:
+            if r['study'] == 'access':
+                k = param(r['params'], 'k')
+                acs.append(dict(r, k=int(k) if isinstance(k, (int, float)) else k, l1=param(r['params'], 'l1')))
+
+        def eq(a, b):
+            return a is not None and b is not None and a == b
+        for c in dist:
+            for g in dist:
+                if g['proc'] != c['proc'] or not (eq(g['grid'], c['grid']) and eq(g['p'], c['p'])):
+                    continue
+                if eq(g['k'], c['k']):
+                    if c['variant'] == 'constant' and g['variant'] == 'global':
+                        add('c-uniform', c['config_key'], c, g)
+                    if c['variant'] == 'readonly' and g['variant'] == 'constant':
+                        add('cr', c['config_key'], c, g)
+                if c['variant'] in ('constant', 'global') and g['variant'] == c['variant'] and c['k'] == 1 \
+                   and c['grid'] == 2048 and c['p'] == 1024 and g['k'] is not None and g['k'] > 1:
+                    add('c-k', '%s @k%s' % (c['config_key'], sqltext(g['k'])), c, g)
+        for c in sc:
+            if c['study'] == 'raytrace' and c['variant'] == 'constant':
+                for g in find(c['proc'], study='raytrace', variant='global',
+                              config_key=c['config_key'].replace('variant=constant', 'variant=global'),
+                              mode='single', flush='clean'):
+                    add('rt', c['config_key'], c, g)
+        for z in acs:
+            for x in acs:
+                if x['proc'] != z['proc'] or x['variant'] != z['variant'] or not eq(x['n'], z['n']) \
+                   or not eq(x['block'], z['block']) or not eq(x['l1'], z['l1']) or x['k'] is None:
+                    continue
+                if z['variant'] == 'read-offset' and z['k'] == 0 and x['k'] > 0:
+                    add('flat', '%s @k%d' % (z['config_key'], x['k']), z, x)
+                if z['variant'] == 'read-stride' and z['k'] == 1 and x['k'] > 1:
+                    add('stride', '%s @s%d' % (z['config_key'], x['k']), z, x)
+        seedcfg = (('neighbored', 'neighbored-less-divergence'), ('neighbored', 'interleaved'),
+                   ('interleaved', 'unroll2'), ('unroll2', 'unroll4'), ('unroll4', 'unroll8'),
+                   ('unroll8', 'unroll-warps8'), ('unroll-warps8', 'complete-unroll-warps8'))
+        for num_v, den_v in seedcfg:
+            for e in sc:
+                if e['study'] == 'reduce' and e['variant'] == den_v and e['dtype'] == 'float32' and e['block'] == 1024 \
+                   and e['n'] == N_SEED:
+                    for m in find(e['proc'], study='reduce', variant=num_v, dtype='float32', n=e['n'], block=1024,
+                                  mode='single', flush='clean'):
+                        if loads_of(m['params']) == loads_of(e['params']):
+                            add('seed', '%s over %s' % (num_v, den_v), e, m)
+
+        # per pair: its runs, the numerator's median, the halves
         pairs = {}
-        for k, r in self.run.items():
-            pairs.setdefault(k[:5], []).append(k)
-        nulls_first = lambda v: (v is not None, v if v is not None else 0)
-        order = sorted(pairs, key=lambda p: tuple(nulls_first(x) for x in p))
-        for i, p in enumerate(order):
-            for k in pairs[p]:
-                self.run[k].update(k=len(pairs[p]), pair=i + 1, half=(i + 1) % 2)
-
-        # each run against the median of the pair's other runs
-        self.trial = {}
-        for p, ks in pairs.items():
-            if len(ks) < 2:
+        for r in out:
+            pairs.setdefault((r['kind'], r['device_id'], r['pair_key']), []).append(r)
+        for i, p in enumerate(sorted(pairs)):
+            rs = pairs[p]
+            centre = median([r['num_ms'] for r in rs])
+            for r in rs:
+                r.update(num_center_ms=centre, k=len(rs), half=(i + 1) % 2, band=band_of(centre),
+                         ratio=div(r['num_ms'], r['den_ms']))
+        self.pairs = pairs
+        self.run = out
+        self.trial = []
+        for p, rs in pairs.items():
+            if len(rs) < 2:
                 continue
-            rs = sorted(self.run[k]['ratio'] for k in ks)
-            for k in ks:
-                rest = list(rs)
-                rest.remove(self.run[k]['ratio'])
+            for r in rs:
+                rest = [x['ratio'] for x in rs if x is not r]
+                rest.sort()
                 rc = median(rest)
-                q = div(self.run[k]['ratio'], rc)
-                self.trial[k] = {'rest_ratio': rc, 'rest_min': rest[0], 'rest_max': rest[-1],
-                                 'dev': None if q is None else abs(q - 1),
-                                 'rest_range': div(rest[-1] - rest[0], rc)}
+                q = div(r['ratio'], rc)
+                self.trial.append(dict(r, rest_ratio=rc, rest_min=rest[0], rest_max=rest[-1],
+                                       dev=None if q is None else abs(q - 1), rest_range=div(rest[-1] - rest[0], rc)))
         hw = {}
-        for k, tr in self.trial.items():
-            r = self.run[k]
-            for band in (r['band'], 0):
-                for part in (r['half'], 2):
-                    hw.setdefault((k[0], band, part), []).append(tr['dev'])
+        for t in self.trial:
+            for kind, band in ((t['kind'], t['band']), ('', t['band']), ('', 0)):
+                for part in (t['half'], 2):
+                    hw.setdefault((kind, t['device_id'], band, part), []).append(t['dev'])
         self.halfwidth = {k: {'deviations': len(v), 'h': conformal(v)} for k, v in hw.items()}
         self.h = {}
-        for (dev, band, part), a in self.halfwidth.items():
-            if band != 0:
+        for kind, dev in {(k[0], k[1]) for k in hw if k[0] != ''}:
+            for part in (0, 1, 2):
+                a = self.halfwidth.get(('', dev, 0, part))
+                if a is None:
+                    continue
+                for band in (1, 2, 3):
+                    g = self.halfwidth.get((kind, dev, band, part))
+                    c = self.halfwidth.get(('', dev, band, part))
+                    w = g if g and g['deviations'] >= MIN_DEVIATIONS else c if c and c['deviations'] >= MIN_DEVIATIONS \
+                        else a
+                    self.h[(kind, dev, band, part)] = {'h': w['h']}
+        cov = {}
+        for t in self.trial:
+            h = self.h.get((t['kind'], t['device_id'], t['band'], 1 - t['half']))
+            if h is None:
                 continue
-            for b in (1, 2, 3):
-                w = self.halfwidth.get((dev, b, part))
-                self.h[(dev, b, part)] = {'h': w['h'] if w and w['deviations'] >= MIN_DEVIATIONS else a['h']}
+            o = cov.setdefault((t['kind'], t['device_id'], t['band']), {'held_out': 0, 'covered': 0})
+            o['held_out'] += 1
+            o['covered'] += t['dev'] <= smax(h['h'], t['rest_range'])
+        self.coverage = {k: dict(o, pct=pct(o['covered'], o['held_out']), band_label=None) for k, o in cov.items()}
         self.stats = {}
-        for p, ks in pairs.items():
-            rs = [self.run[k]['ratio'] for k in ks]
-            ratio = median(rs)
-            rr = div(max(rs) - min(rs), ratio)
-            band = max(self.run[k]['band'] for k in ks)
-            h = self.h.get((p[0], band, 2)) if len(ks) > 1 else None
-            w = smax(h['h'], rr) if h else None
-            self.stats[p] = {'band': band, 'k': len(ks), 'ratio': ratio, 'range_rel': rr,
-                             'lo': None if w is None else ratio * (1 - w), 'hi': None if w is None else ratio * (1 + w)}
+        for p, rs in pairs.items():
+            ratios = [r['ratio'] for r in rs]
+            ratio = median(ratios)
+            s = {c: smax_null([r[c] for r in rs]) for c in ('study', 'config_key', 'variant', 'dtype', 'n', 'block',
+                                                             'params', 'flush', 'mode')}
+            s.update(kind=p[0], device_id=p[1], pair_key=p[2], band=rs[0]['band'], k=len(rs), ratio=ratio,
+                     range_rel=div(max(ratios) - min(ratios), ratio))
+            if len(rs) > 1:
+                h = self.h.get((p[0], p[1], rs[0]['band'], 2))
+                w = smax(h['h'] if h else None, s['range_rel'])
+                s.update(lo=mul(ratio, None if w is None else 1 - w), hi=mul(ratio, None if w is None else 1 + w),
+                         basis='runs')
+            else:
+                r = rs[0]
+                s.update(lo=div(r['num_lo_ms'], r['den_hi_ms']), hi=div(r['num_hi_ms'], r['den_lo_ms']),
+                         basis='one run')
+            self.stats[p] = s
+
+    def ratio_stats(self):
+        """45-small-n.sql's ratio_stats: kind cub at the default loads and
+        grid, one launch a sample, the clean flush."""
+        return [s for s in self.stats.values() if s['kind'] == 'cub' and s['mode'] == 'single'
+                and s['flush'] == 'clean' and loads_of(s['params']) == 8 and grid_of(s['params']) == 1]
 
 
 # ------------------------------------------------------------ small n --
 
-def small_n_target(raw, trials, ratios, devs):
+def small_n_target(raw, trials, pairs, devs):
     fl = {}
     for u in raw.run.values():
         if u['kind'] == 'measure' and u['status'] == 'complete' and pos(u['launch_us']) and pos(u['read_gbps']):
             fl.setdefault(u['device_id'], []).append(u)
-    floor = {d: (mean([u['launch_us'] for u in us]), max(u['read_gbps'] for u in us)) for d, us in fl.items()}
+    floor = {d: (mean([u['launch_us'] for u in us]), median(sorted(u['read_gbps'] for u in us))) for d, us in fl.items()}
+    rs = {}
+    for x in pairs.ratio_stats():
+        rs.setdefault((x['device_id'], x['variant'], x['dtype'], x['n'], x['block']), []).append(x)
     out = []     # a row per configuration (two keys of one configuration: two rows)
     for s in stats_default(trials):
         if s['study'] != 'reduce' or s['dtype'] != 'int32' or s['block'] != 256 or s['timer'] != 'cuda-event' \
@@ -808,11 +1066,12 @@ def small_n_target(raw, trials, ratios, devs):
             continue
         f_us, rg = floor[s['device_id']]
         model_us = f_us + (s['bytes_read'] + s['bytes_written']) / (rg * 1e3)
-        c = ratios.stats.get((s['device_id'], 'small-n', 'int32', s['n'], 256))
-        for key, value, lo, hi, at_least, thr in (
-                ('small_cub', c['ratio'] if c else None, c['lo'] if c else None, c['hi'] if c else None, True, 1.3),
+        cs = rs.get((s['device_id'], 'small-n', 'int32', s['n'], 256)) or [None]
+        for key, value, lo, hi, at_least, thr in [
+                ('small_cub', c['ratio'] if c else None, c['lo'] if c else None, c['hi'] if c else None, True, 1.3)
+                for c in cs] + [
                 ('small_model', s['median_ms'] * 1e3 / model_us, div(mul(s['lo_ms'], 1e3), model_us),
-                 div(mul(s['hi_ms'], 1e3), model_us), False, 1.5)):
+                 div(mul(s['hi_ms'], 1e3), model_us), False, 1.5)]:
             if lo is None:
                 verdict = 'not judged'
             elif (at_least and lo >= thr) or (not at_least and hi is not None and hi <= thr):
@@ -915,20 +1174,6 @@ def machine_agreement(raw, trials, devs):
     return pooled, pairs
 
 
-def ratio_coverage(rat):
-    out = {}
-    for k, t in rat.trial.items():
-        r = rat.run[k]
-        h = rat.h.get((k[0], r['band'], 1 - r['half']))
-        if h is None:
-            continue
-        o = out.setdefault((k[0], r['band']), {'held_out': 0, 'covered': 0})
-        o['held_out'] += 1
-        w = smax(h['h'], t['rest_range'])
-        o['covered'] += t['dev'] is not None and w is not None and t['dev'] <= w
-    return {k: dict(o, pct=pct(o['covered'], o['held_out'])) for k, o in out.items()}
-
-
 # ------------------------------------------------------------------ main --
 
 def main(argv):
@@ -1027,7 +1272,10 @@ def main(argv):
           ('panel', 'mord', 'machines', 'variant', 'dtype', 'n', 'block', 'params', 'timer', 'gpus', 'median_ms',
            'lo_ms', 'hi_ms', 'bytes', 'peak_gbps', 'gbps', 'gbps_lo', 'gbps_hi', 'pct_peak'))
     red = Reduce(raw, trials, devs)
-    metrics = summary_metric(trials, red)
+    prs = Pairs(raw, trials, red)
+    red.judge(prs)
+    best = reduce_best(trials, red)
+    metrics = summary_metric(raw, red, prs, best)
     check('summary_metric', "SELECT * FROM summary_metric", ('device_id', 'metric'),
           keyed(metrics, ('device_id', 'metric'), ('value', 'lo', 'hi')), ('value', 'lo', 'hi'))
     sm = summary_model(metrics, devs)
@@ -1045,17 +1293,38 @@ def main(argv):
         chk.compare('target_model', keyed(rows, ('key', 'model', 'dtype', 'n')), tm,
                     ('mord', 'machines', 'threshold', 'verdict', 'verdicts', 'value', 'lo', 'hi'))
 
-    # (3) the paired ratios
-    rat = Ratios(trials)
-    check('ratio_run', "SELECT * FROM ratio_run", ('device_id', 'variant', 'dtype', 'n', 'block', 'run_id'),
-          rat.run, ('ratio', 'band', 'k', 'pair', 'half'))
-    check('ratio_trial', "SELECT * FROM ratio_trial", ('device_id', 'variant', 'dtype', 'n', 'block', 'run_id'),
-          rat.trial, ('rest_ratio', 'rest_min', 'rest_max', 'dev', 'rest_range'))
-    check('ratio_halfwidth', "SELECT * FROM ratio_halfwidth", ('device_id', 'band', 'part'), rat.halfwidth,
+    # (3) the paired ratios, every kind (26-pairs.sql), and the wrappers over them
+    pk = ('kind', 'device_id', 'pair_key')
+    check('pair_run', "SELECT * FROM pair_run", pk + ('run_id',),
+          keyed(prs.run, pk + ('run_id',), ('num_ms', 'den_ms')),
+          ('study', 'config_key', 'variant', 'dtype', 'n', 'block', 'params', 'flush', 'mode', 'trial_index',
+           'num_ms', 'den_ms', 'num_lo_ms', 'num_hi_ms', 'den_lo_ms', 'den_hi_ms', 'num_center_ms', 'k', 'half'))
+    check('pair_trial', "SELECT * FROM pair_trial", pk + ('run_id',),
+          keyed(prs.trial, pk + ('run_id',), ('ratio',)),
+          ('band', 'half', 'k', 'ratio', 'rest_ratio', 'rest_min', 'rest_max', 'dev', 'rest_range'))
+    check('pair_halfwidth', "SELECT * FROM pair_halfwidth", ('kind', 'device_id', 'band', 'part'), prs.halfwidth,
           ('deviations', 'h'))
-    check('ratio_h', "SELECT * FROM ratio_h", ('device_id', 'band', 'part'), rat.h, ('h',))
-    check('ratio_stats', "SELECT * FROM ratio_stats", ('device_id', 'variant', 'dtype', 'n', 'block'), rat.stats,
-          ('band', 'k', 'ratio', 'range_rel', 'lo', 'hi'))
+    check('pair_h', "SELECT * FROM pair_h", ('kind', 'device_id', 'band', 'part'), prs.h, ('h',))
+    check('pair_coverage', "SELECT * FROM pair_coverage", ('kind', 'device_id', 'band'), prs.coverage,
+          ('held_out', 'covered', 'pct'))
+    check('pair_stats', "SELECT * FROM pair_stats", pk, prs.stats,
+          ('study', 'config_key', 'variant', 'dtype', 'n', 'block', 'params', 'flush', 'mode', 'band', 'k', 'ratio',
+           'range_rel', 'lo', 'hi', 'basis'))
+    rcols = ('band', 'k', 'ratio', 'lo', 'hi')
+    check('ratio_stats', "SELECT * FROM ratio_stats", ('device_id', 'variant', 'dtype', 'n', 'block'),
+          keyed(prs.ratio_stats(), ('device_id', 'variant', 'dtype', 'n', 'block'), rcols), rcols)
+    check('ratio_coverage', "SELECT * FROM ratio_coverage", ('device_id', 'band'),
+          {k[1:]: v for k, v in prs.coverage.items() if k[0] == 'cub'}, ('held_out', 'covered', 'pct'))
+
+    check('reduce_best', "SELECT * FROM reduce_best", ('device_id', 'dtype', 'n', 'variant'), best,
+          ('config_key', 'block', 'median_ms', 'lo_ms', 'hi_ms', 'held_trials', 'gbps', 'gbps_lo', 'gbps_hi',
+           'pct_peak'))
+    lcols = ('block', 'median_ms', 'lo_ms', 'hi_ms', 'prev_variant', 'step_x', 'step_x_lo', 'step_x_hi', 'total_x')
+    check('reduce_ladder', "SELECT * FROM reduce_ladder", ('device_id', 'dtype', 'n', 'variant'),
+          keyed(reduce_ladder(raw, best, prs), ('device_id', 'dtype', 'n', 'variant'), lcols), lcols)
+    fcols = ('gbps_clean', 'gbps_memset', 'bias', 'bias_lo', 'bias_hi')
+    check('flush_bias', "SELECT * FROM flush_bias", ('device_id', 'variant', 'n'),
+          keyed(flush_bias(trials, prs), ('device_id', 'variant', 'n'), fcols), fcols)
 
     # (4) held-out picks
     check('reduce_heldout', "SELECT * FROM reduce_heldout", ('device_id', 'config_key', 'flush', 'mode'),
@@ -1069,7 +1338,7 @@ def main(argv):
           ('what', 'variant', 'block', 'params', 'value', 'lo', 'hi', 'held_trials', 'threshold', 'verdict'))
     check('small_n_target', "SELECT t.*, v.label FROM small_n_target t JOIN device_label v ON v.label = t.model",
           ('model', 'n', 'key'),
-          keyed(small_n_target(raw, trials, rat, devs), ('model', 'n', 'key'),
+          keyed(small_n_target(raw, trials, prs, devs), ('model', 'n', 'key'),
                 ('mord', 'value', 'lo', 'hi', 'threshold', 'verdict')),
           ('mord', 'value', 'lo', 'hi', 'threshold', 'verdict'))
 
@@ -1088,8 +1357,6 @@ def main(argv):
                     ('pairs', 'within2', 'pct_within2', 'covered', 'pct_covered'))
     check('machine_pair_agreement', "SELECT * FROM machine_pair_agreement", ('gpu_a', 'gpu_b', 'band'), pairs,
           ('model', 'ord_a', 'ord_b', 'floor_a', 'floor_b', 'configs', 'pct_within2', 'pct_covered', 'ratio'))
-    check('ratio_coverage', "SELECT * FROM ratio_coverage", ('device_id', 'band'), ratio_coverage(rat),
-          ('held_out', 'covered', 'pct'))
 
     print("oracle: %d values checked in %d views, %d mismatches" % (chk.values, chk.views, chk.mismatches))
     return 1 if chk.mismatches else 0

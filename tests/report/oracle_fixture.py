@@ -24,6 +24,11 @@ same key); small-n at 2^16 also under a key of before the loads and grid
 axes (twice in each run's pair with CUB); CUB at 2^23 in blocks of 1024
 3 x slower in each machine's last trial (with three trials its mean time
 is in another size band than its median).
+Machine 0's runs have no session (by hand), the others' one session each,
+but machine 2's trials 4.. are a second session's trials 1..;
+the reduction's registry (table variant) flags one-launch a bound. The
+distance field also has a read-only space; float32 at 2^24 has the seed's
+neighbored and interleaved in blocks of 1024.
 Some configurations are timed in the first trials only (fewer trials than
 the machine ran, one of them once). Times are a launch floor plus bytes
 over a bandwidth, moved by the machine, the run's launch offset and noise
@@ -64,10 +69,10 @@ def configs():
         for n in (1 << 10, 1 << 16, 1 << 18, 1 << 20, 1 << 23, 1 << 24, 1 << 28):
             # 2^23: small-n and CUB only (CUB at 10-20 us); 2^24: int32 in
             # blocks of 256 only (a band of fewer than 20 ratio deviations)
-            if n == 1 << 24 and dtype != 'int32':
-                continue
-            for variant in (('small-n', 'cub') if n == 1 << 23 else ladder):
-                for block in ((256,) if n == 1 << 24 else (256, 1024)):
+            # float32 at 2^24: the seed's configuration (block 1024), two steps
+            for variant in (('small-n', 'cub') if n == 1 << 23 else ('neighbored', 'interleaved')
+                            if (n, dtype) == (1 << 24, 'float32') else ladder):
+                for block in ((256,) if (n, dtype) == (1 << 24, 'int32') else (1024,) if n == 1 << 24 else (256, 1024)):
                     launches = LAUNCHES[variant]
                     base = 2.2 * launches + SETUP.get(variant, 0) + 4 * n / (BW[variant] * 1e3) * \
                         (1.0 if block == 256 else 1.03)
@@ -106,7 +111,7 @@ def configs():
                 out.append(common[:1] + (k.replace('cache=cold', 'cache=warm'),) + common[1:] +
                            ('warm', 'cuda-event', 'none', 'single', LAUNCHES[variant], 4 * n + 4, base * 0.8, None))
     for k in (1, 8, 32):
-        for variant, speed in (('global', 1.0), ('constant', 0.7 if k == 1 else 1.6)):
+        for variant, speed in (('global', 1.0), ('constant', 0.7 if k == 1 else 1.6), ('readonly', 0.9)):
             key = 'grid=2048 points=1024 k=%d tile=16 variant=%s cache=cold' % (k, variant)
             out.append(('distance', key, variant, None, 2048 * 2048, None,
                         '{"grid":2048,"points":1024,"k":%d,"tile":16}' % k, 'cold', 'cuda-event', 'clean', 'single', 1,
@@ -153,6 +158,11 @@ def main(argv):
         ([('NVIDIA H100 80GB HBM3', 3352.32, 1)] if machines == 4 else [])
     cfgs = configs()
     run_id = result_id = 0
+    # the reduction's registry: one-launch flagged a bound (no ladder step)
+    for i, v in enumerate(('neighbored', 'interleaved', 'unroll8', 'small-n', 'one-launch', 'cub', 'cpu-serial')):
+        insert('variant', {'study': 'reduce', 'variant': v, 'ord': i + 1, 'description': v, 'bottleneck': '',
+                           'flags': 'bound' if v == 'one-launch' else 'host' if v == 'cpu-serial' else '',
+                           'origin': 'modern'})
     for i, (name, peak, trials) in enumerate(devices):
         dev = i + 1
         insert('device', {'device_id': dev, 'uuid': '%02x%030x' % (dev, rnd.getrandbits(120)), 'name': name,
@@ -176,9 +186,11 @@ def main(argv):
                                    'finished_utc': '2026-01-%02dT%02d:30:00Z' % (trial, run_id % 24),
                                    'argv': study, 'host': 'host%d' % (dev // 2), 'build_id': 'b-' + study,
                                    'kind': 'measure',
-                                   'repeat_index': None if (dev == 1 and trial == 1) else trial,
+                                   'repeat_index': None if (dev == 1 and trial == 1) else
+                                   trial - 3 if (dev == 3 and trial > 3) else trial,
                                    'launch_us': None if (dev == 2 and trial == 2) else launch,
-                                   'read_gbps': read, 'copy_gbps_start': read * 0.95})
+                                   'read_gbps': read, 'copy_gbps_start': read * 0.95,
+                                   'session': None if dev == 1 else 'sess-%d%s' % (dev, 'b' if dev == 3 and trial > 3 else '')})
                     rows = [c for c in cfgs if c[0] == study and (c[14] is None or trial <= c[14])]
                     for j, (st, key, variant, dtype, n, block, params, cache, timer, flush, mode, launches, nbytes,
                             base_us, _) in enumerate(rows):
