@@ -23,9 +23,12 @@ tolerance 1e-9. The method it implements, from its definition
             else all bands: the first with 20 deviations or more)
   model     per GPU model the median over its machines (the true median:
             the mean of the middle two for an even count)
-  ratios    CUB's trial median over a reduce step's within each run, the
-            median over runs, the interval as above from the runs' deviations
-            (the band from CUB's median time over the runs)
+  ratios    26-pairs.sql: two configurations' trial medians within one
+            process (GPU, session, trial, binary, build), every kind (cub,
+            step, total, pick, flush and the claims'), the median over
+            processes, the interval as above from the runs' deviations per
+            kind (the band the numerator's median); one process: the
+            bootstrap intervals combined (basis 'one run')
   held out  the best hand-written reduction chosen on trial 1 and timed on
             the median of the other trials; the targets judged on them
   checks    every held-out trial (ratio) against the interval of the others,
