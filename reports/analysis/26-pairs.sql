@@ -34,7 +34,7 @@
 --   flush  a configuration's time after the clean flush over its time after
 --          the memset flush (throughput after memset over after clean): the
 --          memset row's key with ' flush=memset' is the clean row's without
---   c-uniform, c16, g16, cg16, cr32, rt, flat: the claims' ratios
+--   c-uniform, cr, c-k, rt, flat, stride, seed: the claims' ratios
 --          (65-claim-intervals.sql says what each is)
 -- The pair's key names it within its kind (the denominator's configuration
 -- and what it is paired with); band is the numerator's size band.
@@ -47,7 +47,8 @@ DROP VIEW IF EXISTS pair_trial_rows;
 CREATE VIEW pair_trial_rows AS
 SELECT t.device_id || '|' || coalesce(u.session, '') || '|' || t.trial_index || '|' || u.binary || '|' || u.build_id AS proc,
        min(t.run_id) AS run_id, t.trial_index, t.device_id, t.study, t.config_key, t.variant, t.dtype, t.n, t.block,
-       t.params, t.flush, t.mode, avg(t.median_ms) AS ms, avg(coalesce(t.ci_lo_ms, t.q1_ms)) AS lo_ms,
+       t.params, t.flush, t.mode, max(t.bytes_read + t.bytes_written) AS bytes, avg(t.median_ms) AS ms,
+       avg(coalesce(t.ci_lo_ms, t.q1_ms)) AS lo_ms,
        avg(coalesce(t.ci_hi_ms, t.q3_ms)) AS hi_ms
 FROM trial t JOIN run u USING (run_id) WHERE t.cache = 'cold' AND t.timer = 'cuda-event'
 GROUP BY proc, t.study, t.config_key, t.flush, t.mode;
@@ -62,15 +63,16 @@ WHERE o.variant NOT IN ('cub', 'cpu-serial')
   AND NOT EXISTS (SELECT 1 FROM variant v WHERE v.study = 'reduce' AND v.variant = o.variant
                     AND (',' || v.flags || ',') LIKE '%,bound,%');
 
--- Per GPU, dtype, n and step (default loads and grid, cold, single launches,
--- the clean flush): the block whose trial-1 median is the least.
+-- Per GPU, dtype, n and step (default loads and grid, cold, the default
+-- flush and mode: a key without ' flush=' or ' mode='): the block whose
+-- trial-1 median is the least.
 DROP VIEW IF EXISTS reduce_block_pick;
 CREATE VIEW reduce_block_pick AS
 SELECT * FROM (
   SELECT t.device_id, t.dtype, t.n, t.variant, t.block, t.config_key, t.ms AS t1_ms,
          row_number() OVER (PARTITION BY t.device_id, t.dtype, t.n, t.variant ORDER BY t.ms, t.block) AS rk
   FROM pair_trial_rows t JOIN reduce_step s USING (variant)
-  WHERE t.study = 'reduce' AND t.mode = 'single' AND t.flush = 'clean' AND t.trial_index = 1
+  WHERE t.study = 'reduce' AND t.config_key NOT LIKE '% flush=%' AND t.config_key NOT LIKE '% mode=%' AND t.trial_index = 1
     AND coalesce(json_extract(t.params, '$.loads'), 8) = 8 AND coalesce(json_extract(t.params, '$.grid'), 1) = 1)
 WHERE rk = 1;
 
@@ -97,21 +99,21 @@ x AS (
          d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, a.ms, d.ms, a.lo_ms, a.hi_ms, d.lo_ms, d.hi_ms
   FROM pk q JOIN pk p ON p.device_id = q.device_id AND p.config_key = q.prev_key
        JOIN t d ON d.device_id = q.device_id AND d.study = 'reduce' AND d.config_key = q.config_key
-                AND d.flush = 'clean' AND d.mode = 'single'
+                AND d.config_key NOT LIKE '% flush=%' AND d.config_key NOT LIKE '% mode=%'
                 AND d.trial_index > (SELECT later FROM held h WHERE h.device_id = d.device_id AND h.study = d.study
                                     AND h.config_key = d.config_key AND h.flush = d.flush AND h.mode = d.mode)
        JOIN t a ON a.proc = d.proc AND a.study = 'reduce' AND a.config_key = p.config_key
-                AND a.flush = 'clean' AND a.mode = 'single'
+                AND a.config_key NOT LIKE '% flush=%' AND a.config_key NOT LIKE '% mode=%'
   UNION ALL
   SELECT 'total', d.device_id, d.config_key || ' over ' || p.config_key, d.study, d.config_key, d.variant, d.dtype, d.n,
          d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, a.ms, d.ms, a.lo_ms, a.hi_ms, d.lo_ms, d.hi_ms
   FROM pk q JOIN pk p ON p.device_id = q.device_id AND p.dtype = q.dtype AND p.n = q.n AND p.variant = 'neighbored'
        JOIN t d ON d.device_id = q.device_id AND d.study = 'reduce' AND d.config_key = q.config_key
-                AND d.flush = 'clean' AND d.mode = 'single'
+                AND d.config_key NOT LIKE '% flush=%' AND d.config_key NOT LIKE '% mode=%'
                 AND d.trial_index > (SELECT later FROM held h WHERE h.device_id = d.device_id AND h.study = d.study
                                     AND h.config_key = d.config_key AND h.flush = d.flush AND h.mode = d.mode)
        JOIN t a ON a.proc = d.proc AND a.study = 'reduce' AND a.config_key = p.config_key
-                AND a.flush = 'clean' AND a.mode = 'single'
+                AND a.config_key NOT LIKE '% flush=%' AND a.config_key NOT LIKE '% mode=%'
   UNION ALL
   SELECT 'pick', d.device_id, d.config_key || ' flush=' || d.flush, d.study, d.config_key, d.variant, d.dtype, d.n,
          d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, c.ms, d.ms, c.lo_ms, c.hi_ms, d.lo_ms, d.hi_ms

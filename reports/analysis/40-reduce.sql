@@ -204,7 +204,8 @@ pp AS (SELECT h.device_id, h.dtype, h.n, x.ratio, x.lo, x.hi FROM hand h
        JOIN pair_stats x ON x.kind = 'pick' AND x.device_id = h.device_id AND x.config_key = h.config_key),
 t AS (SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 'top_cub_large' AS key,
              'x CUB' AS what, coalesce(x.ratio, c.t1_ms / h.t1_ms) AS value,
-             x.lo, x.hi, h.held_trials
+             CASE WHEN h.held_trials > 0 THEN x.lo END AS lo, CASE WHEN h.held_trials > 0 THEN x.hi END AS hi,
+             h.held_trials
       FROM hand h JOIN cub c USING (device_id, dtype, n) LEFT JOIN pp x USING (device_id, dtype, n)
       WHERE h.n = (SELECT n_large FROM size)
       UNION ALL
@@ -215,7 +216,8 @@ t AS (SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 
       FROM hand h WHERE h.n = (SELECT n_large FROM size)
       UNION ALL
       SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 'top_cub_small', 'x CUB',
-             coalesce(x.ratio, c.t1_ms / h.t1_ms), x.lo, x.hi, h.held_trials
+             coalesce(x.ratio, c.t1_ms / h.t1_ms), CASE WHEN h.held_trials > 0 THEN x.lo END,
+             CASE WHEN h.held_trials > 0 THEN x.hi END, h.held_trials
       FROM hand h JOIN cub c USING (device_id, dtype, n) LEFT JOIN pp x USING (device_id, dtype, n) WHERE h.n BETWEEN (SELECT n_smallest FROM size) AND (SELECT n_small FROM size) AND (h.n & (h.n - 1)) = 0)
 SELECT t.*, r.value AS threshold, r.why AS target,
        CASE WHEN t.lo >= r.value THEN 'met' WHEN t.hi < r.value THEN 'missed' WHEN t.lo IS NULL THEN 'not judged'

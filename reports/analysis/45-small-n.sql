@@ -75,11 +75,11 @@ GROUP BY a.device_id, b.device_id, a.band;
 
 -- Paired ratios to CUB (issue 22): pair_stats' kind cub (26-pairs.sql: CUB's
 -- time over the configuration's within each run), at the default loads and
--- grid, one launch a sample, cold, the clean flush; ratio_coverage: the
+-- grid, one launch a sample, cold, the default flush; ratio_coverage: the
 -- check of those intervals (pair_coverage).
 CREATE VIEW ratio_stats AS
 SELECT device_id, variant, dtype, n, block, band, k, ratio, lo, hi FROM pair_stats
-WHERE kind = 'cub' AND mode = 'single' AND flush = 'clean'
+WHERE kind = 'cub' AND config_key NOT LIKE '% flush=%' AND config_key NOT LIKE '% mode=%'
   AND coalesce(json_extract(params, '$.loads'), 8) = 8 AND coalesce(json_extract(params, '$.grid'), 1) = 1;
 CREATE VIEW ratio_coverage AS
 SELECT device_id, band, band_label, held_out, covered, pct FROM pair_coverage WHERE kind = 'cub';

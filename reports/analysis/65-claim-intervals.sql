@@ -33,11 +33,14 @@ INSERT OR REPLACE INTO report_setting VALUES
 --              block 512), per L1 mode; also at n_access, block 256: what the
 --              summary's offset-1 loss reads
 --   stride     access, read-stride at stride s over stride 1 (n_access, block 256)
+--   (flat and stride in useful throughput: the time at k (s) scaled by the
+--   bytes at 0 (1) over the bytes at k (s), so the ratio is throughput at 0
+--   (1) over throughput at k (s), the factor lost)
 --   seed       reduction at the seed's configuration (float32, n_seed, block
 --              1024): a ladder step's time over the next one's
 DROP VIEW IF EXISTS pair_run_claim;
 CREATE VIEW pair_run_claim AS
-WITH t AS MATERIALIZED (SELECT * FROM pair_trial_rows WHERE mode = 'single' AND flush = 'clean'),
+WITH t AS MATERIALIZED (SELECT * FROM pair_trial_rows WHERE config_key NOT LIKE '% flush=%' AND config_key NOT LIKE '% mode=%'),
 d AS MATERIALIZED (SELECT t.*, json_extract(params, '$.grid') AS grid, json_extract(params, '$.points') AS p,
                           json_extract(params, '$.k') AS k FROM t WHERE study = 'distance'
                      AND json_extract(params, '$.tile') = 16),
@@ -56,7 +59,7 @@ SELECT 'cr', r.device_id, r.config_key, r.study, r.config_key, r.variant, r.dtyp
 FROM d r JOIN d c ON c.proc = r.proc AND c.grid = r.grid AND c.p = r.p AND c.k = r.k AND c.variant = 'constant'
 WHERE r.variant = 'readonly'
 UNION ALL
-SELECT 'c-k', b.device_id, b.config_key || ' @k' || x.k, b.study, b.config_key, b.variant, b.dtype, b.n, b.block, b.params, b.flush,
+SELECT 'c-k', b.device_id, b.config_key || ' at k=' || x.k, b.study, b.config_key, b.variant, b.dtype, b.n, b.block, b.params, b.flush,
        b.mode, b.run_id, b.trial_index, x.ms, b.ms, x.lo_ms, x.hi_ms, b.lo_ms, b.hi_ms
 FROM d b JOIN d x ON x.proc = b.proc AND x.grid = b.grid AND x.p = b.p AND x.variant = b.variant AND x.k > 1, size z
 WHERE b.k = 1 AND b.grid = z.dist_grid AND b.p = z.dist_points AND b.variant IN ('constant', 'global')
@@ -67,14 +70,16 @@ FROM t c JOIN t g ON g.proc = c.proc AND g.study = 'raytrace' AND g.variant = 'g
                  AND g.config_key = replace(c.config_key, 'variant=constant', 'variant=global')
 WHERE c.study = 'raytrace' AND c.variant = 'constant'
 UNION ALL
-SELECT 'flat', z.device_id, z.config_key || ' @k' || x.k, z.study, z.config_key, z.variant, z.dtype, z.n, z.block,
-       z.params, z.flush, z.mode, z.run_id, z.trial_index, x.ms, z.ms, x.lo_ms, x.hi_ms, z.lo_ms, z.hi_ms
+SELECT 'flat', z.device_id, z.config_key || ' at k=' || x.k, z.study, z.config_key, z.variant, z.dtype, z.n, z.block,
+       z.params, z.flush, z.mode, z.run_id, z.trial_index, x.ms * z.bytes / x.bytes, z.ms, x.lo_ms * z.bytes / x.bytes,
+       x.hi_ms * z.bytes / x.bytes, z.lo_ms, z.hi_ms
 FROM a z JOIN a x ON x.proc = z.proc AND x.variant = z.variant AND x.n = z.n AND x.block = z.block
                  AND x.l1 = z.l1 AND x.k > 0
 WHERE z.variant = 'read-offset' AND z.k = 0
 UNION ALL
-SELECT 'stride', o.device_id, o.config_key || ' @s' || x.k, o.study, o.config_key, o.variant, o.dtype, o.n, o.block,
-       o.params, o.flush, o.mode, o.run_id, o.trial_index, x.ms, o.ms, x.lo_ms, x.hi_ms, o.lo_ms, o.hi_ms
+SELECT 'stride', o.device_id, o.config_key || ' at s=' || x.k, o.study, o.config_key, o.variant, o.dtype, o.n, o.block,
+       o.params, o.flush, o.mode, o.run_id, o.trial_index, x.ms * o.bytes / x.bytes, o.ms, x.lo_ms * o.bytes / x.bytes,
+       x.hi_ms * o.bytes / x.bytes, o.lo_ms, o.hi_ms
 FROM a o JOIN a x ON x.proc = o.proc AND x.variant = o.variant AND x.n = o.n AND x.block = o.block
                  AND x.l1 = o.l1 AND x.k > 1
 WHERE o.variant = 'read-stride' AND o.k = 1
@@ -125,7 +130,7 @@ FROM distance_ci, size z WHERE grid = z.dist_grid AND p = z.dist_points GROUP BY
 -- intervals: constant at k = 16 (and 32) over constant at k = 1, the same for
 -- global, constant over global at k = 16, constant over read-only at k = 32.
 CREATE VIEW const_slow_ci AS
-WITH ck AS MATERIALIZED (SELECT device_id, variant, CAST(substr(pair_key, instr(pair_key, ' @k') + 3) AS INTEGER) AS k,
+WITH ck AS MATERIALIZED (SELECT device_id, variant, CAST(substr(pair_key, instr(pair_key, ' at k=') + 6) AS INTEGER) AS k,
                                 ratio, lo, hi FROM pair_stats WHERE kind = 'c-k'),
 z AS (SELECT * FROM size),
 cg AS MATERIALIZED (SELECT device_id, json_extract(params, '$.k') AS k, ratio, lo, hi FROM pair_stats, z
@@ -155,8 +160,8 @@ FROM pair_stats WHERE kind = 'rt';
 -- Seed 004's configuration (offset read, 2^20 floats, block 512): the time
 -- at offsets 11 and 128 over offset 0's, per device and L1 mode, with paired intervals.
 CREATE VIEW access_flat_ci AS
-SELECT x.device_id, json_extract(x.params, '$.l1') AS l1, CAST(substr(x.pair_key, instr(x.pair_key, ' @k') + 3) AS INTEGER) AS k,
+SELECT x.device_id, json_extract(x.params, '$.l1') AS l1, CAST(substr(x.pair_key, instr(x.pair_key, ' at k=') + 6) AS INTEGER) AS k,
        s0.median_ms AS ms0, s0.median_ms * x.ratio AS ms, x.ratio AS x, x.lo AS x_lo, x.hi AS x_hi
 FROM pair_stats x JOIN stats_default s0 ON s0.device_id = x.device_id AND s0.study = 'access' AND s0.config_key = x.config_key
 WHERE x.kind = 'flat' AND x.n = (SELECT n_access_seed FROM size) AND x.block = 512
-  AND CAST(substr(x.pair_key, instr(x.pair_key, ' @k') + 3) AS INTEGER) IN (11, 128);
+  AND CAST(substr(x.pair_key, instr(x.pair_key, ' at k=') + 6) AS INTEGER) IN (11, 128);

@@ -33,8 +33,8 @@ UNION ALL SELECT device_id, 'cub', pct_peak, pct_peak * gbps_lo / gbps, pct_peak
   WHERE n = z.n_large AND variant = 'cub'
 UNION ALL SELECT device_id, 'k1', ratio, lo, hi FROM cu WHERE k = 1
 UNION ALL SELECT device_id, 'k32', 1 / ratio, 1 / hi, 1 / lo FROM cu WHERE k = 32
-UNION ALL SELECT device_id, 'off1', ratio, lo, hi FROM acc WHERE kind = 'flat' AND pair_key LIKE '% @k1'
-UNION ALL SELECT device_id, 'str32', ratio, lo, hi FROM acc WHERE kind = 'stride' AND pair_key LIKE '% @s32';
+UNION ALL SELECT device_id, 'off1', ratio, lo, hi FROM acc WHERE kind = 'flat' AND pair_key LIKE '% at k=1'
+UNION ALL SELECT device_id, 'str32', ratio, lo, hi FROM acc WHERE kind = 'stride' AND pair_key LIKE '% at s=32';
 
 -- The same per GPU model: the median of its machines' values, and an
 -- interval from the lowest low end to the highest high end of theirs; odd:

@@ -91,6 +91,11 @@ def mean(xs):
     return math.fsum(xs) / len(xs)
 
 
+def default_key(key):
+    """a configuration of the default flush and mode: its key names neither"""
+    return ' flush=' not in key and ' mode=' not in key
+
+
 def div(a, b):
     """a / b as SQL has it: NULL where either is NULL or b is 0."""
     if a is None or b is None or b == 0:
@@ -625,6 +630,8 @@ class Reduce:
     def ratio(c, h, x):
         if x is None:
             return div(c['t1_ms'], h['t1_ms']), None, None
+        if not h['held_trials']:
+            return x['ratio'], None, None   # judged on trial 1 only: not judged
         return x['ratio'], x['lo'], x['hi']
 
 
@@ -761,7 +768,7 @@ def summary_metric(raw, red, prs, best):
                 rows.append((p['device_id'], 'k32', div(1, p['ratio']), div(1, p['hi']), div(1, p['lo'])))
         if p['kind'] in ('flat', 'stride') and p['n'] == N_ACCESS and p['block'] == 256 \
            and param(p['params'], 'l1') == 'ca':
-            for kind, end, metric in (('flat', ' @k1', 'off1'), ('stride', ' @s32', 'str32')):
+            for kind, end, metric in (('flat', ' at k=1', 'off1'), ('stride', ' at s=32', 'str32')):
                 if p['kind'] == kind and p['pair_key'].endswith(end):
                     rows.append((p['device_id'], metric, p['ratio'], p['lo'], p['hi']))
     return [{'device_id': r[0], 'metric': r[1], 'value': r[2], 'lo': r[3], 'hi': r[4]} for r in rows]
@@ -846,10 +853,22 @@ class Pairs:
             lo, hi = [x for x in lo if x is not None], [x for x in hi if x is not None]
             r = {c: ts[0][c] for c in ('trial_index', 'device_id', 'study', 'config_key', 'variant', 'dtype', 'n',
                                        'block', 'params', 'flush', 'mode')}
+            byt = [x['bytes_read'] + x['bytes_written'] for x in ts
+                   if x.get('bytes_read') is not None and x.get('bytes_written') is not None]
             r.update(proc=proc, run_id=min(x['run_id'] for x in ts), ms=mean([x['median_ms'] for x in ts]),
+                     bytes=max(byt) if byt else None,
                      lo_ms=mean(lo) if lo else None, hi_ms=mean(hi) if hi else None)
             rows.append(r)
         self.rows = rows
+        later = {}
+        for r in rows:
+            k = (r['device_id'], r['study'], r['config_key'], r['flush'], r['mode'])
+            later[k] = later.get(k, False) or r['trial_index'] > 1
+
+        def held(r):
+            """the trials a pick is judged on: 2.. where its configuration has them, else 1"""
+            return r['trial_index'] > (1 if later[(r['device_id'], r['study'], r['config_key'], r['flush'],
+                                                   r['mode'])] else 0)
         byproc = {}
         for r in rows:
             byproc.setdefault(r['proc'], []).append(r)
@@ -883,7 +902,7 @@ class Pairs:
         steps = reduce_steps(raw)
         best = {}
         for r in rows:
-            if r['study'] == 'reduce' and r['mode'] == 'single' and r['flush'] == 'clean' and r['trial_index'] == 1 \
+            if r['study'] == 'reduce' and default_key(r['config_key']) and r['trial_index'] == 1 \
                and r['variant'] in steps and loads_of(r['params']) == 8 and grid_of(r['params']) == 1:
                 k = (r['device_id'], r['dtype'], r['n'], r['variant'])
                 if k not in best or (r['ms'], r['block']) < (best[k]['ms'], best[k]['block']):
@@ -901,16 +920,15 @@ class Pairs:
                         continue
                     for d in rows:
                         if d['device_id'] == dev and d['study'] == 'reduce' and d['config_key'] == q['config_key'] \
-                           and d['flush'] == 'clean' and d['mode'] == 'single' and d['trial_index'] > 1:
-                            for a in find(d['proc'], study='reduce', config_key=p['config_key'], flush='clean',
-                                          mode='single'):
+                           and default_key(d['config_key']) and held(d):
+                            for a in find(d['proc'], study='reduce', config_key=p['config_key']):
                                 add(kind, '%s over %s' % (d['config_key'], p['config_key']), d, a)
         # pick: CUB over trial 1's best hand-written configuration, trials 2..
         picks = {(dev, h['config_key'], h['flush'], h['mode']) for (dev, dtype, n, is_cub), h in red.pick.items()
                  if not is_cub}
         for d in rows:
             if (d['device_id'], d['config_key'], d['flush'], d['mode']) in picks and d['study'] == 'reduce' \
-               and d['trial_index'] > 1:
+               and held(d):
                 c = cub.get((d['proc'], d['dtype'], d['n'], d['flush'], d['mode']))
                 if c:
                     add('pick', '%s flush=%s' % (d['config_key'], d['flush']), d, c)
@@ -921,7 +939,7 @@ class Pairs:
                               mode=d['mode'], flush='clean'):
                     add('flush', '%s mode=%s' % (d['config_key'], d['mode']), d, c)
         # the claims' kinds: single launches, the clean flush
-        sc = [r for r in rows if r['mode'] == 'single' and r['flush'] == 'clean']
+        sc = [r for r in rows if default_key(r['config_key'])]
         dist = [dict(r, grid=param(r['params'], 'grid'), p=param(r['params'], 'points'), k=param(r['params'], 'k'))
                 for r in sc if r['study'] == 'distance' and param(r['params'], 'tile') == 16]
         acs = []
@@ -943,22 +961,24 @@ class Pairs:
                         add('cr', c['config_key'], c, g)
                 if c['variant'] in ('constant', 'global') and g['variant'] == c['variant'] and c['k'] == 1 \
                    and c['grid'] == 2048 and c['p'] == 1024 and g['k'] is not None and g['k'] > 1:
-                    add('c-k', '%s @k%s' % (c['config_key'], sqltext(g['k'])), c, g)
+                    add('c-k', '%s at k=%s' % (c['config_key'], sqltext(g['k'])), c, g)
         for c in sc:
             if c['study'] == 'raytrace' and c['variant'] == 'constant':
                 for g in find(c['proc'], study='raytrace', variant='global',
-                              config_key=c['config_key'].replace('variant=constant', 'variant=global'),
-                              mode='single', flush='clean'):
+                              config_key=c['config_key'].replace('variant=constant', 'variant=global')):
                     add('rt', c['config_key'], c, g)
         for z in acs:
             for x in acs:
                 if x['proc'] != z['proc'] or x['variant'] != z['variant'] or not eq(x['n'], z['n']) \
                    or not eq(x['block'], z['block']) or not eq(x['l1'], z['l1']) or x['k'] is None:
                     continue
+                # in useful throughput: x's time scaled by z's bytes over x's
+                f = z['bytes'] / x['bytes']
+                xs = dict(x, ms=x['ms'] * f, lo_ms=mul(x['lo_ms'], f), hi_ms=mul(x['hi_ms'], f))
                 if z['variant'] == 'read-offset' and z['k'] == 0 and x['k'] > 0:
-                    add('flat', '%s @k%d' % (z['config_key'], x['k']), z, x)
+                    add('flat', '%s at k=%d' % (z['config_key'], x['k']), z, xs)
                 if z['variant'] == 'read-stride' and z['k'] == 1 and x['k'] > 1:
-                    add('stride', '%s @s%d' % (z['config_key'], x['k']), z, x)
+                    add('stride', '%s at s=%d' % (z['config_key'], x['k']), z, xs)
         seedcfg = (('neighbored', 'neighbored-less-divergence'), ('neighbored', 'interleaved'),
                    ('interleaved', 'unroll2'), ('unroll2', 'unroll4'), ('unroll4', 'unroll8'),
                    ('unroll8', 'unroll-warps8'), ('unroll-warps8', 'complete-unroll-warps8'))
@@ -966,9 +986,8 @@ class Pairs:
             for e in sc:
                 if e['study'] == 'reduce' and e['variant'] == den_v and e['dtype'] == 'float32' and e['block'] == 1024 \
                    and e['n'] == N_SEED:
-                    for m in find(e['proc'], study='reduce', variant=num_v, dtype='float32', n=e['n'], block=1024,
-                                  mode='single', flush='clean'):
-                        if loads_of(m['params']) == loads_of(e['params']):
+                    for m in find(e['proc'], study='reduce', variant=num_v, dtype='float32', n=e['n'], block=1024):
+                        if loads_of(m['params']) == loads_of(e['params']) and default_key(m['config_key']):
                             add('seed', '%s over %s' % (num_v, den_v), e, m)
 
         # per pair: its runs, the numerator's median, the halves
@@ -1043,8 +1062,8 @@ class Pairs:
     def ratio_stats(self):
         """45-small-n.sql's ratio_stats: kind cub at the default loads and
         grid, one launch a sample, the clean flush."""
-        return [s for s in self.stats.values() if s['kind'] == 'cub' and s['mode'] == 'single'
-                and s['flush'] == 'clean' and loads_of(s['params']) == 8 and grid_of(s['params']) == 1]
+        return [s for s in self.stats.values() if s['kind'] == 'cub' and default_key(s['config_key'])
+                and loads_of(s['params']) == 8 and grid_of(s['params']) == 1]
 
 
 # ------------------------------------------------------------ small n --

@@ -152,6 +152,7 @@ CREATE TABLE pair_run_claim (kind TEXT, device_id INTEGER, pair_key TEXT, study 
                              trial_index INTEGER, num_ms REAL, den_ms REAL, num_lo_ms REAL, num_hi_ms REAL,
                              den_lo_ms REAL, den_hi_ms REAL);
 $(cat "$tmp/rows.sql")
+ALTER TABLE trial ADD COLUMN bytes_read INTEGER DEFAULT 4; ALTER TABLE trial ADD COLUMN bytes_written INTEGER DEFAULT 0;
 $pairs
 $wrap
 SQL

@@ -40,20 +40,20 @@ echo "ok - the report builds from the fixture"
 pdftotext -layout "$tmp/report.pdf" "$tmp/layout.txt"
 pdftotext "$tmp/report.pdf" - | tr -d '\f' > "$tmp/plain.txt"
 tr '\n' ' ' < "$tmp/plain.txt" | sed 's/  */ /g' > "$tmp/flat.txt"   # the text as one line
-# The checks below read a copy of the fixture (qdb) in which every result
-# row's ci_lo_ms / ci_hi_ms is its configuration's 95% interval as view
+# The checks below read a copy of the fixture (qdb) in which the paired
+# ratios (pair_stats, as the report has them) are made a table first, and
+# then every result row's ci_lo_ms / ci_hi_ms is its configuration's 95% interval as view
 # config_stats (reports/analysis/20-trials.sql: over trials where a GPU has several, else
 # the run's bootstrap interval) gives it: the interval every verdict is
 # judged on. The rules themselves are computed here, not by the report's views.
-mkq() { cp "$1" "$2" && apply_analysis "$2" && sqls -bail "$2" "CREATE TABLE cs_q AS SELECT device_id, study, config_key, flush, mode, lo_ms, hi_ms FROM config_stats;
+mkq() { cp "$1" "$2" && apply_analysis "$2" && sqls -bail "$2" "CREATE TABLE q_pair_stats AS SELECT * FROM pair_stats;
+  DROP VIEW pair_stats; CREATE VIEW pair_stats AS SELECT * FROM q_pair_stats; CREATE TABLE cs_q AS SELECT device_id, study, config_key, flush, mode, lo_ms, hi_ms FROM config_stats;
   UPDATE result SET (ci_lo_ms, ci_hi_ms) = (SELECT c.lo_ms, c.hi_ms FROM cs_q c JOIN run u ON u.device_id = c.device_id
     WHERE u.run_id = result.run_id AND c.study = result.study AND c.config_key = result.config_key
       AND c.flush = coalesce(result.flush, CASE result.cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AND c.mode IS result.mode)
   WHERE status = 'ok' AND EXISTS (SELECT 1 FROM cs_q c JOIN run u ON u.device_id = c.device_id WHERE u.run_id = result.run_id
     AND c.study = result.study AND c.config_key = result.config_key AND c.mode IS result.mode
-    AND c.flush = coalesce(result.flush, CASE result.cache WHEN 'warm' THEN 'none' ELSE 'memset' END));
-  CREATE TABLE q_pair_stats AS SELECT * FROM pair_stats; DROP VIEW pair_stats;
-  CREATE VIEW pair_stats AS SELECT * FROM q_pair_stats;"; }
+    AND c.flush = coalesce(result.flush, CASE result.cache WHEN 'warm' THEN 'none' ELSE 'memset' END));"; }
 qdb=$tmp/q.db
 mkq "$db" "$qdb" || { echo "not ok - the checks' copy of the fixture"; exit 1; }
 q() { sqls -bail "$qdb" "$1"; }
@@ -156,8 +156,8 @@ for dev in "$@"; do
   # the ratios paired within a process: a space's time at k = 16 over k = 1
   # (kind c-k), global over constant (c-uniform), constant over read-only (cr)
   D='grid=2048 points=1024 k=1 tile=16'
-  set -- $(pr "$dev" c-k "$D variant=constant % @k16"); cs=${1:-NULL} csl=${2:-NULL} csh=${3:-NULL}
-  set -- $(pr "$dev" c-k "$D variant=global % @k16"); gs=${1:-NULL} gsl=${2:-NULL} gsh=${3:-NULL}
+  set -- $(pr "$dev" c-k "$D variant=constant % at k=16"); cs=${1:-NULL} csl=${2:-NULL} csh=${3:-NULL}
+  set -- $(pr "$dev" c-k "$D variant=global % at k=16"); gs=${1:-NULL} gsl=${2:-NULL} gsh=${3:-NULL}
   set -- $(pr "$dev" c-uniform "grid=2048 points=1024 k=16 tile=16 %"); gc=${1:-NULL} gcl=${2:-NULL} gch=${3:-NULL}
   set -- $(pr "$dev" cr "grid=2048 points=1024 k=32 tile=16 %"); cr=${1:-NULL} crl=${2:-NULL} crh=${3:-NULL}
   verdict 000-serialise "$dev" "$(q "SELECT CASE WHEN $csl >= 8 AND $csh <= 32 THEN 'holds'
@@ -251,7 +251,7 @@ for dev in "$@"; do
       THEN 'does not hold' ELSE 'inconclusive' END
       FROM (SELECT x.lo, x.hi FROM pair_stats x JOIN device d USING (device_id)
             WHERE d.name = '$dev' AND x.kind = 'flat' AND x.n = 1048576 AND x.block = 512
-              AND (x.pair_key LIKE '% @k11' OR x.pair_key LIKE '% @k128')))")"
+              AND (x.pair_key LIKE '% at k=11' OR x.pair_key LIKE '% at k=128'))")"
     verdict 004-sector "$dev" "$(q "SELECT CASE WHEN max(abs(value - CASE WHEN config_key LIKE '% k=11 %' THEN 80 ELSE 100 END)) <= 5 THEN 'holds' ELSE 'does not hold' END
       FROM counter c JOIN run u USING (run_id) JOIN device d USING (device_id) WHERE d.name = '$dev'
       AND metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct' AND config_key LIKE 'variant=read-offset %'

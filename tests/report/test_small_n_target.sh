@@ -118,6 +118,7 @@ INSERT INTO trial VALUES
   (4, 2, 8, 'reduce', 'cub', 'cub', 'int32', 65536, 256, '{}', 'clean', 'single', 'cold', 'cuda-event', 0.0067, 0.0066, 0.0068, NULL, NULL),
   (7, 1, 9, 'reduce', 'sn', 'small-n', 'int32', 65536, 256, '{}', 'clean', 'single', 'cold', 'cuda-event', 0.0050, 0.00495, 0.00505, NULL, NULL),
   (7, 1, 9, 'reduce', 'cub', 'cub', 'int32', 65536, 256, '{}', 'clean', 'single', 'cold', 'cuda-event', 0.0070, 0.00693, 0.00707, NULL, NULL);
+ALTER TABLE trial ADD COLUMN bytes_read INTEGER DEFAULT 4; ALTER TABLE trial ADD COLUMN bytes_written INTEGER DEFAULT 0;
 CREATE TABLE reduce_order (variant TEXT, ord INTEGER);
 CREATE TABLE variant (study TEXT, variant TEXT, flags TEXT);
 CREATE TABLE reduce_pick_t1 (device_id INTEGER, config_key TEXT, flush TEXT, mode TEXT, is_cub INTEGER);
