@@ -220,7 +220,7 @@ FROM (SELECT y.device_id, y.device, y.study, y.config_key, y.variant, y.dtype, y
                    END AS sd_rel,
                    t.band, max(t.rsd) AS rsd_max, min(t.reps) AS reps_min,
                    t.bytes_read, t.bytes_written, t.peak_gbps,
-                   (SELECT max(u.read_gbps) FROM run u WHERE u.device_id = t.device_id AND u.kind = 'measure') AS read_gbps
+                   (SELECT median(u.read_gbps) FROM run u WHERE u.device_id = t.device_id AND u.kind = 'measure') AS read_gbps
             FROM trial_dev t
                  LEFT JOIN h ON h.device_id = t.device_id AND h.band = t.band
                             AND h.grp = t.study || ' ' || t.variant || ' ' || t.mode

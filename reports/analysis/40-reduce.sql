@@ -2,12 +2,29 @@
 -- Applied to the report's snapshot in file-name order (Makefile, ANALYSIS_SQL).
 
 -- ------------------------------------------------------------ reduction --
--- Every reduction variant at its fastest block, per device, type and size,
--- over all complete runs (config_stats: median and 95% interval).
+-- Every reduction variant at its fastest block, per device, type and size:
+-- the block chosen on trial 1 and reported on the other trials (their
+-- median; its interval config_stats' relative half-width around it), so a
+-- minimum over blocks does not judge itself; one trial: its own.
 CREATE VIEW reduce_best AS
-SELECT * FROM (SELECT c.*, row_number() OVER (PARTITION BY c.device_id, c.dtype, c.n, c.variant
-                                              ORDER BY c.median_ms, c.block) AS rk
-               FROM stats_default c WHERE c.study = 'reduce') WHERE rk = 1;
+SELECT c.device_id, c.device, c.study, c.config_key, c.variant, c.dtype, c.n, c.block, c.params, c.cache, c.timer,
+       c.flush, c.mode, c.runs, coalesce(h.ms, c.median_ms) AS median_ms,
+       coalesce(h.ms, c.median_ms) * (1 - c.half_rel) AS lo_ms, coalesce(h.ms, c.median_ms) * (1 + c.half_rel) AS hi_ms,
+       c.basis, c.sd_rel, c.band, c.rsd_max, c.reps_min, c.bytes_read, c.bytes_written, c.peak_gbps, c.read_gbps,
+       c.half_rel, (c.bytes_read + c.bytes_written) / (coalesce(h.ms, c.median_ms) * 1e6) AS gbps,
+       (c.bytes_read + c.bytes_written) / (coalesce(h.ms, c.median_ms) * (1 + c.half_rel) * 1e6) AS gbps_lo,
+       (c.bytes_read + c.bytes_written) / (coalesce(h.ms, c.median_ms) * (1 - c.half_rel) * 1e6) AS gbps_hi,
+       100.0 * (c.bytes_read + c.bytes_written) / (coalesce(h.ms, c.median_ms) * 1e6) / c.peak_gbps AS pct_peak,
+       100.0 * (c.bytes_read + c.bytes_written) / (coalesce(h.ms, c.median_ms) * 1e6) / c.read_gbps AS pct_read,
+       h.k AS held_trials
+FROM (SELECT s.*, row_number() OVER (PARTITION BY s.device_id, s.dtype, s.n, s.variant
+                                     ORDER BY t.median_ms, s.median_ms, s.block) AS rk
+      FROM stats_default s LEFT JOIN reduce_trial t ON t.device_id = s.device_id AND t.config_key = s.config_key
+                                                   AND t.flush = s.flush AND t.mode = s.mode AND t.trial = 1
+      WHERE s.study = 'reduce') c
+     LEFT JOIN reduce_heldout h ON h.device_id = c.device_id AND h.config_key = c.config_key AND h.flush = c.flush
+                               AND h.mode = c.mode
+WHERE c.rk = 1;
 
 -- The ladder per device at one (dtype, n), each variant at its best block,
 -- in ladder order: the time and its interval, throughput, the step speedup
@@ -18,18 +35,20 @@ WITH b AS (SELECT r.*, o.ord, o.step, o.bottleneck FROM reduce_best r JOIN reduc
 p AS (SELECT b.*, lag(median_ms) OVER w AS prev_ms, lag(lo_ms) OVER w AS prev_lo, lag(hi_ms) OVER w AS prev_hi,
              lag(variant) OVER w AS prev_variant,
              first_value(median_ms) OVER w AS first_ms
-      FROM b WHERE timer = 'cuda-event' AND variant <> 'cub'
+      FROM b WHERE timer = 'cuda-event' AND variant IN (SELECT variant FROM reduce_step)
       WINDOW w AS (PARTITION BY device_id, dtype, n ORDER BY ord))
 SELECT b.device_id, b.dtype, b.n, b.ord, b.step, b.bottleneck, b.variant, b.block, b.timer, b.median_ms, b.lo_ms, b.hi_ms,
-       b.gbps, b.pct_peak, b.rsd_max, p.prev_variant, p.prev_ms / b.median_ms AS step_x,
-       p.prev_lo / b.hi_ms AS step_x_lo, p.prev_hi / b.lo_ms AS step_x_hi,
-       (SELECT f.median_ms FROM b f WHERE f.device_id = b.device_id AND f.dtype = b.dtype AND f.n = b.n
-          AND f.variant = 'neighbored') / b.median_ms AS total_x
-FROM b LEFT JOIN p ON p.device_id = b.device_id AND p.dtype = b.dtype AND p.n = b.n AND p.variant = b.variant;
+       b.gbps, b.pct_peak, b.rsd_max, p.prev_variant,
+       coalesce(sx.ratio, p.prev_ms / b.median_ms) AS step_x, sx.lo AS step_x_lo, sx.hi AS step_x_hi,
+       coalesce(tx.ratio, (SELECT f.median_ms FROM b f WHERE f.device_id = b.device_id AND f.dtype = b.dtype AND f.n = b.n
+          AND f.variant = 'neighbored') / b.median_ms) AS total_x
+FROM b LEFT JOIN p ON p.device_id = b.device_id AND p.dtype = b.dtype AND p.n = b.n AND p.variant = b.variant
+     LEFT JOIN pair_stats sx ON sx.kind = 'step' AND sx.device_id = b.device_id AND sx.config_key = b.config_key
+     LEFT JOIN pair_stats tx ON tx.kind = 'total' AND tx.device_id = b.device_id AND tx.config_key = b.config_key;
 
 -- The seed's configuration (float32, n = 2^24, 1024-thread blocks), one row
 -- per device, one column per ladder step (median ms and interval).
-CREATE VIEW reduce_seedcfg AS
+CREATE VIEW reduce_seedcfg_t AS
 SELECT device_id,
   max(CASE WHEN variant = 'neighbored' THEN median_ms END) AS nb,
   max(CASE WHEN variant = 'neighbored' THEN lo_ms END) AS nb_lo, max(CASE WHEN variant = 'neighbored' THEN hi_ms END) AS nb_hi,
@@ -58,6 +77,35 @@ FROM (SELECT c.*, (SELECT max(l.copy_gbps) FROM latest_default l WHERE l.device_
                      AND l.config_key = c.config_key) AS copy_gbps
       FROM stats_default c WHERE c.study = 'reduce' AND c.dtype = 'float32' AND c.n = (SELECT n_seed FROM size) AND c.block = 1024)
 GROUP BY device_id;
+
+-- The same with each step's speedup over the next at the seed's
+-- configuration paired within a run (26-pairs.sql, kind seed): A_B is A's
+-- time over B's, A_B_lo .. A_B_hi its interval.
+CREATE VIEW reduce_seedcfg AS
+SELECT s.*,
+  max(CASE WHEN p.pair_key = 'neighbored over neighbored-less-divergence' THEN p.ratio END) AS nb_nld,
+  max(CASE WHEN p.pair_key = 'neighbored over neighbored-less-divergence' THEN p.lo END) AS nb_nld_lo,
+  max(CASE WHEN p.pair_key = 'neighbored over neighbored-less-divergence' THEN p.hi END) AS nb_nld_hi,
+  max(CASE WHEN p.pair_key = 'neighbored over interleaved' THEN p.ratio END) AS nb_il,
+  max(CASE WHEN p.pair_key = 'neighbored over interleaved' THEN p.lo END) AS nb_il_lo,
+  max(CASE WHEN p.pair_key = 'neighbored over interleaved' THEN p.hi END) AS nb_il_hi,
+  max(CASE WHEN p.pair_key = 'interleaved over unroll2' THEN p.ratio END) AS il_u2,
+  max(CASE WHEN p.pair_key = 'interleaved over unroll2' THEN p.lo END) AS il_u2_lo,
+  max(CASE WHEN p.pair_key = 'interleaved over unroll2' THEN p.hi END) AS il_u2_hi,
+  max(CASE WHEN p.pair_key = 'unroll2 over unroll4' THEN p.ratio END) AS u2_u4,
+  max(CASE WHEN p.pair_key = 'unroll2 over unroll4' THEN p.lo END) AS u2_u4_lo,
+  max(CASE WHEN p.pair_key = 'unroll2 over unroll4' THEN p.hi END) AS u2_u4_hi,
+  max(CASE WHEN p.pair_key = 'unroll4 over unroll8' THEN p.ratio END) AS u4_u8,
+  max(CASE WHEN p.pair_key = 'unroll4 over unroll8' THEN p.lo END) AS u4_u8_lo,
+  max(CASE WHEN p.pair_key = 'unroll4 over unroll8' THEN p.hi END) AS u4_u8_hi,
+  max(CASE WHEN p.pair_key = 'unroll8 over unroll-warps8' THEN p.ratio END) AS u8_uw8,
+  max(CASE WHEN p.pair_key = 'unroll8 over unroll-warps8' THEN p.lo END) AS u8_uw8_lo,
+  max(CASE WHEN p.pair_key = 'unroll8 over unroll-warps8' THEN p.hi END) AS u8_uw8_hi,
+  max(CASE WHEN p.pair_key = 'unroll-warps8 over complete-unroll-warps8' THEN p.ratio END) AS uw8_cu8,
+  max(CASE WHEN p.pair_key = 'unroll-warps8 over complete-unroll-warps8' THEN p.lo END) AS uw8_cu8_lo,
+  max(CASE WHEN p.pair_key = 'unroll-warps8 over complete-unroll-warps8' THEN p.hi END) AS uw8_cu8_hi
+FROM reduce_seedcfg_t s LEFT JOIN pair_stats p ON p.kind = 'seed' AND p.device_id = s.device_id
+GROUP BY s.device_id;
 
 -- The headline of the ladder per device: total speedup at n = 2^24 (int32,
 -- each variant at its best block) of the fastest hand-written GPU variant over
@@ -130,28 +178,36 @@ GROUP BY device_id, config_key, flush, mode;
 -- and CUB, each with its time on the other trials (held_ms, NULL where there
 -- is no other trial) and that time's interval: config_stats' relative
 -- half-width around it.
-CREATE VIEW reduce_pick AS
+CREATE VIEW reduce_pick_t1 AS
 WITH s AS MATERIALIZED (SELECT c.*, t.median_ms AS t1_ms FROM reduce_cold c JOIN reduce_trial t
                           ON t.device_id = c.device_id AND t.config_key = c.config_key AND t.flush = c.flush
-                         AND t.mode = c.mode AND t.trial = 1),
-p AS (SELECT * FROM (SELECT s.*, row_number() OVER (PARTITION BY device_id, dtype, n, variant = 'cub' ORDER BY t1_ms, variant) AS rk
-                     FROM s) WHERE rk = 1)
-SELECT p.device_id, p.device, p.dtype, p.n, p.variant, p.block, p.params, p.variant = 'cub' AS is_cub,
+                         AND t.mode = c.mode AND t.trial = 1
+                        WHERE c.variant = 'cub' OR c.variant IN (SELECT variant FROM reduce_step))
+SELECT * FROM (SELECT s.*, s.variant = 'cub' AS is_cub,
+                      row_number() OVER (PARTITION BY device_id, dtype, n, variant = 'cub' ORDER BY t1_ms, variant) AS rk
+               FROM s) WHERE rk = 1;
+CREATE VIEW reduce_pick AS
+SELECT p.device_id, p.device, p.dtype, p.n, p.variant, p.block, p.params, p.config_key, p.is_cub,
        p.bytes_read + p.bytes_written AS bytes, p.peak_gbps, p.t1_ms, h.k AS held_trials, h.ms AS held_ms,
        h.ms * (1 - (p.hi_ms - p.lo_ms) / (2 * p.median_ms)) AS held_lo_ms,
        h.ms * (1 + (p.hi_ms - p.lo_ms) / (2 * p.median_ms)) AS held_hi_ms
-FROM p LEFT JOIN reduce_heldout h ON h.device_id = p.device_id AND h.config_key = p.config_key AND h.flush = p.flush
-  AND h.mode = p.mode;
+FROM reduce_pick_t1 p LEFT JOIN reduce_heldout h ON h.device_id = p.device_id AND h.config_key = p.config_key
+  AND h.flush = p.flush AND h.mode = p.mode;
 -- The targets, judged on the held-out trials: a ratio of the best
--- hand-written configuration to CUB (throughputs: CUB time / hand time) or a
--- % of theoretical; lo .. hi from the times' intervals. With one trial the
--- target is 'not judged' (value: trial 1's, no interval).
+-- hand-written configuration to CUB (throughputs: CUB time / hand time),
+-- paired within each held-out run (26-pairs.sql, kind pick: CUB timed in
+-- the same run), or a % of theoretical (lo .. hi from the time's interval).
+-- With one trial the target is 'not judged' (value: trial 1's, no interval).
 CREATE VIEW reduce_top_target AS
 WITH hand AS (SELECT * FROM reduce_pick WHERE NOT is_cub), cub AS (SELECT * FROM reduce_pick WHERE is_cub),
+pp AS (SELECT h.device_id, h.dtype, h.n, x.ratio, x.lo, x.hi FROM hand h
+       JOIN pair_stats x ON x.kind = 'pick' AND x.device_id = h.device_id AND x.config_key = h.config_key),
 t AS (SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 'top_cub_large' AS key,
-             'x CUB' AS what, coalesce(c.held_ms / h.held_ms, c.t1_ms / h.t1_ms) AS value,
-             c.held_lo_ms / h.held_hi_ms AS lo, c.held_hi_ms / h.held_lo_ms AS hi, h.held_trials
-      FROM hand h JOIN cub c USING (device_id, dtype, n) WHERE h.n = (SELECT n_large FROM size)
+             'x CUB' AS what, coalesce(x.ratio, c.t1_ms / h.t1_ms) AS value,
+             CASE WHEN h.held_trials > 0 THEN x.lo END AS lo, CASE WHEN h.held_trials > 0 THEN x.hi END AS hi,
+             h.held_trials
+      FROM hand h JOIN cub c USING (device_id, dtype, n) LEFT JOIN pp x USING (device_id, dtype, n)
+      WHERE h.n = (SELECT n_large FROM size)
       UNION ALL
       SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 'top_peak_large',
              '% of theoretical', 100.0 * h.bytes / (coalesce(h.held_ms, h.t1_ms) * 1e6) / h.peak_gbps,
@@ -160,18 +216,19 @@ t AS (SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 
       FROM hand h WHERE h.n = (SELECT n_large FROM size)
       UNION ALL
       SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 'top_cub_small', 'x CUB',
-             coalesce(c.held_ms / h.held_ms, c.t1_ms / h.t1_ms), c.held_lo_ms / h.held_hi_ms, c.held_hi_ms / h.held_lo_ms,
-             h.held_trials
-      FROM hand h JOIN cub c USING (device_id, dtype, n) WHERE h.n BETWEEN (SELECT n_smallest FROM size) AND (SELECT n_small FROM size) AND (h.n & (h.n - 1)) = 0)
+             coalesce(x.ratio, c.t1_ms / h.t1_ms), CASE WHEN h.held_trials > 0 THEN x.lo END,
+             CASE WHEN h.held_trials > 0 THEN x.hi END, h.held_trials
+      FROM hand h JOIN cub c USING (device_id, dtype, n) LEFT JOIN pp x USING (device_id, dtype, n) WHERE h.n BETWEEN (SELECT n_smallest FROM size) AND (SELECT n_small FROM size) AND (h.n & (h.n - 1)) = 0)
 SELECT t.*, r.value AS threshold, r.why AS target,
        CASE WHEN t.lo >= r.value THEN 'met' WHEN t.hi < r.value THEN 'missed' WHEN t.lo IS NULL THEN 'not judged'
             ELSE 'inconclusive' END AS verdict
 FROM t JOIN report_setting r ON r.key = t.key;
 
--- The read ceiling per device (best read-only streaming GB/s of any run, see
--- experiments/harness/ceiling.h) beside the theoretical peak.
+-- The read ceiling per device (the median over its runs of each run's best
+-- read-only streaming GB/s, experiments/harness/ceiling.h; not the maximum
+-- over runs, which picks the luckiest) beside the theoretical peak.
 CREATE VIEW read_ceiling AS
-SELECT d.device_id, d.name AS device, d.peak_gbps, max(u.read_gbps) AS read_gbps,
-       100.0 * max(u.read_gbps) / d.peak_gbps AS pct_peak
+SELECT d.device_id, d.name AS device, d.peak_gbps, median(u.read_gbps) AS read_gbps,
+       100.0 * median(u.read_gbps) / d.peak_gbps AS pct_peak
 FROM run u JOIN device d USING (device_id) WHERE u.status = 'complete' AND u.read_gbps > 0
 GROUP BY d.device_id;

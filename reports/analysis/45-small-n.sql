@@ -4,10 +4,10 @@
 -- ------------------------------------------------------- small n: the floor --
 -- machine_floor: each machine's launch floor (the mean run.launch_us of its
 -- complete measure runs: an empty kernel timed as samples are), its read
--- ceiling (the highest run.read_gbps) and how many runs; reduce_floor
+-- ceiling (the median of run.read_gbps) and how many runs; reduce_floor
 -- (per model), reduce_floor_gpu and machine_pair_agreement read it.
 CREATE VIEW machine_floor AS
-SELECT u.device_id, avg(u.launch_us) AS floor_us, max(u.read_gbps) AS read_gbps, count(*) AS runs
+SELECT u.device_id, avg(u.launch_us) AS floor_us, median(u.read_gbps) AS read_gbps, count(*) AS runs
 FROM run u
 WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.read_gbps > 0
 GROUP BY u.device_id;
@@ -15,13 +15,13 @@ GROUP BY u.device_id;
 -- The one-launch reductions and CUB against the floor model of their GPU
 -- model (issue 22): t = launch floor + bytes / read ceiling, the launch floor
 -- averaged over the model's complete measure runs (run.launch_us: an empty
--- kernel timed as samples are), the read ceiling the highest run.read_gbps
+-- kernel timed as samples are), the read ceiling the median run.read_gbps
 -- of its machines. Per model, variant and power-of-two n (int32, block 256,
 -- the default loads and grid): the median time over the model's machines and
 -- its interval (model_stats) in microseconds, the model's time, their ratio.
 -- Read by figure reduce_roofline and the reduction section's text.
 CREATE VIEW reduce_floor AS
-WITH fl AS (SELECT d.name, sum(m.floor_us * m.runs) / sum(m.runs) AS floor_us, max(m.read_gbps) AS read_gbps
+WITH fl AS (SELECT d.name, sum(m.floor_us * m.runs) / sum(m.runs) AS floor_us, median(m.read_gbps) AS read_gbps
             FROM machine_floor m JOIN device d USING (device_id)
             GROUP BY d.name)
 SELECT s.mord, s.panel, s.model, s.variant, o.ord, s.n, s.median_ms * 1e3 AS us, s.lo_ms * 1e3 AS lo,
@@ -73,77 +73,16 @@ FROM cs a JOIN cs b ON b.device = a.device AND b.device_id > a.device_id AND b.s
      LEFT JOIN machine_floor fa ON fa.device_id = a.device_id LEFT JOIN machine_floor fb ON fb.device_id = b.device_id
 GROUP BY a.device_id, b.device_id, a.band;
 
--- Paired ratios (issue 22): a configuration of the reduce study over CUB's
--- at the same dtype, n and block (cold, one launch a sample, the default
--- loads and grid), both timed in the same run (one process). A run's launch
--- path moves every time it takes, CUB's and the other's alike (the
--- launch-floor correction catches part of that), so the ratio within a run
--- moves less than the two configurations' intervals, which a_lo / b_hi ..
--- a_hi / b_lo adds up as if they moved apart. ratio_run: per pair (device,
--- variant, dtype, n, block) and run, CUB's trial median over the other's (a
--- configuration timed twice in one run: the mean of the two); band: from
--- CUB's median time over the runs (size_band()); pair: the
--- pair's number; half: which half of the pairs, every other one (the
--- coverage check sizes on one half and tests on the other).
-CREATE VIEW ratio_run AS
-WITH t AS MATERIALIZED (SELECT run_id, device_id, variant, dtype, n, block, avg(median_ms) AS median_ms FROM trial_dev
-                        WHERE study = 'reduce' AND mode = 'single' AND cache = 'cold' AND timer = 'cuda-event'
-                          AND config_key NOT LIKE '% flush=%' AND config_key NOT LIKE '% mode=%'
-                          AND coalesce(json_extract(params, '$.loads'), 8) = 8
-                          AND coalesce(json_extract(params, '$.grid'), 1) = 1
-                        GROUP BY run_id, device_id, variant, dtype, n, block)
-SELECT x.*, x.pair % 2 AS half FROM (
-SELECT h.device_id, h.variant, h.dtype, h.n, h.block, h.run_id, c.median_ms / h.median_ms AS ratio,
-       size_band(c.center_ms) AS band,
-       count(*) OVER (PARTITION BY h.device_id, h.variant, h.dtype, h.n, h.block) AS k,
-       dense_rank() OVER (ORDER BY h.device_id, h.variant, h.dtype, h.n, h.block) AS pair
-FROM t h JOIN (SELECT t.*, median(median_ms) OVER (PARTITION BY device_id, dtype, n, block) AS center_ms
-               FROM t WHERE variant = 'cub') c
-     ON c.run_id = h.run_id AND c.dtype = h.dtype AND c.n = h.n AND c.block = h.block
-WHERE h.variant <> 'cub') x;
--- Every run of a pair of two or more against the median of the pair's
--- other runs (rest_ratio, median() over the frame without the run): its
--- deviation, and the other runs' range over it.
-CREATE VIEW ratio_trial AS
-SELECT r.*, abs(ratio / rest_ratio - 1) AS dev, (rest_max - rest_min) / rest_ratio AS rest_range
-FROM (SELECT r.device_id, r.variant, r.dtype, r.n, r.block, r.run_id, r.band, r.half, r.k, r.ratio,
-             median(r.ratio) OVER o AS rest_ratio, min(r.ratio) OVER o AS rest_min, max(r.ratio) OVER o AS rest_max
-      FROM ratio_run r WHERE r.k > 1
-      WINDOW o AS (PARTITION BY r.pair ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE CURRENT ROW)) r;
--- Per device, band (0: all bands) and part (0 and 1: the halves of the
--- pairs; 2: all), the split-conformal quantile of the deviations (as
--- trial_halfwidth): a further run's ratio falls within it 95% of the time.
--- ratio_h: the band's where it holds min_deviations() or more, else the
--- device's all-band one (as trial_h).
-CREATE VIEW ratio_halfwidth AS
-WITH t AS MATERIALIZED (SELECT device_id, band, half, dev FROM ratio_trial),
-d AS (SELECT device_id, band, half AS part, dev FROM t UNION ALL SELECT device_id, band, 2, dev FROM t
-      UNION ALL SELECT device_id, 0, half, dev FROM t UNION ALL SELECT device_id, 0, 2, dev FROM t)
-SELECT device_id, band, part, count(*) AS deviations, conformal(dev, 95) AS h
-FROM d GROUP BY device_id, band, part;
-CREATE VIEW ratio_h AS
-WITH w AS MATERIALIZED (SELECT * FROM ratio_halfwidth)
-SELECT a.device_id, k.band, a.part, CASE WHEN b.deviations >= min_deviations() THEN b.h ELSE a.h END AS h
-FROM w a JOIN (SELECT 1 AS band UNION ALL SELECT 2 UNION ALL SELECT 3) k
-     LEFT JOIN w b ON b.device_id = a.device_id AND b.band = k.band AND b.part = a.part
-WHERE a.band = 0;
--- The check, as trial_coverage: every held-out run's ratio against the
--- interval of the pair's other runs, its half-width sized on the other half.
-CREATE VIEW ratio_coverage AS
-SELECT d.device_id, d.band, size_band_label(d.band) AS band_label,
-       count(*) AS held_out, sum(d.dev <= max(h.h, d.rest_range)) AS covered,
-       100.0 * sum(d.dev <= max(h.h, d.rest_range)) / count(*) AS pct
-FROM ratio_trial d JOIN ratio_h h ON h.device_id = d.device_id AND h.band = d.band AND h.part = 1 - d.half
-GROUP BY d.device_id, d.band;
--- Per pair: the median of its runs' ratios and the interval a further run's
--- ratio falls in 95% of the time, ratio x (1 -/+ max(h, the runs' own
--- relative range)), as config_stats; one run: no interval (lo, hi NULL).
+-- Paired ratios to CUB (issue 22): pair_stats' kind cub (26-pairs.sql: CUB's
+-- time over the configuration's within each run), at the default loads and
+-- grid, one launch a sample, cold, the default flush; ratio_coverage: the
+-- check of those intervals (pair_coverage).
 CREATE VIEW ratio_stats AS
-SELECT x.*, x.ratio * (1 - max(h.h, x.range_rel)) AS lo, x.ratio * (1 + max(h.h, x.range_rel)) AS hi
-FROM (SELECT device_id, variant, dtype, n, block, max(band) AS band, max(k) AS k, median(ratio) AS ratio,
-             (max(ratio) - min(ratio)) / median(ratio) AS range_rel
-      FROM ratio_run GROUP BY device_id, variant, dtype, n, block) x
-     LEFT JOIN ratio_h h ON h.device_id = x.device_id AND h.band = x.band AND h.part = 2 AND x.k > 1;
+SELECT device_id, variant, dtype, n, block, band, k, ratio, lo, hi FROM pair_stats
+WHERE kind = 'cub' AND config_key NOT LIKE '% flush=%' AND config_key NOT LIKE '% mode=%'
+  AND coalesce(json_extract(params, '$.loads'), 8) = 8 AND coalesce(json_extract(params, '$.grid'), 1) = 1;
+CREATE VIEW ratio_coverage AS
+SELECT device_id, band, band_label, held_out, covered, pct FROM pair_coverage WHERE kind = 'cub';
 
 -- The small-n step's targets (issue 22), per GPU at n = 2^16^, 2^18^
 -- and 2^20^ (int32, block 256, cold; reduce_floor_gpu's rows): its throughput

@@ -319,27 +319,27 @@ FROM has h, setting t LEFT JOIN cri i USING (device_id)
 UNION ALL
 SELECT '003-divergence', h.device_id, h.name,
   CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'no results in the seed''s configuration'
-       ELSE printf('%.3f -> %.3f ms, %.2fx [%.2f, %.2f]', s.nb, s.nld, s.nb / s.nld, s.nb_lo / s.nld_hi, s.nb_hi / s.nld_lo) END,
-  CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'not measured' WHEN s.nb_lo / s.nld_hi >= t.faster THEN 'holds'
-       WHEN s.nb_hi / s.nld_lo < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+       ELSE printf('%.3f -> %.3f ms, %.2fx [%.2f, %.2f]', s.nb, s.nld, s.nb_nld, s.nb_nld_lo, s.nb_nld_hi) END,
+  CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'not measured' WHEN s.nb_nld_lo >= t.faster THEN 'holds'
+       WHEN s.nb_nld_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
 FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '003-interleaved', h.device_id, h.name,
   CASE WHEN s.il IS NULL OR s.nb IS NULL THEN 'no results in the seed''s configuration'
-       ELSE printf('%.3f -> %.3f ms, %.2fx [%.2f, %.2f] (seed: %.1fx)', s.nb, s.il, s.nb / s.il, s.nb_lo / s.il_hi, s.nb_hi / s.il_lo, c.value) END,
+       ELSE printf('%.3f -> %.3f ms, %.2fx [%.2f, %.2f] (seed: %.1fx)', s.nb, s.il, s.nb_il, s.nb_il_lo, s.nb_il_hi, c.value) END,
   CASE WHEN s.il IS NULL OR s.nb IS NULL THEN 'not measured'
-       WHEN s.nb_lo / s.il_hi >= t.interleaved_min AND abs(s.nb / s.il / c.value - 1) <= t.seed_tolerance THEN 'holds'
-       WHEN s.nb_lo / s.il_hi >= t.interleaved_min THEN 'other magnitude'
-       WHEN s.nb_hi / s.il_lo < t.interleaved_min THEN 'does not hold' ELSE 'inconclusive' END
+       WHEN s.nb_il_lo >= t.interleaved_min AND abs(s.nb_il / c.value - 1) <= t.seed_tolerance THEN 'holds'
+       WHEN s.nb_il_lo >= t.interleaved_min THEN 'other magnitude'
+       WHEN s.nb_il_hi < t.interleaved_min THEN 'does not hold' ELSE 'inconclusive' END
 FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id) JOIN seed_claim c ON c.claim_id = '003-interleaved'
 UNION ALL
 SELECT '003-unroll', h.device_id, h.name,
   CASE WHEN s.u8 IS NULL OR s.il IS NULL THEN 'no results in the seed''s configuration'
-       ELSE printf('step speedups %.2fx, %.2fx, %.2fx; unroll8 at %.0f%% [%.0f, %.0f] of the measured copy bandwidth', s.il / s.u2, s.u2 / s.u4, s.u4 / s.u8, s.u8_copy, s.u8_copy_lo, s.u8_copy_hi) END,
+       ELSE printf('step speedups %.2fx, %.2fx, %.2fx; unroll8 at %.0f%% [%.0f, %.0f] of the measured copy bandwidth', s.il_u2, s.u2_u4, s.u4_u8, s.u8_copy, s.u8_copy_lo, s.u8_copy_hi) END,
   CASE WHEN s.u8 IS NULL OR s.il IS NULL THEN 'not measured'
-       WHEN s.il_hi / s.u2_lo < t.faster OR s.u2_hi / s.u4_lo < t.faster OR s.u4_hi / s.u8_lo < t.faster THEN
+       WHEN s.il_u2_hi < t.faster OR s.u2_u4_hi < t.faster OR s.u4_u8_hi < t.faster THEN
          CASE WHEN s.u8_copy_lo >= t.saturated_pct_copy THEN 'holds' ELSE 'does not hold' END
-       WHEN s.il_lo / s.u2_hi >= t.faster AND s.u2_lo / s.u4_hi >= t.faster AND s.u4_lo / s.u8_hi >= t.faster THEN
+       WHEN s.il_u2_lo >= t.faster AND s.u2_u4_lo >= t.faster AND s.u4_u8_lo >= t.faster THEN
          CASE WHEN s.u8_copy_lo >= t.saturated_pct_copy THEN 'holds' WHEN s.u8_copy_hi < t.saturated_pct_copy THEN 'holds in part'
               ELSE 'inconclusive' END
        ELSE 'inconclusive' END
@@ -347,16 +347,16 @@ FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '003-lastwarp', h.device_id, h.name,
   CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'no results in the seed''s configuration'
-       ELSE printf('%.4f -> %.4f ms, %.2fx [%.2f, %.2f]', s.u8, s.uw8, s.u8 / s.uw8, s.u8_lo / s.uw8_hi, s.u8_hi / s.uw8_lo) END,
-  CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'not measured' WHEN s.u8_lo / s.uw8_hi >= t.faster THEN 'holds'
-       WHEN s.u8_hi / s.uw8_lo < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+       ELSE printf('%.4f -> %.4f ms, %.2fx [%.2f, %.2f]', s.u8, s.uw8, s.u8_uw8, s.u8_uw8_lo, s.u8_uw8_hi) END,
+  CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'not measured' WHEN s.u8_uw8_lo >= t.faster THEN 'holds'
+       WHEN s.u8_uw8_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
 FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '003-complete', h.device_id, h.name,
   CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'no results in the seed''s configuration'
-       ELSE printf('%.4f -> %.4f ms, %.2fx [%.2f, %.2f]', s.uw8, s.cu8, s.uw8 / s.cu8, s.uw8_lo / s.cu8_hi, s.uw8_hi / s.cu8_lo) END,
-  CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'not measured' WHEN s.uw8_lo / s.cu8_hi >= t.faster THEN 'holds'
-       WHEN s.uw8_hi / s.cu8_lo < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+       ELSE printf('%.4f -> %.4f ms, %.2fx [%.2f, %.2f]', s.uw8, s.cu8, s.uw8_cu8, s.uw8_cu8_lo, s.uw8_cu8_hi) END,
+  CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'not measured' WHEN s.uw8_cu8_lo >= t.faster THEN 'holds'
+       WHEN s.uw8_cu8_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
 FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '004-flat', h.device_id, h.name,

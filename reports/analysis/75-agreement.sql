@@ -109,12 +109,17 @@ FROM session_agreement_summary s WHERE s.latest;
 
 -- The flush bias: per device and reduction configuration (int32, block 256,
 -- one launch per sample) measured under both cold flushes, the throughput
--- after the memset flush (dirty L2) relative to the clean one: 1 - memset / clean.
+-- after the memset flush (dirty L2) relative to the clean one: 1 - memset / clean,
+-- paired within each run (26-pairs.sql, kind flush: the clean time over the
+-- memset time of one run), with its interval bias_lo .. bias_hi.
 -- GB/s at the median of the run medians (config_stats).
 CREATE VIEW flush_bias AS
-SELECT c.device_id, c.variant, c.n, c.gbps AS gbps_clean, m.gbps AS gbps_memset, 1 - m.gbps / c.gbps AS bias
+SELECT c.device_id, c.variant, c.n, c.gbps AS gbps_clean, m.gbps AS gbps_memset,
+       1 - coalesce(x.ratio, m.gbps / c.gbps) AS bias, 1 - x.hi AS bias_lo, 1 - x.lo AS bias_hi
 FROM config_stats c JOIN config_stats m ON m.device_id = c.device_id AND m.study = c.study
   AND m.variant = c.variant AND m.dtype IS c.dtype AND m.n = c.n AND m.block IS c.block
   AND m.params = c.params AND m.mode = c.mode AND m.flush = 'memset'
   AND m.config_key LIKE '% flush=memset%' -- measured as such, not a row from before flushes were recorded
+  LEFT JOIN pair_stats x ON x.kind = 'flush' AND x.device_id = m.device_id AND x.study = m.study
+                        AND x.config_key = m.config_key AND x.mode = m.mode
 WHERE c.study = 'reduce' AND c.flush = 'clean' AND c.mode = 'single' AND c.dtype = 'int32';

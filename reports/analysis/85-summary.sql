@@ -3,8 +3,9 @@
 
 -- -------------------------------------------------------------- summary --
 -- The summary's numbers, per GPU: one row per metric with its value and 95%
--- interval (a ratio of two times from the ends of their intervals):
+-- interval (a ratio of two times paired within each run: 26-pairs.sql):
 --   ladder   fastest hand-written step over neighbored pairs, n = 2^24 int32
+--            (the step and the blocks chosen on trial 1, judged on the others)
 --   best     best hand-written % of theoretical at 2^28 int32 (chosen on
 --            trial 1, judged on the others: reduce_top_target)
 --   cub      CUB's % of theoretical at 2^28 int32
@@ -13,28 +14,27 @@
 --   off1, str32  useful throughput lost at offset 1 and stride 32 (2^26 floats, L1 on)
 CREATE VIEW summary_metric AS
 WITH rb AS (SELECT * FROM reduce_best WHERE dtype = 'int32' AND timer = 'cuda-event'),
-dist AS (SELECT device_id, variant, json_extract(params, '$.k') AS k, median_ms, lo_ms, hi_ms FROM stats_default
-         WHERE study = 'distance' AND json_extract(params, '$.grid') = (SELECT dist_grid FROM size)
-           AND json_extract(params, '$.points') = (SELECT dist_points FROM size)
-           AND json_extract(params, '$.tile') = 16),
-acc AS (SELECT device_id, variant, CAST(json_extract(params, '$.k') AS INTEGER) AS k, gbps, gbps_lo, gbps_hi FROM stats_default
-        WHERE study = 'access' AND n = (SELECT n_access FROM size) AND block = 256 AND json_extract(params, '$.l1') = 'ca')
-SELECT f.device_id, 'ladder' AS metric, f.median_ms / b.median_ms AS value, f.lo_ms / b.hi_ms AS lo, f.hi_ms / b.lo_ms AS hi
-FROM rb f JOIN (SELECT * FROM (SELECT rb.*, row_number() OVER (PARTITION BY device_id ORDER BY median_ms, variant) AS k1
-                               FROM rb WHERE n = (SELECT n_seed FROM size) AND variant NOT IN ('cub', 'cpu-serial')) WHERE k1 = 1) b
-  ON b.device_id = f.device_id
-WHERE f.n = (SELECT n_seed FROM size) AND f.variant = 'neighbored'
+z AS (SELECT * FROM size),
+-- the fastest hand-written step at n_seed, chosen on trial 1 (its block too:
+-- reduce_best), judged on the other trials by its paired ratio to neighbored
+top AS (SELECT * FROM (SELECT rb.*, row_number() OVER (PARTITION BY rb.device_id ORDER BY t.median_ms, rb.variant) AS k1
+                       FROM rb JOIN reduce_trial t ON t.device_id = rb.device_id AND t.config_key = rb.config_key
+                                                  AND t.flush = rb.flush AND t.mode = rb.mode AND t.trial = 1, z
+                       WHERE rb.n = z.n_seed AND rb.variant IN (SELECT variant FROM reduce_step)) WHERE k1 = 1),
+cu AS (SELECT x.device_id, json_extract(x.params, '$.k') AS k, x.ratio, x.lo, x.hi FROM pair_stats x, z
+       WHERE x.kind = 'c-uniform' AND json_extract(x.params, '$.grid') = z.dist_grid
+         AND json_extract(x.params, '$.points') = z.dist_points),
+acc AS (SELECT x.* FROM pair_stats x, z WHERE x.kind IN ('flat', 'stride') AND x.n = z.n_access AND x.block = 256
+          AND json_extract(x.params, '$.l1') = 'ca')
+SELECT t.device_id, 'ladder' AS metric, x.ratio AS value, x.lo, x.hi
+FROM top t JOIN pair_stats x ON x.kind = 'total' AND x.device_id = t.device_id AND x.config_key = t.config_key
 UNION ALL SELECT device_id, 'best', value, lo, hi FROM reduce_top_target WHERE key = 'top_peak_large' AND dtype = 'int32'
-UNION ALL SELECT device_id, 'cub', pct_peak, pct_peak * gbps_lo / gbps, pct_peak * gbps_hi / gbps FROM rb
-  WHERE n = (SELECT n_large FROM size) AND variant = 'cub'
-UNION ALL SELECT g.device_id, 'k1', g.median_ms / c.median_ms, g.lo_ms / c.hi_ms, g.hi_ms / c.lo_ms
-  FROM dist g JOIN dist c ON c.device_id = g.device_id AND c.k = g.k AND c.variant = 'constant' WHERE g.variant = 'global' AND g.k = 1
-UNION ALL SELECT g.device_id, 'k32', c.median_ms / g.median_ms, c.lo_ms / g.hi_ms, c.hi_ms / g.lo_ms
-  FROM dist g JOIN dist c ON c.device_id = g.device_id AND c.k = g.k AND c.variant = 'constant' WHERE g.variant = 'global' AND g.k = 32
-UNION ALL SELECT a.device_id, 'off1', a.gbps / b.gbps, a.gbps_lo / b.gbps_hi, a.gbps_hi / b.gbps_lo
-  FROM acc a JOIN acc b ON b.device_id = a.device_id AND b.variant = a.variant AND b.k = 1 WHERE a.variant = 'read-offset' AND a.k = 0
-UNION ALL SELECT a.device_id, 'str32', a.gbps / b.gbps, a.gbps_lo / b.gbps_hi, a.gbps_hi / b.gbps_lo
-  FROM acc a JOIN acc b ON b.device_id = a.device_id AND b.variant = a.variant AND b.k = 32 WHERE a.variant = 'read-stride' AND a.k = 1;
+UNION ALL SELECT device_id, 'cub', pct_peak, pct_peak * gbps_lo / gbps, pct_peak * gbps_hi / gbps FROM rb, z
+  WHERE n = z.n_large AND variant = 'cub'
+UNION ALL SELECT device_id, 'k1', ratio, lo, hi FROM cu WHERE k = 1
+UNION ALL SELECT device_id, 'k32', 1 / ratio, 1 / hi, 1 / lo FROM cu WHERE k = 32
+UNION ALL SELECT device_id, 'off1', ratio, lo, hi FROM acc WHERE kind = 'flat' AND pair_key LIKE '% at k=1'
+UNION ALL SELECT device_id, 'str32', ratio, lo, hi FROM acc WHERE kind = 'stride' AND pair_key LIKE '% at s=32';
 
 -- The same per GPU model: the median of its machines' values, and an
 -- interval from the lowest low end to the highest high end of theirs; odd:

@@ -15,6 +15,12 @@ nfail=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_cli.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
+# RESULTS_VIEWS: the analysis's results views (reports/analysis/10-results.sql:
+# result_bw, latest) as TEMP views, for a query that reads them from a
+# database the binaries wrote (which holds no view): prefix it with this.
+RESULTS_VIEWS=$(sed -e 's/^DROP VIEW IF EXISTS \([a-z_]*\);/DROP VIEW IF EXISTS temp.\1;/' \
+                    -e 's/^CREATE VIEW /CREATE TEMP VIEW /' reports/analysis/10-results.sql)
+
 ok() { echo "ok $1"; }
 notok() { echo "not ok $1${2:+: $2}"; nfail=$((nfail + 1)); }
 check() {

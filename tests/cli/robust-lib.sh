@@ -7,7 +7,8 @@
 HOST="$BIN/tests/hoststudy"
 SQLQ="$BIN/tests/sqlq"
 REPS="--reps 3 --min-reps 3 --warmup 0"
-q() { "$SQLQ" "$1" "$2"; }
+# q DB SQL: SQL on DB, which may read the results views (RESULTS_VIEWS).
+q() { "$SQLQ" "$1" "$RESULTS_VIEWS $2"; }
 nlines() { printf '%s' "$1" | awk 'END { print NR }'; }
 
 for f in "$HOST" "$SQLQ"; do

@@ -40,12 +40,14 @@ echo "ok - the report builds from the fixture"
 pdftotext -layout "$tmp/report.pdf" "$tmp/layout.txt"
 pdftotext "$tmp/report.pdf" - | tr -d '\f' > "$tmp/plain.txt"
 tr '\n' ' ' < "$tmp/plain.txt" | sed 's/  */ /g' > "$tmp/flat.txt"   # the text as one line
-# The checks below read a copy of the fixture (qdb) in which every result
-# row's ci_lo_ms / ci_hi_ms is its configuration's 95% interval as view
+# The checks below read a copy of the fixture (qdb) in which the paired
+# ratios (pair_stats, as the report has them) are made a table first, and
+# then every result row's ci_lo_ms / ci_hi_ms is its configuration's 95% interval as view
 # config_stats (reports/analysis/20-trials.sql: over trials where a GPU has several, else
 # the run's bootstrap interval) gives it: the interval every verdict is
 # judged on. The rules themselves are computed here, not by the report's views.
-mkq() { cp "$1" "$2" && apply_analysis "$2" && sqls -bail "$2" "CREATE TABLE cs_q AS SELECT device_id, study, config_key, flush, mode, lo_ms, hi_ms FROM config_stats;
+mkq() { cp "$1" "$2" && apply_analysis "$2" && sqls -bail "$2" "CREATE TABLE q_pair_stats AS SELECT * FROM pair_stats;
+  DROP VIEW pair_stats; CREATE VIEW pair_stats AS SELECT * FROM q_pair_stats; CREATE TABLE cs_q AS SELECT device_id, study, config_key, flush, mode, lo_ms, hi_ms FROM config_stats;
   UPDATE result SET (ci_lo_ms, ci_hi_ms) = (SELECT c.lo_ms, c.hi_ms FROM cs_q c JOIN run u ON u.device_id = c.device_id
     WHERE u.run_id = result.run_id AND c.study = result.study AND c.config_key = result.config_key
       AND c.flush = coalesce(result.flush, CASE result.cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AND c.mode IS result.mode)
@@ -103,6 +105,13 @@ verdict() { # CLAIM DEVICE EXPECTED: one check per claim and GPU, in the
   nv=$((nv + 1))
   ok "claim $1 on $2: $3" grep -qF "| $1 | $2 | $3 |" "$cmd"
 }
+# pr DEV KIND PATTERN: "ratio lo hi" of the one pair of KIND whose key is
+# LIKE PATTERN on GPU DEV: the ratio paired within a process and its interval
+# (view pair_stats, reports/analysis/26-pairs.sql; its values are checked
+# independently by tests/report/test_oracle.sh). The claims' rules are
+# applied here to those intervals.
+pr() { q "SELECT printf('%.17g %.17g %.17g', p.ratio, p.lo, p.hi) FROM pair_stats p JOIN device d USING (device_id)
+          WHERE d.name = '$1' AND p.kind = '$2' AND p.pair_key LIKE '$3'"; }
 claims() {
 for dev in "$@"; do
   W="WITH r AS ($R) SELECT"
@@ -115,50 +124,63 @@ for dev in "$@"; do
     eval "${x%%:*}=\$(red ${x#*:} median_ms) ${x%%:*}l=\$(red ${x#*:} 'coalesce(ci_lo_ms, q1_ms)') ${x%%:*}h=\$(red ${x#*:} 'coalesce(ci_hi_ms, q3_ms)')"
   done
   v() { q "SELECT CASE WHEN $1 THEN '$2' WHEN $3 THEN '$4' ELSE '$5' END"; }
+  # the steps' ratios at the seed's configuration, paired (kind seed)
+  for x in nbnld:neighbored:neighbored-less-divergence nbil:neighbored:interleaved ilu2:interleaved:unroll2 \
+           u2u4:unroll2:unroll4 u4u8:unroll4:unroll8 u8uw:unroll8:unroll-warps8 uwcu:unroll-warps8:complete-unroll-warps8; do
+    set -- $(echo "$x" | tr ':' ' ') ; pn=$1
+    set -- $(pr "$dev" seed "$2 over $3")
+    eval "$pn=\${1:-NULL} ${pn}l=\${2:-NULL} ${pn}h=\${3:-NULL}"
+  done
   # a step must be faster by 1.05 over the whole interval of the ratio
-  verdict 003-divergence "$dev" "$(v "$nbl / $nldh >= 1.05" holds "$nbh / $nldl < 1.05" 'does not hold' inconclusive)"
-  verdict 003-interleaved "$dev" "$(q "SELECT CASE WHEN $nbl / $ilh >= 1.1 AND abs($nb / $il / 1.8 - 1) <= 0.25 THEN 'holds'
-    WHEN $nbl / $ilh >= 1.1 THEN 'other magnitude' WHEN $nbh / $ill < 1.1 THEN 'does not hold' ELSE 'inconclusive' END")"
+  verdict 003-divergence "$dev" "$(v "$nbnldl >= 1.05" holds "$nbnldh < 1.05" 'does not hold' inconclusive)"
+  verdict 003-interleaved "$dev" "$(q "SELECT CASE WHEN $nbill >= 1.1 AND abs($nbil / 1.8 - 1) <= 0.25 THEN 'holds'
+    WHEN $nbill >= 1.1 THEN 'other magnitude' WHEN $nbilh < 1.1 THEN 'does not hold' ELSE 'inconclusive' END")"
   copy=$(q "SELECT copy_gbps_start FROM run u JOIN device d USING (device_id) WHERE d.name = '$dev' AND u.argv LIKE 'fixture reduce%'")
   sat=$(q "SELECT 100.0 * 4 * 16777216 / ($u8h * 1e6) / $copy >= 90")
   satmax=$(q "SELECT 100.0 * 4 * 16777216 / ($u8l * 1e6) / $copy >= 90")
   verdict 003-unroll "$dev" "$(q "SELECT CASE
-    WHEN $ilh / $u2l < 1.05 OR $u2h / $u4l < 1.05 OR $u4h / $u8l < 1.05 THEN CASE WHEN $sat THEN 'holds' ELSE 'does not hold' END
-    WHEN $ill / $u2h >= 1.05 AND $u2l / $u4h >= 1.05 AND $u4l / $u8h >= 1.05 THEN
+    WHEN $ilu2h < 1.05 OR $u2u4h < 1.05 OR $u4u8h < 1.05 THEN CASE WHEN $sat THEN 'holds' ELSE 'does not hold' END
+    WHEN $ilu2l >= 1.05 AND $u2u4l >= 1.05 AND $u4u8l >= 1.05 THEN
       CASE WHEN $sat THEN 'holds' WHEN NOT $satmax THEN 'holds in part' ELSE 'inconclusive' END
     ELSE 'inconclusive' END")"
-  verdict 003-lastwarp "$dev" "$(q "SELECT CASE WHEN $u8l / $uwh >= 1.05 THEN 'holds' WHEN $u8h / $uwl < 1.05 THEN 'does not hold' ELSE 'inconclusive' END")"
-  verdict 003-complete "$dev" "$(q "SELECT CASE WHEN $uwl / $cuh >= 1.05 THEN 'holds' WHEN $uwh / $cul < 1.05 THEN 'does not hold' ELSE 'inconclusive' END")"
-  # The constant-memory claims on the 95% intervals (the CI, else the
-  # quartiles; one run per configuration): a ratio a / b runs from a_lo / b_hi
-  # to a_hi / b_lo; thresholds as stated in reports/analysis/ (report_setting).
+  verdict 003-lastwarp "$dev" "$(q "SELECT CASE WHEN $u8uwl >= 1.05 THEN 'holds' WHEN $u8uwh < 1.05 THEN 'does not hold' ELSE 'inconclusive' END")"
+  verdict 003-complete "$dev" "$(q "SELECT CASE WHEN $uwcul >= 1.05 THEN 'holds' WHEN $uwcuh < 1.05 THEN 'does not hold' ELSE 'inconclusive' END")"
+  # The constant-memory claims on the paired ratios' 95% intervals (pr);
+  # thresholds as stated in reports/analysis/ (report_setting).
   dci() { q "$W (SELECT $3 $F AND study = 'distance' AND variant = '$1'
               AND params = '{\"grid\":2048,\"points\":1024,\"k\":$2,\"tile\":16}')"; }
   for x in c1:constant:1 c16:constant:16 g1:global:1 g16:global:16 c32:constant:32 r32:readonly:32; do
     set -- $(echo "$x" | tr ':' ' ')
     eval "$1=\$(dci $2 $3 median_ms) ${1}l=\$(dci $2 $3 'coalesce(ci_lo_ms, q1_ms)') ${1}h=\$(dci $2 $3 'coalesce(ci_hi_ms, q3_ms)')"
   done
-  verdict 000-serialise "$dev" "$(q "SELECT CASE WHEN $c16l / $c1h >= 8 AND $c16h / $c1l <= 32 THEN 'holds'
-    WHEN $c16h / $c1l < 2 OR $c16h / $c1l < 2 * $g16l / $g1h THEN 'does not hold'
-    WHEN $c16l / $c1h >= 2 AND $c16l / $c1h >= 2 * $g16h / $g1l AND ($c16h / $c1l < 8 OR $c16l / $c1h > 32) THEN 'other magnitude'
+  # the ratios paired within a process: a space's time at k = 16 over k = 1
+  # (kind c-k), global over constant (c-uniform), constant over read-only (cr)
+  D='grid=2048 points=1024 k=1 tile=16'
+  set -- $(pr "$dev" c-k "$D variant=constant % at k=16"); cs=${1:-NULL} csl=${2:-NULL} csh=${3:-NULL}
+  set -- $(pr "$dev" c-k "$D variant=global % at k=16"); gs=${1:-NULL} gsl=${2:-NULL} gsh=${3:-NULL}
+  set -- $(pr "$dev" c-uniform "grid=2048 points=1024 k=16 tile=16 %"); gc=${1:-NULL} gcl=${2:-NULL} gch=${3:-NULL}
+  set -- $(pr "$dev" cr "grid=2048 points=1024 k=32 tile=16 %"); cr=${1:-NULL} crl=${2:-NULL} crh=${3:-NULL}
+  verdict 000-serialise "$dev" "$(q "SELECT CASE WHEN $csl >= 8 AND $csh <= 32 THEN 'holds'
+    WHEN $csh < 2 OR $csh < 2 * $gsl THEN 'does not hold'
+    WHEN $csl >= 2 AND $csl >= 2 * $gsh AND ($csh < 8 OR $csl > 32) THEN 'other magnitude'
     ELSE 'inconclusive' END")"
-  verdict 000-hurts "$dev" "$(v "$c16l / $g16h >= 1.05" holds "$c16h / $g16l < 1.05" 'does not hold' inconclusive)"
-  verdict 001-readonly "$dev" "$(v "$c32l / $r32h >= 1.05" holds "$c32h / $r32l < 1.05" 'does not hold' inconclusive)"
+  verdict 000-hurts "$dev" "$(v "1 / $gch >= 1.05" holds "1 / $gcl < 1.05" 'does not hold' inconclusive)"
+  verdict 001-readonly "$dev" "$(v "$crl >= 1.05" holds "$crh < 1.05" 'does not hold' inconclusive)"
   # Over every configuration: holds if all pass, does not hold if none, in
   # part if some pass and some fail, else inconclusive.
   over() { echo "CASE WHEN sum($1) = count(*) THEN 'holds' WHEN sum($2) = count(*) THEN 'does not hold'
                       WHEN sum($1) > 0 AND sum($2) > 0 THEN 'holds in part' ELSE 'inconclusive' END"; }
   U="WITH r AS (SELECT *, coalesce(ci_lo_ms, q1_ms) AS lo, coalesce(ci_hi_ms, q3_ms) AS hi FROM ($R)),
-     u AS (SELECT g.lo / c.hi AS xl, g.hi / c.lo AS xh,
+     u AS (SELECT x.lo AS xl, x.hi AS xh,
                   c.hi < (SELECT min(o.lo) FROM r o WHERE o.dev = c.dev AND o.study = c.study AND o.params = c.params
                             AND o.variant <> 'constant') AS cfast,
                   c.lo > (SELECT min(o.hi) FROM r o WHERE o.dev = c.dev AND o.study = c.study AND o.params = c.params
                             AND o.variant <> 'constant') AS cslow
-           FROM r c JOIN r g ON g.dev = c.dev AND g.study = c.study AND g.params = c.params AND g.variant = 'global'
+           FROM r c JOIN device d ON d.name = c.dev
+                JOIN pair_stats x ON x.kind = 'c-uniform' AND x.device_id = d.device_id AND x.config_key = c.config_key
            WHERE c.dev = '$dev' AND c.variant = 'constant' AND c.study = 'distance' AND json_extract(c.params, '\$.k') = 1),
-     t AS (SELECT g.lo / c.hi AS xl, g.hi / c.lo AS xh
-           FROM r c JOIN r g ON g.dev = c.dev AND g.study = c.study AND g.params = c.params AND g.variant = 'global'
-           WHERE c.dev = '$dev' AND c.variant = 'constant' AND c.study = 'raytrace')"
+     t AS (SELECT x.lo AS xl, x.hi AS xh
+           FROM pair_stats x JOIN device d USING (device_id) WHERE d.name = '$dev' AND x.kind = 'rt')"
   verdict 000-faster "$dev" "$(q "$U SELECT $(over 'xl >= 1.05' 'xh < 1.05') FROM u")"
   verdict 001-uniform "$dev" "$(q "$U SELECT $(over cfast cslow) FROM u")"
   verdict 002-faster "$dev" "$(q "$U SELECT $(over 'xl >= 1.05' 'xh < 1.05') FROM t")"
@@ -227,12 +249,9 @@ for dev in "$@"; do
     # 004-flat: every ratio's interval within 1 +/- 0.10 holds; one wholly outside does not
     verdict 004-flat "$dev" "$(q "$W CASE WHEN min(lo >= 0.9 AND hi <= 1.1) = 1 THEN 'holds' WHEN max(hi < 0.9 OR lo > 1.1) = 1
       THEN 'does not hold' ELSE 'inconclusive' END
-      FROM (SELECT coalesce(t.ci_lo_ms, t.q1_ms) / coalesce(z.ci_hi_ms, z.q3_ms) AS lo,
-                   coalesce(t.ci_hi_ms, t.q3_ms) / coalesce(z.ci_lo_ms, z.q1_ms) AS hi
-            FROM r t JOIN r z ON z.dev = t.dev AND z.variant = t.variant AND z.n = t.n AND z.block = t.block
-              AND json_extract(z.params, '\$.l1') = json_extract(t.params, '\$.l1') AND json_extract(z.params, '\$.k') = 0
-            WHERE t.dev = '$dev' AND t.variant = 'read-offset' AND t.n = 1048576 AND t.block = 512
-              AND json_extract(t.params, '\$.k') IN (11, 128))")"
+      FROM (SELECT x.lo, x.hi FROM pair_stats x JOIN device d USING (device_id)
+            WHERE d.name = '$dev' AND x.kind = 'flat' AND x.n = 1048576 AND x.block = 512
+              AND (x.pair_key LIKE '% at k=11' OR x.pair_key LIKE '% at k=128'))")"
     verdict 004-sector "$dev" "$(q "SELECT CASE WHEN max(abs(value - CASE WHEN config_key LIKE '% k=11 %' THEN 80 ELSE 100 END)) <= 5 THEN 'holds' ELSE 'does not hold' END
       FROM counter c JOIN run u USING (run_id) JOIN device d USING (device_id) WHERE d.name = '$dev'
       AND metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct' AND config_key LIKE 'variant=read-offset %'

@@ -1,0 +1,212 @@
+-- reports/analysis/26-pairs.sql: paired ratios, the one interval method for
+-- every ratio of two configurations the report prints.
+-- Applied to the report's snapshot in file-name order (Makefile, ANALYSIS_SQL).
+--
+-- A ratio a / b of two configurations timed in the same process (one trial
+-- of one binary's matrix: the same launch path, the same warm-up of the
+-- card) is taken within each process from the two trial medians (view trial:
+-- launch-floor corrected), so a process's offset that moves both cancels. Its value is the median over runs
+-- (median(), reports/sqlstats.c), and its interval holds a further run's
+-- ratio 95% of the time: value x (1 -/+ max(h, the runs' own relative
+-- range)), h the split-conformal quantile (conformal()) of the
+-- leave-one-run-out deviations of the GPU's pairs of that kind in the size
+-- band of the numerator's time (the GPU's pairs of every kind in that band
+-- where a kind holds fewer than min_deviations(), then the GPU's all-band
+-- one): the method config_stats uses for one configuration's times. A pair
+-- timed in one process only has its bootstrap intervals' combination (basis
+-- 'one run'). Checked as
+-- trial_coverage is (pair_coverage): each held-out run against the interval
+-- of the pair's other runs, sized on the other half of the pairs.
+--
+-- pair_run: per kind, GPU, pair and run, num_ms / den_ms. The kinds:
+--   cub    CUB's time over a reduce configuration's (its throughput over
+--          CUB's), at the same dtype, n, flush and mode in the same run; CUB
+--          chooses its own block, so any CUB row of the run at that size
+--          (their mean) is the partner: the tuning lines' too
+--   step   the previous hand-written ladder step's time (the one before it
+--          that was measured at that size) over a step's, each at the block
+--          picked on trial 1 (reduce_block_pick), over trials 2..
+--          (the pick is judged on trials it did not see; a GPU measured in
+--          one trial only: on that trial)
+--   total  neighbored's time over a step's, blocks as for step
+--   pick   CUB's time over the best hand-written configuration chosen on
+--          trial 1 (reduce_pick), over trials 2..
+--   flush  a configuration's time after the clean flush over its time after
+--          the memset flush (throughput after memset over after clean): the
+--          memset row's key with ' flush=memset' is the clean row's without
+--   c-uniform, cr, c-k, rt, flat, stride, seed: the claims' ratios
+--          (65-claim-intervals.sql says what each is)
+-- The pair's key names it within its kind (the denominator's configuration
+-- and what it is paired with); band is the numerator's size band.
+-- pair_trial_rows: every cold, GPU-timed trial median with its process
+-- (proc: the GPU, the make measure invocation, the trial and the binary: the
+-- lines of a binary's matrix run as runs of one process, `--matrix`), which
+-- pairs are taken within; a configuration timed twice in one process: the
+-- mean of the two.
+DROP VIEW IF EXISTS pair_trial_rows;
+CREATE VIEW pair_trial_rows AS
+SELECT t.device_id || '|' || coalesce(u.session, '') || '|' || t.trial_index || '|' || u.binary || '|' || u.build_id AS proc,
+       min(t.run_id) AS run_id, t.trial_index, t.device_id, t.study, t.config_key, t.variant, t.dtype, t.n, t.block,
+       t.params, t.flush, t.mode, max(t.bytes_read + t.bytes_written) AS bytes, avg(t.median_ms) AS ms,
+       avg(coalesce(t.ci_lo_ms, t.q1_ms)) AS lo_ms,
+       avg(coalesce(t.ci_hi_ms, t.q3_ms)) AS hi_ms
+FROM trial t JOIN run u USING (run_id) WHERE t.cache = 'cold' AND t.timer = 'cuda-event'
+GROUP BY proc, t.study, t.config_key, t.flush, t.mode;
+
+-- The reduce study's hand-written steps in ladder order (no reference, no
+-- bound, no host loop): what a step, a pick and a best are chosen among.
+DROP VIEW IF EXISTS reduce_step;
+CREATE VIEW reduce_step AS
+SELECT o.variant, o.ord, row_number() OVER (ORDER BY o.ord) AS step_no
+FROM reduce_order o
+WHERE o.variant NOT IN ('cub', 'cpu-serial')
+  AND NOT EXISTS (SELECT 1 FROM variant v WHERE v.study = 'reduce' AND v.variant = o.variant
+                    AND (',' || v.flags || ',') LIKE '%,bound,%');
+
+-- Per GPU, dtype, n and step (default loads and grid, cold, the default
+-- flush and mode: a key without ' flush=' or ' mode='): the block whose
+-- trial-1 median is the least.
+DROP VIEW IF EXISTS reduce_block_pick;
+CREATE VIEW reduce_block_pick AS
+SELECT * FROM (
+  SELECT t.device_id, t.dtype, t.n, t.variant, t.block, t.config_key, t.ms AS t1_ms,
+         row_number() OVER (PARTITION BY t.device_id, t.dtype, t.n, t.variant ORDER BY t.ms, t.block) AS rk
+  FROM pair_trial_rows t JOIN reduce_step s USING (variant)
+  WHERE t.study = 'reduce' AND t.config_key NOT LIKE '% flush=%' AND t.config_key NOT LIKE '% mode=%' AND t.trial_index = 1
+    AND coalesce(json_extract(t.params, '$.loads'), 8) = 8 AND coalesce(json_extract(t.params, '$.grid'), 1) = 1)
+WHERE rk = 1;
+
+DROP VIEW IF EXISTS pair_run;
+CREATE VIEW pair_run AS
+WITH t AS MATERIALIZED (SELECT * FROM pair_trial_rows),
+cub AS MATERIALIZED (SELECT proc, dtype, n, flush, mode, avg(ms) AS ms, avg(lo_ms) AS lo_ms, avg(hi_ms) AS hi_ms FROM t
+                     WHERE study = 'reduce' AND variant = 'cub' GROUP BY proc, dtype, n, flush, mode),
+-- held: the trials a pick is judged on: 2.. where its configuration has
+-- them, else 1
+held AS MATERIALIZED (SELECT device_id, study, config_key, flush, mode, max(trial_index) > 1 AS later FROM t
+                      GROUP BY device_id, study, config_key, flush, mode),
+pk AS MATERIALIZED (SELECT p.*, s.step_no,
+                           lag(p.config_key) OVER (PARTITION BY p.device_id, p.dtype, p.n ORDER BY s.step_no) AS prev_key
+                    FROM reduce_block_pick p JOIN reduce_step s USING (variant)),
+x AS (
+  SELECT 'cub' AS kind, d.device_id, d.config_key || ' flush=' || d.flush || ' mode=' || d.mode AS pair_key,
+         d.study, d.config_key, d.variant, d.dtype, d.n, d.block, d.params, d.flush, d.mode,
+         d.run_id, d.trial_index, c.ms AS num_ms, d.ms AS den_ms, c.lo_ms AS num_lo_ms, c.hi_ms AS num_hi_ms, d.lo_ms AS den_lo_ms, d.hi_ms AS den_hi_ms
+  FROM t d JOIN cub c ON c.proc = d.proc AND c.dtype = d.dtype AND c.n = d.n AND c.flush = d.flush AND c.mode = d.mode
+  WHERE d.study = 'reduce' AND d.variant NOT IN ('cub', 'cpu-serial')
+  UNION ALL
+  SELECT 'step', d.device_id, d.config_key || ' over ' || q.prev_key, d.study, d.config_key, d.variant, d.dtype, d.n,
+         d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, a.ms, d.ms, a.lo_ms, a.hi_ms, d.lo_ms, d.hi_ms
+  FROM pk q JOIN pk p ON p.device_id = q.device_id AND p.config_key = q.prev_key
+       JOIN t d ON d.device_id = q.device_id AND d.study = 'reduce' AND d.config_key = q.config_key
+                AND d.config_key NOT LIKE '% flush=%' AND d.config_key NOT LIKE '% mode=%'
+                AND d.trial_index > (SELECT later FROM held h WHERE h.device_id = d.device_id AND h.study = d.study
+                                    AND h.config_key = d.config_key AND h.flush = d.flush AND h.mode = d.mode)
+       JOIN t a ON a.proc = d.proc AND a.study = 'reduce' AND a.config_key = p.config_key
+                AND a.config_key NOT LIKE '% flush=%' AND a.config_key NOT LIKE '% mode=%'
+  UNION ALL
+  SELECT 'total', d.device_id, d.config_key || ' over ' || p.config_key, d.study, d.config_key, d.variant, d.dtype, d.n,
+         d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, a.ms, d.ms, a.lo_ms, a.hi_ms, d.lo_ms, d.hi_ms
+  FROM pk q JOIN pk p ON p.device_id = q.device_id AND p.dtype = q.dtype AND p.n = q.n AND p.variant = 'neighbored'
+       JOIN t d ON d.device_id = q.device_id AND d.study = 'reduce' AND d.config_key = q.config_key
+                AND d.config_key NOT LIKE '% flush=%' AND d.config_key NOT LIKE '% mode=%'
+                AND d.trial_index > (SELECT later FROM held h WHERE h.device_id = d.device_id AND h.study = d.study
+                                    AND h.config_key = d.config_key AND h.flush = d.flush AND h.mode = d.mode)
+       JOIN t a ON a.proc = d.proc AND a.study = 'reduce' AND a.config_key = p.config_key
+                AND a.config_key NOT LIKE '% flush=%' AND a.config_key NOT LIKE '% mode=%'
+  UNION ALL
+  SELECT 'pick', d.device_id, d.config_key || ' flush=' || d.flush, d.study, d.config_key, d.variant, d.dtype, d.n,
+         d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, c.ms, d.ms, c.lo_ms, c.hi_ms, d.lo_ms, d.hi_ms
+  FROM (SELECT DISTINCT device_id, config_key, flush, mode FROM reduce_pick_t1 WHERE NOT is_cub) q
+       JOIN t d ON d.device_id = q.device_id AND d.study = 'reduce' AND d.config_key = q.config_key
+                AND d.flush = q.flush AND d.mode = q.mode
+                AND d.trial_index > (SELECT later FROM held h WHERE h.device_id = d.device_id AND h.study = d.study
+                                    AND h.config_key = d.config_key AND h.flush = d.flush AND h.mode = d.mode)
+       JOIN cub c ON c.proc = d.proc AND c.dtype = d.dtype AND c.n = d.n AND c.flush = d.flush AND c.mode = d.mode
+  UNION ALL
+  SELECT 'flush', d.device_id, d.config_key || ' mode=' || d.mode, d.study, d.config_key, d.variant, d.dtype, d.n,
+         d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, c.ms, d.ms, c.lo_ms, c.hi_ms, d.lo_ms, d.hi_ms
+  FROM t d JOIN t c ON c.proc = d.proc AND c.study = d.study AND c.config_key = replace(d.config_key, ' flush=memset', '')
+                   AND c.mode = d.mode AND c.flush = 'clean'
+  WHERE d.flush = 'memset'
+  UNION ALL
+  SELECT * FROM pair_run_claim)
+SELECT x.*, median(x.num_ms) OVER (PARTITION BY x.kind, x.device_id, x.pair_key) AS num_center_ms,
+       count(*) OVER (PARTITION BY x.kind, x.device_id, x.pair_key) AS k,
+       dense_rank() OVER (ORDER BY x.kind, x.device_id, x.pair_key) % 2 AS half
+FROM x;
+
+-- Every run of a pair of two or more against the median of the pair's other
+-- runs (rest_ratio: median() over the frame without the run): its
+-- deviation, and the other runs' range over it.
+DROP VIEW IF EXISTS pair_trial;
+CREATE VIEW pair_trial AS
+SELECT r.*, abs(ratio / rest_ratio - 1) AS dev, (rest_max - rest_min) / rest_ratio AS rest_range
+FROM (SELECT r.kind, r.device_id, r.pair_key, r.run_id, size_band(r.num_center_ms) AS band, r.half, r.k,
+             r.num_ms / r.den_ms AS ratio,
+             median(r.num_ms / r.den_ms) OVER o AS rest_ratio,
+             min(r.num_ms / r.den_ms) OVER o AS rest_min, max(r.num_ms / r.den_ms) OVER o AS rest_max
+      FROM pair_run r WHERE r.k > 1
+      WINDOW o AS (PARTITION BY r.kind, r.device_id, r.pair_key
+                   ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE CURRENT ROW)) r;
+
+-- Per GPU, kind ('' for every kind), band (0: every band) and part (0 and 1:
+-- the halves of the pairs; 2: all): the split-conformal quantile of the
+-- deviations and how many there are.
+DROP VIEW IF EXISTS pair_halfwidth;
+CREATE VIEW pair_halfwidth AS
+WITH t AS MATERIALIZED (SELECT kind, device_id, band, half, dev FROM pair_trial),
+d AS (SELECT kind, device_id, band, half AS part, dev FROM t UNION ALL SELECT kind, device_id, band, 2, dev FROM t
+      UNION ALL SELECT '', device_id, band, half, dev FROM t UNION ALL SELECT '', device_id, band, 2, dev FROM t
+      UNION ALL SELECT '', device_id, 0, half, dev FROM t UNION ALL SELECT '', device_id, 0, 2, dev FROM t)
+SELECT kind, device_id, band, part, count(*) AS deviations, conformal(dev, 95) AS h
+FROM d GROUP BY kind, device_id, band, part;
+
+-- The half-width a pair of a kind and band uses, from part p: its kind's in
+-- its band where that holds min_deviations() or more, else every kind's in
+-- the band, else the GPU's all-band one.
+DROP VIEW IF EXISTS pair_h;
+CREATE VIEW pair_h AS
+WITH w AS MATERIALIZED (SELECT * FROM pair_halfwidth),
+k AS (SELECT DISTINCT kind, device_id FROM w WHERE kind <> '')
+SELECT k.kind, k.device_id, b.band, a.part,
+       CASE WHEN g.deviations >= min_deviations() THEN g.h WHEN c.deviations >= min_deviations() THEN c.h
+            ELSE a.h END AS h
+FROM k JOIN (SELECT 1 AS band UNION ALL SELECT 2 UNION ALL SELECT 3) b
+     JOIN w a ON a.kind = '' AND a.device_id = k.device_id AND a.band = 0
+     LEFT JOIN w g ON g.kind = k.kind AND g.device_id = k.device_id AND g.band = b.band AND g.part = a.part
+     LEFT JOIN w c ON c.kind = '' AND c.device_id = k.device_id AND c.band = b.band AND c.part = a.part;
+
+-- The check, as trial_coverage: every held-out run's ratio against the
+-- interval of the pair's other runs, its half-width sized on the other half.
+DROP VIEW IF EXISTS pair_coverage;
+CREATE VIEW pair_coverage AS
+SELECT d.kind, d.device_id, d.band, size_band_label(d.band) AS band_label,
+       count(*) AS held_out, sum(d.dev <= max(h.h, d.rest_range)) AS covered,
+       100.0 * sum(d.dev <= max(h.h, d.rest_range)) / count(*) AS pct
+FROM pair_trial d JOIN pair_h h ON h.kind = d.kind AND h.device_id = d.device_id AND h.band = d.band
+                               AND h.part = 1 - d.half
+GROUP BY d.kind, d.device_id, d.band;
+
+-- Per pair: the median of its runs' ratios and the interval a further run's
+-- ratio falls in 95% of the time (basis 'runs'); a pair timed in one process
+-- only (one trial) falls back to its two bootstrap intervals combined from
+-- the lowest to the highest ratio (basis 'one run': that run's sampling
+-- noise only, as config_stats' one-run fallback). The denominator's
+-- configuration is named by its columns.
+DROP VIEW IF EXISTS pair_stats;
+CREATE VIEW pair_stats AS
+SELECT x.kind, x.device_id, x.pair_key, x.study, x.config_key, x.variant, x.dtype, x.n, x.block, x.params, x.flush,
+       x.mode, x.band, x.k, x.ratio, x.range_rel,
+       CASE WHEN x.k > 1 THEN x.ratio * (1 - max(h.h, x.range_rel)) ELSE x.one_lo END AS lo,
+       CASE WHEN x.k > 1 THEN x.ratio * (1 + max(h.h, x.range_rel)) ELSE x.one_hi END AS hi,
+       CASE WHEN x.k > 1 THEN 'runs' ELSE 'one run' END AS basis
+FROM (SELECT kind, device_id, pair_key, max(study) AS study, max(config_key) AS config_key, max(variant) AS variant,
+             max(dtype) AS dtype, max(n) AS n, max(block) AS block, max(params) AS params, max(flush) AS flush,
+             max(mode) AS mode, size_band(max(num_center_ms)) AS band, count(*) AS k,
+             median(num_ms / den_ms) AS ratio,
+             (max(num_ms / den_ms) - min(num_ms / den_ms)) / median(num_ms / den_ms) AS range_rel,
+             max(num_lo_ms / den_hi_ms) AS one_lo, max(num_hi_ms / den_lo_ms) AS one_hi
+      FROM pair_run GROUP BY kind, device_id, pair_key) x
+     LEFT JOIN pair_h h ON h.kind = x.kind AND h.device_id = x.device_id AND h.band = x.band AND h.part = 2
+                       AND x.k > 1;

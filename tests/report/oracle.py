@@ -1,0 +1,1388 @@
+#!/usr/bin/env python3
+"""tests/report/oracle.py: an independent oracle of the report's statistics.
+
+Reads only the raw tables of a report snapshot (device, run, result), works
+out the report's statistics with its own code (Python's standard library:
+no SQL expression of the views is reused; SQLite only reads rows) and
+compares them with what the views of the same database give, relative
+tolerance 1e-9. The method it implements, from its definition
+(data/schema.sql's comment above the trial views, reports/views.sql):
+
+  floor     run_floor, gpu_floor: the mean launch floor (result.floor_us) of
+            a run / a GPU per mode; floor_beta: per GPU, mode and launches,
+            the pooled least-squares slope of the short (< 20 us) trial
+            medians on their run's floor offset, fitted from 20 or more
+            configurations of two or more trials, else beta = launches
+  trial     each trial median less beta x its run's floor offset
+  centre    per configuration the median of its trial medians; size band of
+            the centre (under 20 us, 20-100 us, 100 us or more); every trial
+            against the median of the others (leave-one-trial-out)
+  interval  centre x (1 -/+ max(h, the trials' own relative range)), h the
+            ceil(0.95 (m + 1))-th smallest of the m deviations of the GPU's
+            configurations of the same variant (else timer class, else band,
+            else all bands: the first with 20 deviations or more)
+  model     per GPU model the median over its machines (the true median:
+            the mean of the middle two for an even count)
+  ratios    26-pairs.sql: two configurations' trial medians within one
+            process (GPU, session, trial, binary, build), every kind (cub,
+            step, total, pick, flush and the claims'), the median over
+            processes, the interval as above from the runs' deviations per
+            kind (the band the numerator's median); one process: the
+            bootstrap intervals combined (basis 'one run')
+  held out  the best hand-written reduction chosen on trial 1 and timed on
+            the median of the other trials; the targets judged on them
+  checks    every held-out trial (ratio) against the interval of the others,
+            sized on the other half; trials and machines within 2%
+
+The thresholds are constants here, the values of report_setting and
+sqlstats.c (20 deviations, 20 configurations, the bands' 20 and 100 us,
+the targets' 1.02, 93%, 1.2, 1.3, 1.5): a threshold changed there must be
+changed here too, or the oracle names every value it moves.
+
+Usage: python3 tests/report/oracle.py DB [--max-print N] [--only VIEW,...] [--load EXT]
+EXT: a SQLite extension the views need (the report's statistics functions,
+where the Makefile builds them: make print-SQLSTATS), loaded before reading.
+Prints every mismatch as
+  MISMATCH view key column sql=VALUE oracle=VALUE
+(at most N per view, default 50; 0: all), a line per view checked and a
+final line 'oracle: N values checked in M views, K mismatches'. Exit 0: no
+mismatch; 1: mismatches; 2: bad usage or a database it cannot read.
+"""
+
+import math
+import sqlite3
+import statistics
+import sys
+import json
+
+REL_TOL = 1e-9
+# Columns that are differences of nearly equal numbers, where a relative
+# tolerance means nothing: a deviation |a / b - 1| and a range over a centre
+# are dimensionless, and 1e-12 of them is far below any printed digit (one
+# unit in the last place of a time moves them by 1e-16 / their size).
+# sd_rel is not printed by the report; the SQL computes it in one pass,
+# sqrt((sum x^2 - k mean^2) / (k - 1)), which loses the small spreads (on
+# the shipped data 1.31e-8 where the spread is 1.67e-8): 1e-8 absolute.
+ABS_TOL = {'dev': 1e-12, 'rest_range': 1e-12, 'sd_rel': 1e-8}
+SHORT_US = 20.0          # floor fit: configurations whose mean raw median is under this
+MIN_CONFIGS = 20         # floor fit: configurations a class needs, else beta = launches
+MIN_DEVIATIONS = 20      # an interval's group needs this many deviations
+N_SEED, N_LARGE, N_SMALL, N_SMALLEST = 1 << 24, 1 << 28, 1 << 20, 1 << 16
+N_ACCESS = 1 << 26
+
+
+# ----------------------------------------------------------------- helpers --
+
+def median(xs):
+    """The median of a non-empty list: the middle value, or the mean of the
+    middle two for an even count."""
+    return statistics.median(xs)
+
+
+def conformal(devs):
+    """The ceil(0.95 (m + 1))-th smallest of m deviations (at most the
+    largest): split-conformal. NULL deviations sort first, as SQLite's."""
+    m = len(devs)
+    r = min(m, -((-95 * (m + 1)) // 100))
+    return sorted(devs, key=lambda d: (d is not None, d if d is not None else 0.0))[r - 1]
+
+
+def mean(xs):
+    return math.fsum(xs) / len(xs)
+
+
+def default_key(key):
+    """a configuration of the default flush and mode: its key names neither"""
+    return ' flush=' not in key and ' mode=' not in key
+
+
+def div(a, b):
+    """a / b as SQL has it: NULL where either is NULL or b is 0."""
+    if a is None or b is None or b == 0:
+        return None
+    return a / b
+
+
+def sub(a, b):
+    return None if a is None or b is None else a - b
+
+
+def mul(a, b):
+    return None if a is None or b is None else a * b
+
+
+def smax(*xs):
+    """SQLite's scalar max(): NULL if any argument is NULL."""
+    return None if any(x is None for x in xs) else max(xs)
+
+
+def band_of(ms):
+    if ms is None:
+        return 3
+    return 1 if ms < 0.02 else 2 if ms < 0.1 else 3
+
+
+def pos(x):
+    """x > 0 with SQL's NULL: false."""
+    return x is not None and x > 0
+
+
+def lower_has(key, what):
+    """SQL's `key LIKE '%what%'` (ASCII case-insensitive)."""
+    return what in key.lower()
+
+
+def param(params, name):
+    try:
+        v = json.loads(params).get(name)
+    except (ValueError, AttributeError):
+        return None
+    if isinstance(v, bool):
+        return int(v)
+    return v
+
+
+def is_pow2(n):
+    return n is not None and n > 0 and n & (n - 1) == 0
+
+
+# ------------------------------------------------------------- comparison --
+
+class Checker:
+    """Compares rows keyed alike: a view's (from SQL) against the oracle's."""
+
+    def __init__(self, max_print):
+        self.max_print = max_print
+        self.values = 0
+        self.mismatches = 0
+        self.views = 0
+
+    @staticmethod
+    def same(a, b, col=None):
+        if a is None or b is None:
+            return a is None and b is None
+        if isinstance(a, (set, frozenset)) or isinstance(b, (set, frozenset)):
+            return a == b
+        if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+            if math.isnan(a) or math.isnan(b):
+                return math.isnan(a) and math.isnan(b)
+            return math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL.get(col, 0.0))
+        return a == b
+
+    def compare(self, view, sql, oracle, cols):
+        """sql, oracle: {key: row dict}; cols: the columns compared."""
+        self.views += 1
+        bad = 0
+        lines = []
+
+        def say(text):
+            nonlocal bad
+            bad += 1
+            if self.max_print == 0 or bad <= self.max_print:
+                lines.append(text)
+
+        for k in sorted(set(sql) | set(oracle), key=repr):
+            if k not in oracle:
+                say("MISMATCH %s %r row only in sql" % (view, k))
+                continue
+            if k not in sql:
+                say("MISMATCH %s %r row only in oracle" % (view, k))
+                continue
+            s, o = sql[k], oracle[k]
+            for c in cols:
+                self.values += 1
+                if not self.same(s.get(c), o.get(c), c):
+                    say("MISMATCH %s %r %s sql=%r oracle=%r" % (view, k, c, s.get(c), o.get(c)))
+        for line in lines:
+            print(line)
+        if bad > len(lines):
+            print("MISMATCH %s ... and %d more" % (view, bad - len(lines)))
+        print("%s %s: %d rows, %d mismatches" % ("ok" if bad == 0 else "FAIL", view, len(sql), bad))
+        self.mismatches += bad
+
+
+def keyed(rows, keycols, sortcols=()):
+    """{key: row}; rows sharing a key get the index of their order (by
+    sortcols) as the key's last part, the same on both sides."""
+    groups = {}
+    for r in rows:
+        groups.setdefault(tuple(r[c] for c in keycols), []).append(r)
+    out = {}
+    for k, rs in groups.items():
+        if len(rs) == 1:
+            out[k] = rs[0]
+        else:
+            rs.sort(key=lambda r: tuple(repr(r.get(c)) for c in sortcols))
+            for i, r in enumerate(rs):
+                out[k + ('#%d' % i,)] = r
+    return out
+
+
+def sql_rows(db, query):
+    cur = db.execute(query)
+    names = [d[0] for d in cur.description]
+    return [dict(zip(names, row)) for row in cur]
+
+
+# -------------------------------------------------------------- raw input --
+
+class Raw:
+    """The raw tables, as read from the database."""
+
+    def __init__(self, db):
+        self.device = {r['device_id']: r for r in sql_rows(db, "SELECT * FROM device")}
+        self.run = {r['run_id']: r for r in sql_rows(db, "SELECT * FROM run")}
+        self.result = sql_rows(db, "SELECT result_id, run_id, study, config_key, variant, dtype, n, block, params, "
+                                   "cache, timer, status, reps, median_ms, q1_ms, q3_ms, rsd, bytes_read, "
+                                   "bytes_written, flush, mode, ci_lo_ms, ci_hi_ms, launches, floor_us FROM result")
+        try:     # the binaries' registries (a database from before table variant: none)
+            self.variant = sql_rows(db, "SELECT * FROM variant")
+        except sqlite3.Error:
+            self.variant = []
+
+
+def default_flush(r):
+    if r['flush'] is not None:
+        return r['flush']
+    return 'none' if r['cache'] == 'warm' else 'memset'
+
+
+def launches_of(r):
+    return r['launches'] if r['launches'] else 1
+
+
+# ----------------------------------------------------------------- labels --
+
+def short_name(name):
+    if name[:7].lower() == 'nvidia ':
+        rest = name[7:]
+        return rest.split(' ', 1)[0] if ' ' in rest else rest
+    return name
+
+
+class Devices:
+    """report_devices, device_label, report_models: which GPUs and models
+    the report shows, their order and labels."""
+
+    def __init__(self, raw):
+        names = [d['name'] for d in raw.device.values()]
+        shorts = [short_name(n) for n in names]
+        self.label = {}
+        for i, d in raw.device.items():
+            s = short_name(d['name'])
+            if names.count(d['name']) > 1:
+                self.label[i] = s + ' #' + d['uuid'].replace('GPU-', '')[:4]
+            elif shorts.count(s) > 1:
+                self.label[i] = d['name'].replace('NVIDIA ', '')
+            else:
+                self.label[i] = s
+        shown = sorted({u['device_id'] for u in raw.run.values() if u['status'] == 'complete'
+                        and u['device_id'] in raw.device},
+                       key=lambda i: (raw.device[i]['name'], i))
+        self.ord = {i: k + 1 for k, i in enumerate(shown)}
+        self.name = {i: raw.device[i]['name'] for i in shown}
+        models = []
+        for i in shown:
+            if self.name[i] not in models:
+                models.append(self.name[i])
+        mshort = [short_name(m) for m in models]
+        self.model = {}
+        for k, m in enumerate(models):
+            s = short_name(m)
+            label = m.replace('NVIDIA ', '') if mshort.count(s) > 1 else s
+            machines = sum(1 for i in shown if self.name[i] == m)
+            self.model[m] = {'model': label, 'mord': k + 1, 'machines': machines,
+                             'panel': label + (', %d machines' % machines if machines > 1 else '')}
+
+
+# ------------------------------------------------------------ trial views --
+
+class Trials:
+    """run_floor, gpu_floor, floor_beta, trial, trial_dev, trial_halfwidth,
+    trial_h and config_stats, from the raw rows."""
+
+    def __init__(self, raw):
+        self.raw = raw
+        run, device = raw.run, raw.device
+        ok = [r for r in raw.result if r['status'] == 'ok']
+
+        # launch floors: per run and mode; per GPU and mode (measure runs)
+        acc = {}
+        for r in ok:
+            if pos(r['floor_us']):
+                acc.setdefault((r['run_id'], r['mode']), []).append(r['floor_us'])
+        self.run_floor = {k: mean(v) for k, v in acc.items()}
+        acc = {}
+        for r in ok:
+            u = run.get(r['run_id'])
+            if u and u['kind'] == 'measure' and pos(r['floor_us']):
+                acc.setdefault((u['device_id'], r['mode']), []).append(r['floor_us'])
+        self.gpu_floor = {k: mean(v) for k, v in acc.items()}
+
+        # floor_beta: the pooled within-configuration slope of y (us) on x
+        cfg = {}
+        for r in ok:
+            u = run.get(r['run_id'])
+            if not u or u['kind'] != 'measure' or r['timer'] != 'cuda-event' or r['mode'] not in ('single', 'batch') \
+               or not pos(r['floor_us']):
+                continue
+            g = self.gpu_floor.get((u['device_id'], r['mode']))
+            q = self.run_floor.get((r['run_id'], r['mode']))
+            if g is None or q is None:
+                continue
+            k = (u['device_id'], r['study'], r['config_key'], r['flush'] or '', r['mode'], launches_of(r))
+            cfg.setdefault(k, []).append((r['median_ms'] * 1000, q - g))
+        cls = {}
+        for k, pts in cfg.items():
+            ys = [p[0] for p in pts]
+            if len(pts) < 2 or mean(ys) >= SHORT_US:
+                continue
+            my, mx = mean(ys), mean([p[1] for p in pts])
+            c = cls.setdefault((k[0], k[4], k[5]), {'configs': set(), 'xy': [], 'xx': []})
+            c['configs'].add((k[1], k[2], k[3]))
+            c['xy'] += [(y - my) * (x - mx) for y, x in pts]
+            c['xx'] += [(x - mx) * (x - mx) for y, x in pts]
+        self.floor_beta = {}
+        for (dev, mode, launches), c in cls.items():
+            sxy, sxx, n = math.fsum(c['xy']), math.fsum(c['xx']), len(c['configs'])
+            fitted = n >= MIN_CONFIGS and sxx > 0
+            self.floor_beta[(dev, mode, launches)] = {
+                'configs': n, 'sxy': sxy, 'sxx': sxx, 'beta': max(0.0, sxy / sxx) if fitted else launches,
+                'basis': 'fitted' if fitted else 'launches'}
+
+        # trial: the rows the report counts (result_bw), floor-corrected
+        later_complete = {}
+        for u in run.values():
+            if u['status'] == 'complete' and u['kind'] == 'measure':
+                later_complete.setdefault((u['device_id'], u['binary'], u['build_id']), []).append(u['run_id'])
+        fl = {}
+        for u in run.values():
+            if u['kind'] == 'measure' and u['status'] == 'complete' and pos(u['launch_us']):
+                fl.setdefault(u['device_id'], []).append(u['launch_us'])
+        ref = {k: mean(v) for k, v in fl.items()}
+
+        def counted(u):
+            if u['status'] == 'complete':
+                return True
+            if u['status'] in ('incomplete', 'failed'):
+                return any(x > u['run_id'] for x in later_complete.get((u['device_id'], u['binary'], u['build_id']), []))
+            return False
+
+        self.trial = {}
+        for r in ok:
+            u = run.get(r['run_id'])
+            if not u or u['device_id'] not in device or not counted(u):
+                continue
+            dev = u['device_id']
+            adj = 0.0
+            if r['timer'] == 'cuda-event' and r['mode'] in ('single', 'batch'):
+                g = self.gpu_floor.get((dev, r['mode']))
+                q = self.run_floor.get((r['run_id'], r['mode']))
+                if pos(r['floor_us']) and pos(g) and pos(q):
+                    b = self.floor_beta.get((dev, r['mode'], launches_of(r)))
+                    adj = (b['beta'] if b else launches_of(r)) * (q - g) / 1000.0
+                elif r['floor_us'] is None and r['mode'] == 'single' and pos(u['launch_us']) and pos(ref.get(dev)):
+                    adj = (u['launch_us'] - ref[dev]) / 1000.0
+            t = dict(r)
+            t.update(device_id=dev, device=device[dev]['name'], peak_gbps=device[dev]['peak_gbps'],
+                     trial_index=u['repeat_index'] if u['repeat_index'] is not None else 1,
+                     flush=default_flush(r), floor_adj_ms=adj, raw_median_ms=r['median_ms'],
+                     median_ms=sub(r['median_ms'], adj), ci_lo_ms=sub(r['ci_lo_ms'], adj),
+                     ci_hi_ms=sub(r['ci_hi_ms'], adj), q1_ms=sub(r['q1_ms'], adj), q3_ms=sub(r['q3_ms'], adj))
+            self.trial[r['result_id']] = t
+
+        # trial_dev: per configuration, its trials
+        self.configs = {}
+        for t in self.trial.values():
+            self.configs.setdefault((t['device_id'], t['study'], t['config_key'], t['flush'], t['mode']), []).append(t)
+        halves = {}
+        for dev in {k[0] for k in self.configs}:
+            ks = sorted(k[1:] for k in self.configs if k[0] == dev)
+            for i, k in enumerate(ks):
+                halves[(dev,) + k] = (i + 1) % 2
+        self.dev = {}
+        for key, ts in self.configs.items():
+            ms = sorted(t['median_ms'] for t in ts)
+            k = len(ms)
+            centre = median(ms)
+            for t in ts:
+                d = {'k': k, 'half': halves[key], 'center_ms': centre, 'band': band_of(centre),
+                     'x1': ms[0], 'xk': ms[-1], 'mean_ms': mean(ms), 'sum2_ms': math.fsum(m * m for m in ms),
+                     'rest_center_ms': None, 'rest_min_ms': None, 'rest_max_ms': None}
+                if k > 1:
+                    rest = list(ms)
+                    rest.remove(t['median_ms'])
+                    d.update(rest_center_ms=median(rest), rest_min_ms=rest[0], rest_max_ms=rest[-1])
+                d['dev'] = None if d['rest_center_ms'] is None else \
+                    (lambda q: None if q is None else abs(q - 1))(div(t['median_ms'], d['rest_center_ms']))
+                d['rest_range'] = div(sub(d['rest_max_ms'], d['rest_min_ms']), d['rest_center_ms'])
+                d.update(t)
+                self.dev[t['result_id']] = d
+
+        # trial_halfwidth: per device, band (0: all), group and part
+        hw = {}
+        for d in self.dev.values():
+            if d['k'] <= 1:
+                continue
+            vg = 'v %s %s %s' % (d['study'], d['variant'], d['mode'])
+            cg = 'c %s %s %s' % (d['study'], d['timer'], d['mode'])
+            for band, grp, cl in ((d['band'], vg, cg), (d['band'], cg, None), (d['band'], '', None), (0, '', None)):
+                for part in (d['half'], 2):
+                    e = hw.setdefault((d['device_id'], band, grp, part), {'devs': [], 'cls': set()})
+                    e['devs'].append(d['dev'])
+                    if cl is not None:
+                        e['cls'].add(cl)
+        self.halfwidth = {k: {'cls': max(e['cls']) if e['cls'] else None, 'deviations': len(e['devs']),
+                              'h': conformal(e['devs'])} for k, e in hw.items()}
+
+        # trial_h: every variant the device measured, in every band and part
+        classes = set()
+        for r in ok:
+            u = run.get(r['run_id'])
+            if u:
+                for band in (1, 2, 3):
+                    classes.add((u['device_id'], band, '%s %s %s' % (r['study'], r['variant'], r['mode']),
+                                 'c %s %s %s' % (r['study'], r['timer'], r['mode'])))
+        self.h = {}
+        for dev, band, grp, cl in classes:
+            for part in (0, 1, 2):
+                a = self.halfwidth.get((dev, 0, '', part))
+                if a is None:
+                    continue
+                pick = a
+                for g in (('v ' + grp), cl, ''):
+                    w = self.halfwidth.get((dev, band, g, part))
+                    if w is not None and w['deviations'] >= MIN_DEVIATIONS:
+                        pick = w
+                        break
+                self.h.setdefault((dev, band, grp, part), []).append({'h': pick['h'], 'deviations': pick['deviations']})
+
+        # config_stats
+        read = {}
+        for u in run.values():
+            if u['kind'] == 'measure' and u['read_gbps'] is not None:
+                read.setdefault(u['device_id'], []).append(u['read_gbps'])
+        read = {k: median(sorted(v)) for k, v in read.items()}
+        self.stats = {}
+        for key, ts in self.configs.items():
+            d0 = self.dev[ts[0]['result_id']]
+            k, centre = d0['k'], d0['center_ms']
+            range_rel = div(d0['xk'] - d0['x1'], centre)
+            hs = self.h.get((key[0], d0['band'], '%s %s %s' % (d0['study'], d0['variant'], d0['mode']), 2))
+            hwv = hs[0]['h'] if hs else None
+            lows = [t['ci_lo_ms'] if t['ci_lo_ms'] is not None else t['q1_ms'] for t in ts]
+            highs = [t['ci_hi_ms'] if t['ci_hi_ms'] is not None else t['q3_ms'] for t in ts]
+            lows, highs = [x for x in lows if x is not None], [x for x in highs if x is not None]
+            if hwv is None:
+                lo, hi, basis = (min(lows) if lows else None), (max(highs) if highs else None), 'one run'
+            else:
+                w = smax(hwv, range_rel)
+                lo, hi, basis = mul(centre, None if w is None else 1 - w), mul(centre, None if w is None else 1 + w), 'trials'
+            sd = None
+            if k > 1:
+                sd = div(statistics.stdev([t['median_ms'] for t in ts]), d0['mean_ms'])
+            b = None if d0['bytes_read'] is None or d0['bytes_written'] is None else d0['bytes_read'] + d0['bytes_written']
+            rsds = [t['rsd'] for t in ts if t['rsd'] is not None]
+            reps = [t['reps'] for t in ts if t['reps'] is not None]
+            s = {c: d0[c] for c in ('device_id', 'device', 'study', 'config_key', 'variant', 'dtype', 'n', 'block',
+                                    'params', 'cache', 'timer', 'flush', 'mode', 'band', 'bytes_read',
+                                    'bytes_written', 'peak_gbps')}
+            rg = read.get(key[0])
+            s.update(runs=k, median_ms=centre, lo_ms=lo, hi_ms=hi, basis=basis, sd_rel=sd,
+                     rsd_max=max(rsds) if rsds else None, reps_min=min(reps) if reps else None,
+                     read_gbps=rg, half_rel=div(sub(hi, lo), 2 * centre),
+                     gbps=div(b, mul(centre, 1e6)), gbps_lo=div(b, mul(hi, 1e6)), gbps_hi=div(b, mul(lo, 1e6)),
+                     pct_peak=div(mul(100.0, div(b, mul(centre, 1e6))), d0['peak_gbps']),
+                     pct_read=div(mul(100.0, div(b, mul(centre, 1e6))), rg))
+            self.stats[key] = s
+
+
+# --------------------------------------------------------- model level --
+
+def stats_default(trials):
+    return [s for s in trials.stats.values() if s['cache'] == 'cold' and not lower_has(s['config_key'], ' flush=')
+            and not lower_has(s['config_key'], ' mode=')]
+
+
+def model_stats(trials, devs):
+    groups = {}
+    for s in stats_default(trials):
+        if s['device_id'] in devs.name:
+            groups.setdefault((devs.name[s['device_id']],) + tuple(s[c] for c in ('study', 'config_key', 'flush', 'mode')),
+                              []).append(s)
+    out = {}
+    for (name, study, key, flush, mode), ss in groups.items():
+        m = devs.model[name]
+        bytes_ = [s['bytes_read'] + s['bytes_written'] for s in ss
+                  if s['bytes_read'] is not None and s['bytes_written'] is not None]
+        lo = [s['lo_ms'] for s in ss if s['lo_ms'] is not None]
+        hi = [s['hi_ms'] for s in ss if s['hi_ms'] is not None]
+        peaks = [s['peak_gbps'] for s in ss if s['peak_gbps'] is not None]
+        o = {'model': m['model'], 'panel': m['panel'], 'mord': m['mord'], 'machines': m['machines'],
+             'study': study, 'config_key': key, 'flush': flush, 'mode': mode, 'gpus': len(ss),
+             'median_ms': median([s['median_ms'] for s in ss]),
+             'lo_ms': min(lo) if lo else None, 'hi_ms': max(hi) if hi else None,
+             'bytes': max(bytes_) if bytes_ else None, 'peak_gbps': max(peaks) if peaks else None}
+        for c in ('variant', 'dtype', 'n', 'block', 'params', 'timer'):
+            o[c] = ss[0][c]
+        o['gbps'] = div(o['bytes'], mul(o['median_ms'], 1e6))
+        o['gbps_lo'] = div(o['bytes'], mul(o['hi_ms'], 1e6))
+        o['gbps_hi'] = div(o['bytes'], mul(o['lo_ms'], 1e6))
+        o['pct_peak'] = div(mul(100.0, o['gbps']), o['peak_gbps'])
+        out[(m['model'], study, key, flush, mode)] = o
+    return out
+
+
+# ------------------------------------------------------------- held out --
+
+class Reduce:
+    """reduce_best, reduce_cold, reduce_trial, reduce_heldout, reduce_pick
+    and reduce_top_target."""
+
+    def __init__(self, raw, trials, devs):
+        run = raw.run
+        cs = [s for s in trials.stats.values() if s['study'] == 'reduce' and s['timer'] == 'cuda-event'
+              and s['mode'] == 'single' and s['flush'] in ('clean', 'memset')]
+        clean = {s['device_id'] for s in cs if s['flush'] == 'clean'}
+        self.cold = [s for s in cs if s['flush'] == ('clean' if s['device_id'] in clean else 'memset')]
+
+        # every trial of the reduction rows, raw medians
+        self.trials = {}
+        for r in raw.result:
+            u = run.get(r['run_id'])
+            if r['study'] != 'reduce' or r['status'] != 'ok' or not u or u['status'] != 'complete' \
+               or u['kind'] != 'measure' or not pos(r['median_ms']):
+                continue
+            t = u['repeat_index'] if u['repeat_index'] is not None else 1
+            self.trials.setdefault((u['device_id'], r['config_key'], default_flush(r), r['mode']), []).append(
+                (t, r['median_ms']))
+        self.heldout = {}
+        for k, ts in self.trials.items():
+            held = [m for t, m in ts if t > 1]
+            if held:
+                self.heldout[k] = {'k': len(held), 'ms': median(held)}
+
+        # the pick: lowest trial-1 median per device, dtype, n, CUB or not
+        cand = {}
+        steps = reduce_steps(raw)
+        for s in self.cold:
+            if s['variant'] != 'cub' and s['variant'] not in steps:
+                continue
+            for t, m in self.trials.get((s['device_id'], s['config_key'], s['flush'], s['mode']), []):
+                if t == 1:
+                    cand.setdefault((s['device_id'], s['dtype'], s['n'], int(s['variant'] == 'cub')), []).append((m, s))
+        self.pick = {}
+        self.ties = 0
+        for key, cs in cand.items():
+            # ties (the event timer's medians come in steps of 32 ns): the
+            # smaller block, then the key
+            m, s = min(cs, key=lambda x: (x[0], x[1]['variant'], x[1]['block'] if x[1]['block'] is not None else -1,
+                                          x[1]['config_key']))
+            ties = {x[1]['config_key'] for x in cs if x[0] == m and x[1]['variant'] == s['variant']}
+            self.ties += len(ties) > 1
+            h = self.heldout.get((s['device_id'], s['config_key'], s['flush'], s['mode']))
+            w = div(s['hi_ms'] - s['lo_ms'], 2 * s['median_ms'])
+            held = h['ms'] if h else None
+            self.pick[key] = {'device': s['device'], 'config_key': s['config_key'], 'flush': s['flush'],
+                              'mode': s['mode'], 'variant': s['variant'], 'block': s['block'],
+                              'params': s['params'], 'bytes': s['bytes_read'] + s['bytes_written'],
+                              'peak_gbps': s['peak_gbps'], 't1_ms': m, 'held_trials': h['k'] if h else None,
+                              'held_ms': held, 'held_lo_ms': mul(held, 1 - w), 'held_hi_ms': mul(held, 1 + w)}
+
+    def judge(self, prs):
+        """reduce_top_target: the ratios to CUB from the pick pairs (CUB
+        over the pick within each held-out run), else trial 1's."""
+        thr = {'top_cub_large': 1.02, 'top_peak_large': 93.0, 'top_cub_small': 1.2}
+        pp = {(p['device_id'], p['config_key']): p for p in prs.stats.values() if p['kind'] == 'pick'}
+        self.target = {}
+        for (dev, dtype, n, is_cub), h in self.pick.items():
+            if is_cub:
+                continue
+            c = self.pick.get((dev, dtype, n, 1))
+            rows = []
+            if n == N_LARGE:
+                if c:
+                    rows.append(('top_cub_large', 'x CUB', self.ratio(c, h, pp.get((dev, h['config_key'])))))
+                rows.append(('top_peak_large', '% of theoretical',
+                             (div(100.0 * h['bytes'], mul(h['held_ms'] if h['held_ms'] is not None else h['t1_ms'], 1e6)),
+                              div(100.0 * h['bytes'], mul(h['held_hi_ms'], 1e6)),
+                              div(100.0 * h['bytes'], mul(h['held_lo_ms'], 1e6)))))
+            if c and N_SMALLEST <= n <= N_SMALL and is_pow2(n):
+                rows.append(('top_cub_small', 'x CUB', self.ratio(c, h, pp.get((dev, h['config_key'])))))
+            for key, what, (value, lo, hi) in rows:
+                if key == 'top_peak_large':
+                    value, lo, hi = (div(x, h['peak_gbps']) for x in (value, lo, hi))
+                t = thr[key]
+                if lo is not None and lo >= t:
+                    verdict = 'met'
+                elif hi is not None and hi < t:
+                    verdict = 'missed'
+                elif lo is None:
+                    verdict = 'not judged'
+                else:
+                    verdict = 'inconclusive'
+                self.target[(dev, dtype, n, key)] = {
+                    'device_id': dev, 'dtype': dtype, 'n': n, 'key': key, 'what': what, 'variant': h['variant'],
+                    'block': h['block'], 'params': h['params'], 'value': value, 'lo': lo, 'hi': hi,
+                    'held_trials': h['held_trials'], 'threshold': t, 'verdict': verdict}
+
+    @staticmethod
+    def ratio(c, h, x):
+        if x is None:
+            return div(c['t1_ms'], h['t1_ms']), None, None
+        if not h['held_trials']:
+            return x['ratio'], None, None   # judged on trial 1 only: not judged
+        return x['ratio'], x['lo'], x['hi']
+
+
+def target_model(red, devs):
+    groups = {}
+    for t in red.target.values():
+        if t['device_id'] in devs.name:
+            m = devs.model[devs.name[t['device_id']]]
+            groups.setdefault((t['key'], m['model'], t['dtype'], t['n']), []).append((m, t))
+    out = {}
+    for k, ts in groups.items():
+        m = ts[0][0]
+        verdicts = {t['verdict'] for _, t in ts}
+        vals = [t['value'] for _, t in ts if t['value'] is not None]
+        los = [t['lo'] for _, t in ts if t['lo'] is not None]
+        his = [t['hi'] for _, t in ts if t['hi'] is not None]
+        out[k] = {'mord': m['mord'], 'machines': m['machines'], 'threshold': ts[0][1]['threshold'],
+                  'verdict': verdicts.pop() if len(verdicts) == 1 else 'mixed',
+                  'verdicts': frozenset(t['verdict'] for _, t in ts),
+                  'value': median(vals) if vals else None,
+                  'lo': min(los) if los else None, 'hi': max(his) if his else None}
+    return out
+
+
+# ----------------------------------------------------------------- summary --
+
+def reduce_best(trials, red):
+    """reduce_best: per GPU, dtype, n and variant the configuration whose
+    trial-1 median (raw) is the least, at the median of its other trials."""
+    groups = {}
+    for c in stats_default(trials):
+        if c['study'] == 'reduce':
+            groups.setdefault((c['device_id'], c['dtype'], c['n'], c['variant']), []).append(c)
+    out = {}
+    for k, cs in groups.items():
+        def t1(c):
+            ms = [m for t, m in red.trials.get((c['device_id'], c['config_key'], c['flush'], c['mode']), []) if t == 1]
+            return min(ms) if ms else None
+        c = min(cs, key=lambda c: ((t1(c) is not None), t1(c) or 0.0, c['median_ms'],
+                                   c['block'] if c['block'] is not None else -1))
+        h = red.heldout.get((c['device_id'], c['config_key'], c['flush'], c['mode']))
+        ms = h['ms'] if h else c['median_ms']
+        b = c['bytes_read'] + c['bytes_written']
+        w = c['half_rel']
+        r = dict(c, median_ms=ms, lo_ms=mul(ms, None if w is None else 1 - w), hi_ms=mul(ms, None if w is None else 1 + w),
+                 held_trials=h['k'] if h else None, gbps=div(b, ms * 1e6))
+        r.update(gbps_lo=div(b, mul(r['hi_ms'], 1e6)), gbps_hi=div(b, mul(r['lo_ms'], 1e6)),
+                 pct_peak=div(mul(100.0, r['gbps']), c['peak_gbps']), pct_read=div(mul(100.0, r['gbps']), c['read_gbps']))
+        out[k] = r
+    return out
+
+
+def reduce_ladder(raw, best, prs):
+    """reduce_ladder: each variant at its best block in ladder order, the
+    step and total speedups from the step and total pairs."""
+    steps = reduce_steps(raw)
+    reg = {r['variant']: r['ord'] for r in raw.variant if r['study'] == 'reduce'}
+    top = max(reg.values(), default=0)
+    extra = sorted({r['variant'] for r in raw.result if r['study'] == 'reduce' and r['variant'] not in reg})
+    ordv = dict(reg, **{v: top + i + 1 for i, v in enumerate(extra)})
+    sx = {(p['kind'], p['device_id'], p['config_key']): p for p in prs.stats.values() if p['kind'] in ('step', 'total')}
+    out = []
+    for (dev, dtype, n, v), b in best.items():
+        if v not in ordv:
+            continue
+        lad = sorted((x for x in best.values() if x['device_id'] == dev and x['dtype'] == dtype and x['n'] == n
+                      and x['timer'] == 'cuda-event' and x['variant'] in steps), key=lambda x: ordv[x['variant']])
+        prev = None
+        if b in lad and lad.index(b) > 0:
+            prev = lad[lad.index(b) - 1]
+        s, t = sx.get(('step', dev, b['config_key'])), sx.get(('total', dev, b['config_key']))
+        nb = [x for x in best.values() if x['device_id'] == dev and x['dtype'] == dtype and x['n'] == n
+              and x['variant'] == 'neighbored']
+        out.append({'device_id': dev, 'dtype': dtype, 'n': n, 'variant': v, 'block': b['block'],
+                    'median_ms': b['median_ms'], 'lo_ms': b['lo_ms'], 'hi_ms': b['hi_ms'],
+                    'prev_variant': prev['variant'] if prev else None,
+                    'step_x': s['ratio'] if s else (div(prev['median_ms'], b['median_ms']) if prev else None),
+                    'step_x_lo': s['lo'] if s else None, 'step_x_hi': s['hi'] if s else None,
+                    'total_x': t['ratio'] if t else (div(nb[0]['median_ms'], b['median_ms']) if nb else None)})
+    return out
+
+
+def flush_bias(trials, prs):
+    """flush_bias: 1 - the flush pair's ratio (throughput after memset over after clean)."""
+    fx = {(p['device_id'], p['study'], p['config_key'], p['mode']): p for p in prs.stats.values() if p['kind'] == 'flush'}
+    out = []
+    cs = list(trials.stats.values())
+    for c in cs:
+        if c['study'] != 'reduce' or c['flush'] != 'clean' or c['mode'] != 'single' or c['dtype'] != 'int32':
+            continue
+        for m in cs:
+            if m['device_id'] == c['device_id'] and m['study'] == c['study'] and m['variant'] == c['variant'] \
+               and m['dtype'] == c['dtype'] and m['n'] == c['n'] and m['block'] == c['block'] \
+               and m['params'] == c['params'] and m['mode'] == c['mode'] and m['flush'] == 'memset' \
+               and lower_has(m['config_key'], ' flush=memset') and m['n'] is not None and m['params'] is not None:
+                x = fx.get((m['device_id'], m['study'], m['config_key'], m['mode']))
+                out.append({'device_id': c['device_id'], 'variant': c['variant'], 'n': c['n'],
+                            'gbps_clean': c['gbps'], 'gbps_memset': m['gbps'],
+                            'bias': 1 - (x['ratio'] if x else div(m['gbps'], c['gbps'])),
+                            'bias_lo': 1 - x['hi'] if x and x['hi'] is not None else None,
+                            'bias_hi': 1 - x['lo'] if x and x['lo'] is not None else None})
+    return out
+
+
+def summary_metric(raw, red, prs, best):
+    steps = reduce_steps(raw)
+    rb = [s for s in best.values() if s['dtype'] == 'int32' and s['timer'] == 'cuda-event']
+    rows = []
+    total = {(p['device_id'], p['config_key']): p for p in prs.stats.values() if p['kind'] == 'total'}
+    for dev in {s['device_id'] for s in rb}:
+        cands = []
+        for s in rb:
+            if s['device_id'] == dev and s['n'] == N_SEED and s['variant'] in steps:
+                for t, m in red.trials.get((dev, s['config_key'], s['flush'], s['mode']), []):
+                    if t == 1:
+                        cands.append((m, s['variant'], s))
+        if cands:
+            top = min(cands, key=lambda x: (x[0], x[1]))[2]
+            x = total.get((dev, top['config_key']))
+            if x:
+                rows.append((dev, 'ladder', x['ratio'], x['lo'], x['hi']))
+    for t in red.target.values():
+        if t['key'] == 'top_peak_large' and t['dtype'] == 'int32':
+            rows.append((t['device_id'], 'best', t['value'], t['lo'], t['hi']))
+    for s in rb:
+        if s['n'] == N_LARGE and s['variant'] == 'cub':
+            rows.append((s['device_id'], 'cub', s['pct_peak'], div(mul(s['pct_peak'], s['gbps_lo']), s['gbps']),
+                         div(mul(s['pct_peak'], s['gbps_hi']), s['gbps'])))
+    for p in prs.stats.values():
+        if p['kind'] == 'c-uniform' and param(p['params'], 'grid') == 2048 and param(p['params'], 'points') == 1024:
+            if param(p['params'], 'k') == 1:
+                rows.append((p['device_id'], 'k1', p['ratio'], p['lo'], p['hi']))
+            if param(p['params'], 'k') == 32:
+                rows.append((p['device_id'], 'k32', div(1, p['ratio']), div(1, p['hi']), div(1, p['lo'])))
+        if p['kind'] in ('flat', 'stride') and p['n'] == N_ACCESS and p['block'] == 256 \
+           and param(p['params'], 'l1') == 'ca':
+            for kind, end, metric in (('flat', ' at k=1', 'off1'), ('stride', ' at s=32', 'str32')):
+                if p['kind'] == kind and p['pair_key'].endswith(end):
+                    rows.append((p['device_id'], metric, p['ratio'], p['lo'], p['hi']))
+    return [{'device_id': r[0], 'metric': r[1], 'value': r[2], 'lo': r[3], 'hi': r[4]} for r in rows]
+
+
+def summary_model(metrics, devs):
+    groups = {}
+    for r in metrics:
+        if r['device_id'] in devs.name:
+            groups.setdefault((devs.name[r['device_id']], r['metric']), []).append(r)
+    out = {}
+    for (name, metric), rs in groups.items():
+        m = devs.model[name]
+        vals = [r['value'] for r in rs if r['value'] is not None]
+        value = median(vals) if vals else None
+        los = [r['lo'] for r in rs if r['lo'] is not None]
+        his = [r['hi'] for r in rs if r['hi'] is not None]
+        odd = frozenset(devs.label[r['device_id']] for r in rs if value is not None and
+                        ((r['lo'] is not None and r['lo'] > value) or (r['hi'] is not None and r['hi'] < value)))
+        out[(m['model'], metric)] = {'mord': m['mord'], 'machines': m['machines'], 'panel': m['panel'],
+                                     'gpus': len(rs), 'value': value, 'lo': min(los) if los else None,
+                                     'hi': max(his) if his else None, 'odd': odd or None}
+    return out
+
+
+# ------------------------------------------------------------ paired ratios --
+
+def smax_null(xs):
+    """SQL max(): the largest of the values that are not NULL."""
+    xs = [x for x in xs if x is not None]
+    return max(xs) if xs else None
+
+
+def loads_of(params):
+    v = param(params, 'loads')
+    return 8 if v is None else v
+
+
+def grid_of(params):
+    v = param(params, 'grid')
+    return 1 if v is None else v
+
+
+def sqltext(v):
+    """A number as SQLite's || writes it."""
+    if isinstance(v, float) and v == int(v):
+        return '%.1f' % v
+    return str(v)
+
+
+def reduce_steps(raw):
+    """The reduction's hand-written steps in ladder order: the registry's
+    variants (raw table variant; variants with results but no row follow in
+    name order), less CUB, the CPU reference and the bound variants."""
+    reg = {r['variant']: r for r in raw.variant if r['study'] == 'reduce'}
+    top = max([r['ord'] for r in reg.values()], default=0)
+    extra = sorted({r['variant'] for r in raw.result if r['study'] == 'reduce' and r['variant'] not in reg})
+    order = [(r['ord'], v) for v, r in reg.items()] + [(top + i + 1, v) for i, v in enumerate(extra)]
+    bound = {v for v, r in reg.items() if 'bound' in (r['flags'] or '').split(',')}
+    return [v for _, v in sorted(order) if v not in ('cub', 'cpu-serial') and v not in bound]
+
+
+class Pairs:
+    """pair_run, pair_trial, pair_halfwidth, pair_h, pair_coverage and
+    pair_stats (every kind), from the oracle's own trials and the raw runs:
+    two configurations' trial medians taken within one process (GPU,
+    session, trial, binary, build), the median over the processes."""
+
+    def __init__(self, raw, trials, red):
+        # the rows: cold, GPU-timed trials per process and configuration (the mean of repeats)
+        acc = {}
+        for t in trials.trial.values():
+            if t['cache'] != 'cold' or t['timer'] != 'cuda-event':
+                continue
+            u = raw.run[t['run_id']]
+            proc = (t['device_id'], u['session'] or '', t['trial_index'], u['binary'], u['build_id'])
+            acc.setdefault((proc, t['study'], t['config_key'], t['flush'], t['mode']), []).append(t)
+        rows = []
+        for (proc, study, key, flush, mode), ts in acc.items():
+            lo = [x['ci_lo_ms'] if x['ci_lo_ms'] is not None else x['q1_ms'] for x in ts]
+            hi = [x['ci_hi_ms'] if x['ci_hi_ms'] is not None else x['q3_ms'] for x in ts]
+            lo, hi = [x for x in lo if x is not None], [x for x in hi if x is not None]
+            r = {c: ts[0][c] for c in ('trial_index', 'device_id', 'study', 'config_key', 'variant', 'dtype', 'n',
+                                       'block', 'params', 'flush', 'mode')}
+            byt = [x['bytes_read'] + x['bytes_written'] for x in ts
+                   if x.get('bytes_read') is not None and x.get('bytes_written') is not None]
+            r.update(proc=proc, run_id=min(x['run_id'] for x in ts), ms=mean([x['median_ms'] for x in ts]),
+                     bytes=max(byt) if byt else None,
+                     lo_ms=mean(lo) if lo else None, hi_ms=mean(hi) if hi else None)
+            rows.append(r)
+        self.rows = rows
+        later = {}
+        for r in rows:
+            k = (r['device_id'], r['study'], r['config_key'], r['flush'], r['mode'])
+            later[k] = later.get(k, False) or r['trial_index'] > 1
+
+        def held(r):
+            """the trials a pick is judged on: 2.. where its configuration has them, else 1"""
+            return r['trial_index'] > (1 if later[(r['device_id'], r['study'], r['config_key'], r['flush'],
+                                                   r['mode'])] else 0)
+        byproc = {}
+        for r in rows:
+            byproc.setdefault(r['proc'], []).append(r)
+        cub = {}
+        for r in rows:
+            if r['study'] == 'reduce' and r['variant'] == 'cub':
+                cub.setdefault((r['proc'], r['dtype'], r['n'], r['flush'], r['mode']), []).append(r)
+        cub = {k: {'ms': mean([r['ms'] for r in v]),
+                   'lo_ms': mean([r['lo_ms'] for r in v if r['lo_ms'] is not None]) if any(r['lo_ms'] is not None for r in v) else None,
+                   'hi_ms': mean([r['hi_ms'] for r in v if r['hi_ms'] is not None]) if any(r['hi_ms'] is not None for r in v) else None}
+               for k, v in cub.items()}
+        out = []
+
+        def add(kind, pk, d, num):
+            r = {c: d[c] for c in ('device_id', 'study', 'config_key', 'variant', 'dtype', 'n', 'block', 'params',
+                                   'flush', 'mode', 'run_id', 'trial_index')}
+            r.update(kind=kind, pair_key=pk, num_ms=num['ms'], den_ms=d['ms'], num_lo_ms=num['lo_ms'],
+                     num_hi_ms=num['hi_ms'], den_lo_ms=d['lo_ms'], den_hi_ms=d['hi_ms'], proc=d['proc'])
+            out.append(r)
+
+        def find(proc, **kv):
+            return [r for r in byproc.get(proc, []) if all(r[k] == v for k, v in kv.items())]
+
+        # cub: CUB (the mean of its rows in the process at that size) over a reduce configuration
+        for d in rows:
+            if d['study'] == 'reduce' and d['variant'] not in ('cub', 'cpu-serial'):
+                c = cub.get((d['proc'], d['dtype'], d['n'], d['flush'], d['mode']))
+                if c and None not in (d['dtype'], d['n']):
+                    add('cub', '%s flush=%s mode=%s' % (d['config_key'], d['flush'], d['mode']), d, c)
+        # the blocks picked on trial 1, per GPU, dtype, n and step
+        steps = reduce_steps(raw)
+        best = {}
+        for r in rows:
+            if r['study'] == 'reduce' and default_key(r['config_key']) and r['trial_index'] == 1 \
+               and r['variant'] in steps and loads_of(r['params']) == 8 and grid_of(r['params']) == 1:
+                k = (r['device_id'], r['dtype'], r['n'], r['variant'])
+                if k not in best or (r['ms'], r['block']) < (best[k]['ms'], best[k]['block']):
+                    best[k] = r
+        self.block_pick = best
+        ladder = {}
+        for (dev, dtype, n, v), r in best.items():
+            ladder.setdefault((dev, dtype, n), []).append((steps.index(v), r))
+        for (dev, dtype, n), lst in ladder.items():
+            lst.sort(key=lambda x: x[0])
+            nb = [r for _, r in lst if r['variant'] == 'neighbored']
+            for i, (_, q) in enumerate(lst):
+                for kind, p in (('step', lst[i - 1][1] if i > 0 else None), ('total', nb[0] if nb else None)):
+                    if p is None:
+                        continue
+                    for d in rows:
+                        if d['device_id'] == dev and d['study'] == 'reduce' and d['config_key'] == q['config_key'] \
+                           and default_key(d['config_key']) and held(d):
+                            for a in find(d['proc'], study='reduce', config_key=p['config_key']):
+                                add(kind, '%s over %s' % (d['config_key'], p['config_key']), d, a)
+        # pick: CUB over trial 1's best hand-written configuration, trials 2..
+        picks = {(dev, h['config_key'], h['flush'], h['mode']) for (dev, dtype, n, is_cub), h in red.pick.items()
+                 if not is_cub}
+        for d in rows:
+            if (d['device_id'], d['config_key'], d['flush'], d['mode']) in picks and d['study'] == 'reduce' \
+               and held(d):
+                c = cub.get((d['proc'], d['dtype'], d['n'], d['flush'], d['mode']))
+                if c:
+                    add('pick', '%s flush=%s' % (d['config_key'], d['flush']), d, c)
+        # flush: the clean row over the memset row (its key less ' flush=memset')
+        for d in rows:
+            if d['flush'] == 'memset':
+                for c in find(d['proc'], study=d['study'], config_key=d['config_key'].replace(' flush=memset', ''),
+                              mode=d['mode'], flush='clean'):
+                    add('flush', '%s mode=%s' % (d['config_key'], d['mode']), d, c)
+        # the claims' kinds: single launches, the clean flush
+        sc = [r for r in rows if default_key(r['config_key'])]
+        dist = [dict(r, grid=param(r['params'], 'grid'), p=param(r['params'], 'points'), k=param(r['params'], 'k'))
+                for r in sc if r['study'] == 'distance' and param(r['params'], 'tile') == 16]
+        acs = []
+        for r in sc:
+            if r['study'] == 'access':
+                k = param(r['params'], 'k')
+                acs.append(dict(r, k=int(k) if isinstance(k, (int, float)) else k, l1=param(r['params'], 'l1')))
+
+        def eq(a, b):
+            return a is not None and b is not None and a == b
+        for c in dist:
+            for g in dist:
+                if g['proc'] != c['proc'] or not (eq(g['grid'], c['grid']) and eq(g['p'], c['p'])):
+                    continue
+                if eq(g['k'], c['k']):
+                    if c['variant'] == 'constant' and g['variant'] == 'global':
+                        add('c-uniform', c['config_key'], c, g)
+                    if c['variant'] == 'readonly' and g['variant'] == 'constant':
+                        add('cr', c['config_key'], c, g)
+                if c['variant'] in ('constant', 'global') and g['variant'] == c['variant'] and c['k'] == 1 \
+                   and c['grid'] == 2048 and c['p'] == 1024 and g['k'] is not None and g['k'] > 1:
+                    add('c-k', '%s at k=%s' % (c['config_key'], sqltext(g['k'])), c, g)
+        for c in sc:
+            if c['study'] == 'raytrace' and c['variant'] == 'constant':
+                for g in find(c['proc'], study='raytrace', variant='global',
+                              config_key=c['config_key'].replace('variant=constant', 'variant=global')):
+                    add('rt', c['config_key'], c, g)
+        for z in acs:
+            for x in acs:
+                if x['proc'] != z['proc'] or x['variant'] != z['variant'] or not eq(x['n'], z['n']) \
+                   or not eq(x['block'], z['block']) or not eq(x['l1'], z['l1']) or x['k'] is None:
+                    continue
+                # in useful throughput: x's time scaled by z's bytes over x's
+                f = z['bytes'] / x['bytes']
+                xs = dict(x, ms=x['ms'] * f, lo_ms=mul(x['lo_ms'], f), hi_ms=mul(x['hi_ms'], f))
+                if z['variant'] == 'read-offset' and z['k'] == 0 and x['k'] > 0:
+                    add('flat', '%s at k=%d' % (z['config_key'], x['k']), z, xs)
+                if z['variant'] == 'read-stride' and z['k'] == 1 and x['k'] > 1:
+                    add('stride', '%s at s=%d' % (z['config_key'], x['k']), z, xs)
+        seedcfg = (('neighbored', 'neighbored-less-divergence'), ('neighbored', 'interleaved'),
+                   ('interleaved', 'unroll2'), ('unroll2', 'unroll4'), ('unroll4', 'unroll8'),
+                   ('unroll8', 'unroll-warps8'), ('unroll-warps8', 'complete-unroll-warps8'))
+        for num_v, den_v in seedcfg:
+            for e in sc:
+                if e['study'] == 'reduce' and e['variant'] == den_v and e['dtype'] == 'float32' and e['block'] == 1024 \
+                   and e['n'] == N_SEED:
+                    for m in find(e['proc'], study='reduce', variant=num_v, dtype='float32', n=e['n'], block=1024):
+                        if loads_of(m['params']) == loads_of(e['params']) and default_key(m['config_key']):
+                            add('seed', '%s over %s' % (num_v, den_v), e, m)
+
+        # per pair: its runs, the numerator's median, the halves
+        pairs = {}
+        for r in out:
+            pairs.setdefault((r['kind'], r['device_id'], r['pair_key']), []).append(r)
+        for i, p in enumerate(sorted(pairs)):
+            rs = pairs[p]
+            centre = median([r['num_ms'] for r in rs])
+            for r in rs:
+                r.update(num_center_ms=centre, k=len(rs), half=(i + 1) % 2, band=band_of(centre),
+                         ratio=div(r['num_ms'], r['den_ms']))
+        self.pairs = pairs
+        self.run = out
+        self.trial = []
+        for p, rs in pairs.items():
+            if len(rs) < 2:
+                continue
+            for r in rs:
+                rest = [x['ratio'] for x in rs if x is not r]
+                rest.sort()
+                rc = median(rest)
+                q = div(r['ratio'], rc)
+                self.trial.append(dict(r, rest_ratio=rc, rest_min=rest[0], rest_max=rest[-1],
+                                       dev=None if q is None else abs(q - 1), rest_range=div(rest[-1] - rest[0], rc)))
+        hw = {}
+        for t in self.trial:
+            for kind, band in ((t['kind'], t['band']), ('', t['band']), ('', 0)):
+                for part in (t['half'], 2):
+                    hw.setdefault((kind, t['device_id'], band, part), []).append(t['dev'])
+        self.halfwidth = {k: {'deviations': len(v), 'h': conformal(v)} for k, v in hw.items()}
+        self.h = {}
+        for kind, dev in {(k[0], k[1]) for k in hw if k[0] != ''}:
+            for part in (0, 1, 2):
+                a = self.halfwidth.get(('', dev, 0, part))
+                if a is None:
+                    continue
+                for band in (1, 2, 3):
+                    g = self.halfwidth.get((kind, dev, band, part))
+                    c = self.halfwidth.get(('', dev, band, part))
+                    w = g if g and g['deviations'] >= MIN_DEVIATIONS else c if c and c['deviations'] >= MIN_DEVIATIONS \
+                        else a
+                    self.h[(kind, dev, band, part)] = {'h': w['h']}
+        cov = {}
+        for t in self.trial:
+            h = self.h.get((t['kind'], t['device_id'], t['band'], 1 - t['half']))
+            if h is None:
+                continue
+            o = cov.setdefault((t['kind'], t['device_id'], t['band']), {'held_out': 0, 'covered': 0})
+            o['held_out'] += 1
+            o['covered'] += t['dev'] <= smax(h['h'], t['rest_range'])
+        self.coverage = {k: dict(o, pct=pct(o['covered'], o['held_out']), band_label=None) for k, o in cov.items()}
+        self.stats = {}
+        for p, rs in pairs.items():
+            ratios = [r['ratio'] for r in rs]
+            ratio = median(ratios)
+            s = {c: smax_null([r[c] for r in rs]) for c in ('study', 'config_key', 'variant', 'dtype', 'n', 'block',
+                                                             'params', 'flush', 'mode')}
+            s.update(kind=p[0], device_id=p[1], pair_key=p[2], band=rs[0]['band'], k=len(rs), ratio=ratio,
+                     range_rel=div(max(ratios) - min(ratios), ratio))
+            if len(rs) > 1:
+                h = self.h.get((p[0], p[1], rs[0]['band'], 2))
+                w = smax(h['h'] if h else None, s['range_rel'])
+                s.update(lo=mul(ratio, None if w is None else 1 - w), hi=mul(ratio, None if w is None else 1 + w),
+                         basis='runs')
+            else:
+                r = rs[0]
+                s.update(lo=div(r['num_lo_ms'], r['den_hi_ms']), hi=div(r['num_hi_ms'], r['den_lo_ms']),
+                         basis='one run')
+            self.stats[p] = s
+
+    def ratio_stats(self):
+        """45-small-n.sql's ratio_stats: kind cub at the default loads and
+        grid, one launch a sample, the clean flush."""
+        return [s for s in self.stats.values() if s['kind'] == 'cub' and default_key(s['config_key'])
+                and loads_of(s['params']) == 8 and grid_of(s['params']) == 1]
+
+
+# ------------------------------------------------------------ small n --
+
+def small_n_target(raw, trials, pairs, devs):
+    fl = {}
+    for u in raw.run.values():
+        if u['kind'] == 'measure' and u['status'] == 'complete' and pos(u['launch_us']) and pos(u['read_gbps']):
+            fl.setdefault(u['device_id'], []).append(u)
+    floor = {d: (mean([u['launch_us'] for u in us]), median(sorted(u['read_gbps'] for u in us))) for d, us in fl.items()}
+    rs = {}
+    for x in pairs.ratio_stats():
+        rs.setdefault((x['device_id'], x['variant'], x['dtype'], x['n'], x['block']), []).append(x)
+    out = []     # a row per configuration (two keys of one configuration: two rows)
+    for s in stats_default(trials):
+        if s['study'] != 'reduce' or s['dtype'] != 'int32' or s['block'] != 256 or s['timer'] != 'cuda-event' \
+           or s['variant'] != 'small-n' or s['n'] not in (N_SMALLEST, 4 * N_SMALLEST, N_SMALL) \
+           or s['device_id'] not in devs.name or s['device_id'] not in floor:
+            continue
+        if (param(s['params'], 'loads') if param(s['params'], 'loads') is not None else 8) != 8 or \
+           (param(s['params'], 'grid') if param(s['params'], 'grid') is not None else 1) != 1:
+            continue
+        f_us, rg = floor[s['device_id']]
+        model_us = f_us + (s['bytes_read'] + s['bytes_written']) / (rg * 1e3)
+        cs = rs.get((s['device_id'], 'small-n', 'int32', s['n'], 256)) or [None]
+        for key, value, lo, hi, at_least, thr in [
+                ('small_cub', c['ratio'] if c else None, c['lo'] if c else None, c['hi'] if c else None, True, 1.3)
+                for c in cs] + [
+                ('small_model', s['median_ms'] * 1e3 / model_us, div(mul(s['lo_ms'], 1e3), model_us),
+                 div(mul(s['hi_ms'], 1e3), model_us), False, 1.5)]:
+            if lo is None:
+                verdict = 'not judged'
+            elif (at_least and lo >= thr) or (not at_least and hi is not None and hi <= thr):
+                verdict = 'met'
+            elif (at_least and hi is not None and hi < thr) or (not at_least and lo > thr):
+                verdict = 'missed'
+            else:
+                verdict = 'inconclusive'
+            out.append({'model': devs.label[s['device_id']], 'n': s['n'], 'key': key,
+                        'mord': devs.ord[s['device_id']], 'value': value, 'lo': lo, 'hi': hi, 'threshold': thr,
+                        'verdict': verdict})
+    return out
+
+
+# ------------------------------------------------------ checks, agreement --
+
+def within2(a, b):
+    """|b / a - 1| <= 2%: two medians agree."""
+    q = div(b, a)
+    return q is not None and abs(q - 1) <= 0.02
+
+
+def pct(part, whole):
+    return 100.0 * part / whole if whole else None
+
+
+def trial_coverage(trials):
+    """Every held-out trial against the interval of the other trials, its
+    half-width from the other half of the configurations."""
+    out = {}
+    for d in trials.dev.values():
+        if d['k'] <= 1:
+            continue
+        for h in trials.h.get((d['device_id'], d['band'], '%s %s %s' % (d['study'], d['variant'], d['mode']),
+                               1 - d['half']), []):
+            o = out.setdefault((d['device_id'], d['band']), {'configs': set(), 'held_out': 0, 'covered': 0})
+            o['configs'].add((d['study'], d['config_key'], d['flush'], d['mode']))
+            o['held_out'] += 1
+            w = smax(h['h'], d['rest_range'])
+            o['covered'] += d['dev'] is not None and w is not None and d['dev'] <= w
+    return {k: {'configs': len(o['configs']), 'held_out': o['held_out'], 'covered': o['covered'],
+                'pct': pct(o['covered'], o['held_out'])} for k, o in out.items()}
+
+
+def trial_agreement(trials):
+    """Pairs of trials of one configuration within 2% of each other."""
+    out = {}
+    for key, ts in trials.configs.items():
+        if len(ts) < 2:
+            continue
+        band = trials.dev[ts[0]['result_id']]['band']
+        o = out.setdefault((key[0], band), {'pairs': 0, 'within2': 0, 'raw': 0})
+        for a in ts:
+            for b in ts:
+                if b['result_id'] > a['result_id']:
+                    o['pairs'] += 1
+                    o['within2'] += within2(a['median_ms'], b['median_ms'])
+                    o['raw'] += within2(a['raw_median_ms'], b['raw_median_ms'])
+    return {k: {'pairs': o['pairs'], 'within2': o['within2'], 'pct': pct(o['within2'], o['pairs']),
+                'pct_raw': pct(o['raw'], o['pairs'])} for k, o in out.items()}
+
+
+def machine_agreement(raw, trials, devs):
+    """Machines of one model: centres within 2%, one's interval holding the
+    other's centre; pooled per model and band, and pair by pair."""
+    byname = {}
+    for k, s in trials.stats.items():
+        byname.setdefault((s['device'],) + k[1:], []).append(s)
+    floors = {}
+    for u in raw.run.values():
+        if u['kind'] == 'measure' and u['status'] == 'complete' and pos(u['launch_us']) and pos(u['read_gbps']):
+            floors.setdefault(u['device_id'], []).append(u['launch_us'])
+    pooled, pairs = {}, {}
+    for k, ss in byname.items():
+        for a in ss:
+            for b in ss:
+                if b['device_id'] == a['device_id']:
+                    continue
+                o = pooled.setdefault((a['device'], a['band']), {'pairs': 0, 'within2': 0, 'covered': 0})
+                o['pairs'] += 1
+                o['within2'] += within2(a['median_ms'], b['median_ms'])
+                o['covered'] += a['lo_ms'] is not None and a['hi_ms'] is not None \
+                    and a['lo_ms'] <= b['median_ms'] <= a['hi_ms']
+                if b['device_id'] > a['device_id'] and a['device_id'] in devs.ord and b['device_id'] in devs.ord:
+                    p = pairs.setdefault((devs.label[a['device_id']], devs.label[b['device_id']], a['band']),
+                                         {'model': a['device'], 'ord_a': devs.ord[a['device_id']],
+                                          'ord_b': devs.ord[b['device_id']],
+                                          'floor_a': mean(floors[a['device_id']]) if a['device_id'] in floors else None,
+                                          'floor_b': mean(floors[b['device_id']]) if b['device_id'] in floors else None,
+                                          'configs': 0, 'w': 0, 'c': 0, 'r': []})
+                    p['configs'] += 1
+                    p['w'] += within2(a['median_ms'], b['median_ms'])
+                    p['c'] += (a['lo_ms'] is not None and a['lo_ms'] <= b['median_ms'] <= a['hi_ms']) + \
+                        (b['lo_ms'] is not None and b['lo_ms'] <= a['median_ms'] <= b['hi_ms'])
+                    p['r'].append(b['median_ms'] / a['median_ms'])
+    pooled = {k: dict(o, pct_within2=pct(o['within2'], o['pairs']), pct_covered=pct(o['covered'], o['pairs']))
+              for k, o in pooled.items()}
+    pairs = {k: dict(p, pct_within2=pct(p['w'], p['configs']), pct_covered=pct(p['c'], 2 * p['configs']),
+                     ratio=mean(p['r'])) for k, p in pairs.items()}
+    return pooled, pairs
+
+
+# ------------------------------------------------------------------ main --
+
+def main(argv):
+    args = argv[1:]
+    max_print, only, load = 50, None, None
+    path = None
+    usage = "usage: oracle.py DB [--max-print N] [--only VIEW,...] [--load EXT]"
+    while args:
+        a = args.pop(0)
+        if a == '--max-print' and args:
+            try:
+                max_print = int(args.pop(0))
+            except ValueError:
+                max_print = -1
+            if max_print < 0:
+                print("oracle: --max-print needs a count (0: all)", file=sys.stderr)
+                return 2
+        elif a == '--only' and args:
+            only = set(args.pop(0).split(','))
+        elif a == '--load' and args:
+            load = args.pop(0)
+        elif path is None and not a.startswith('-'):
+            path = a
+        else:
+            print(usage, file=sys.stderr)
+            return 2
+    if path is None:
+        print(usage, file=sys.stderr)
+        return 2
+    try:
+        db = sqlite3.connect('file:%s?mode=ro' % path, uri=True)
+        if load is not None:
+            if not hasattr(db, 'enable_load_extension'):
+                print("oracle: this Python's sqlite3 cannot load extensions (%s): use one that can" % sys.executable,
+                      file=sys.stderr)
+                return 2
+            db.enable_load_extension(True)
+            db.load_extension(load)
+        raw = Raw(db)
+    except sqlite3.Error as e:
+        print("oracle: %s: %s" % (path, e), file=sys.stderr)
+        return 2
+    chk = Checker(max_print)
+
+    def want(view):
+        return only is None or view in only
+
+    def check(view, query, keycols, oracle, cols):
+        if not want(view):
+            return
+        rows = read(view, query)
+        if rows is not None:
+            chk.compare(view, keyed(rows, keycols, cols), oracle, cols)
+
+    def read(view, query):
+        """The view's rows, or None (a mismatch: the view cannot be read)."""
+        try:
+            return sql_rows(db, query)
+        except sqlite3.Error as e:
+            print("MISMATCH %s cannot be read: %s" % (view, e))
+            print("FAIL %s: cannot be read" % view)
+            chk.views += 1
+            chk.mismatches += 1
+            return None
+
+    devs = Devices(raw)
+    trials = Trials(raw)
+
+    # (1) every configuration's centre and interval
+    check('run_floor', "SELECT * FROM run_floor", ('run_id', 'mode'),
+          {k: {'floor_us': v} for k, v in trials.run_floor.items()}, ('floor_us',))
+    check('gpu_floor', "SELECT * FROM gpu_floor", ('device_id', 'mode'),
+          {k: {'floor_us': v} for k, v in trials.gpu_floor.items()}, ('floor_us',))
+    check('floor_beta', "SELECT * FROM floor_beta", ('device_id', 'mode', 'launches'), trials.floor_beta,
+          ('configs', 'sxy', 'sxx', 'beta', 'basis'))
+    check('trial', "SELECT * FROM trial", ('result_id',), {(k,): v for k, v in trials.trial.items()},
+          ('run_id', 'trial_index', 'device_id', 'device', 'study', 'config_key', 'flush', 'mode', 'raw_median_ms',
+           'floor_adj_ms', 'median_ms', 'ci_lo_ms', 'ci_hi_ms', 'q1_ms', 'q3_ms'))
+    check('trial_dev', "SELECT * FROM trial_dev", ('result_id',), {(k,): v for k, v in trials.dev.items()},
+          ('k', 'half', 'center_ms', 'band', 'rest_center_ms', 'rest_min_ms', 'rest_max_ms', 'dev', 'rest_range',
+           'x1', 'xk', 'mean_ms', 'sum2_ms', 'median_ms'))
+    check('trial_halfwidth', "SELECT * FROM trial_halfwidth", ('device_id', 'band', 'grp', 'part'), trials.halfwidth,
+          ('cls', 'deviations', 'h'))
+    check('trial_h', "SELECT * FROM trial_h", ('device_id', 'band', 'grp', 'part'),
+          keyed([dict(v, device_id=k[0], band=k[1], grp=k[2], part=k[3]) for k, vs in trials.h.items() for v in vs],
+                ('device_id', 'band', 'grp', 'part'), ('h', 'deviations')), ('h', 'deviations'))
+    check('config_stats', "SELECT * FROM config_stats", ('device_id', 'study', 'config_key', 'flush', 'mode'),
+          trials.stats,
+          ('device', 'variant', 'dtype', 'n', 'block', 'params', 'cache', 'timer', 'runs', 'median_ms', 'lo_ms',
+           'hi_ms', 'basis', 'sd_rel', 'band', 'rsd_max', 'reps_min', 'bytes_read', 'bytes_written', 'peak_gbps',
+           'read_gbps', 'half_rel', 'gbps', 'gbps_lo', 'gbps_hi', 'pct_peak', 'pct_read'))
+
+    # (2) every model-level value
+    check('model_gbps', "SELECT * FROM model_gbps", ('model', 'study', 'config_key', 'flush', 'mode'),
+          model_stats(trials, devs),
+          ('panel', 'mord', 'machines', 'variant', 'dtype', 'n', 'block', 'params', 'timer', 'gpus', 'median_ms',
+           'lo_ms', 'hi_ms', 'bytes', 'peak_gbps', 'gbps', 'gbps_lo', 'gbps_hi', 'pct_peak'))
+    red = Reduce(raw, trials, devs)
+    prs = Pairs(raw, trials, red)
+    red.judge(prs)
+    best = reduce_best(trials, red)
+    metrics = summary_metric(raw, red, prs, best)
+    check('summary_metric', "SELECT * FROM summary_metric", ('device_id', 'metric'),
+          keyed(metrics, ('device_id', 'metric'), ('value', 'lo', 'hi')), ('value', 'lo', 'hi'))
+    sm = summary_model(metrics, devs)
+    rows = read('summary_model', "SELECT * FROM summary_model") if want('summary_model') else None
+    if rows is not None:
+        for r in rows:
+            r['odd'] = frozenset(r['odd'].split(', ')) if r['odd'] else None
+        chk.compare('summary_model', keyed(rows, ('model', 'metric')), sm,
+                    ('mord', 'machines', 'panel', 'gpus', 'value', 'lo', 'hi', 'odd'))
+    tm = target_model(red, devs)
+    rows = read('target_model', "SELECT * FROM target_model") if want('target_model') else None
+    if rows is not None:
+        for r in rows:
+            r['verdicts'] = frozenset(r['verdicts'].split(',')) if r['verdicts'] else None
+        chk.compare('target_model', keyed(rows, ('key', 'model', 'dtype', 'n')), tm,
+                    ('mord', 'machines', 'threshold', 'verdict', 'verdicts', 'value', 'lo', 'hi'))
+
+    # (3) the paired ratios, every kind (26-pairs.sql), and the wrappers over them
+    pk = ('kind', 'device_id', 'pair_key')
+    check('pair_run', "SELECT * FROM pair_run", pk + ('run_id',),
+          keyed(prs.run, pk + ('run_id',), ('num_ms', 'den_ms')),
+          ('study', 'config_key', 'variant', 'dtype', 'n', 'block', 'params', 'flush', 'mode', 'trial_index',
+           'num_ms', 'den_ms', 'num_lo_ms', 'num_hi_ms', 'den_lo_ms', 'den_hi_ms', 'num_center_ms', 'k', 'half'))
+    check('pair_trial', "SELECT * FROM pair_trial", pk + ('run_id',),
+          keyed(prs.trial, pk + ('run_id',), ('ratio',)),
+          ('band', 'half', 'k', 'ratio', 'rest_ratio', 'rest_min', 'rest_max', 'dev', 'rest_range'))
+    check('pair_halfwidth', "SELECT * FROM pair_halfwidth", ('kind', 'device_id', 'band', 'part'), prs.halfwidth,
+          ('deviations', 'h'))
+    check('pair_h', "SELECT * FROM pair_h", ('kind', 'device_id', 'band', 'part'), prs.h, ('h',))
+    check('pair_coverage', "SELECT * FROM pair_coverage", ('kind', 'device_id', 'band'), prs.coverage,
+          ('held_out', 'covered', 'pct'))
+    check('pair_stats', "SELECT * FROM pair_stats", pk, prs.stats,
+          ('study', 'config_key', 'variant', 'dtype', 'n', 'block', 'params', 'flush', 'mode', 'band', 'k', 'ratio',
+           'range_rel', 'lo', 'hi', 'basis'))
+    rcols = ('band', 'k', 'ratio', 'lo', 'hi')
+    check('ratio_stats', "SELECT * FROM ratio_stats", ('device_id', 'variant', 'dtype', 'n', 'block'),
+          keyed(prs.ratio_stats(), ('device_id', 'variant', 'dtype', 'n', 'block'), rcols), rcols)
+    check('ratio_coverage', "SELECT * FROM ratio_coverage", ('device_id', 'band'),
+          {k[1:]: v for k, v in prs.coverage.items() if k[0] == 'cub'}, ('held_out', 'covered', 'pct'))
+
+    check('reduce_best', "SELECT * FROM reduce_best", ('device_id', 'dtype', 'n', 'variant'), best,
+          ('config_key', 'block', 'median_ms', 'lo_ms', 'hi_ms', 'held_trials', 'gbps', 'gbps_lo', 'gbps_hi',
+           'pct_peak'))
+    lcols = ('block', 'median_ms', 'lo_ms', 'hi_ms', 'prev_variant', 'step_x', 'step_x_lo', 'step_x_hi', 'total_x')
+    check('reduce_ladder', "SELECT * FROM reduce_ladder", ('device_id', 'dtype', 'n', 'variant'),
+          keyed(reduce_ladder(raw, best, prs), ('device_id', 'dtype', 'n', 'variant'), lcols), lcols)
+    fcols = ('gbps_clean', 'gbps_memset', 'bias', 'bias_lo', 'bias_hi')
+    check('flush_bias', "SELECT * FROM flush_bias", ('device_id', 'variant', 'n'),
+          keyed(flush_bias(trials, prs), ('device_id', 'variant', 'n'), fcols), fcols)
+
+    # (4) held-out picks
+    check('reduce_heldout', "SELECT * FROM reduce_heldout", ('device_id', 'config_key', 'flush', 'mode'),
+          red.heldout, ('k', 'ms'))
+    check('reduce_pick', "SELECT * FROM reduce_pick", ('device_id', 'dtype', 'n', 'is_cub'), red.pick,
+          ('device', 'variant', 'block', 'params', 'bytes', 'peak_gbps', 't1_ms', 'held_trials', 'held_ms',
+           'held_lo_ms', 'held_hi_ms'))
+
+    # (5) targets
+    check('reduce_top_target', "SELECT * FROM reduce_top_target", ('device_id', 'dtype', 'n', 'key'), red.target,
+          ('what', 'variant', 'block', 'params', 'value', 'lo', 'hi', 'held_trials', 'threshold', 'verdict'))
+    check('small_n_target', "SELECT t.*, v.label FROM small_n_target t JOIN device_label v ON v.label = t.model",
+          ('model', 'n', 'key'),
+          keyed(small_n_target(raw, trials, prs, devs), ('model', 'n', 'key'),
+                ('mord', 'value', 'lo', 'hi', 'threshold', 'verdict')),
+          ('mord', 'value', 'lo', 'hi', 'threshold', 'verdict'))
+
+    # (6) the checks of the intervals and the agreement the report prints
+    check('trial_coverage', "SELECT * FROM trial_coverage", ('device_id', 'band'), trial_coverage(trials),
+          ('configs', 'held_out', 'covered', 'pct'))
+    check('trial_agreement', "SELECT * FROM trial_agreement", ('device_id', 'band'), trial_agreement(trials),
+          ('pairs', 'within2', 'pct', 'pct_raw'))
+    pooled, pairs = machine_agreement(raw, trials, devs)
+    rows = read('machine_agreement', "SELECT * FROM machine_agreement") if want('machine_agreement') else None
+    if rows is not None:
+        names = {m['model']: n for n, m in devs.model.items()}
+        for r in rows:     # the model as its device.name, or as its label
+            r['name'] = names.get(r['model'], r['model'])
+        chk.compare('machine_agreement', keyed(rows, ('name', 'band')), pooled,
+                    ('pairs', 'within2', 'pct_within2', 'covered', 'pct_covered'))
+    check('machine_pair_agreement', "SELECT * FROM machine_pair_agreement", ('gpu_a', 'gpu_b', 'band'), pairs,
+          ('model', 'ord_a', 'ord_b', 'floor_a', 'floor_b', 'configs', 'pct_within2', 'pct_covered', 'ratio'))
+
+    print("oracle: %d values checked in %d views, %d mismatches" % (chk.values, chk.views, chk.mismatches))
+    return 1 if chk.mismatches else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

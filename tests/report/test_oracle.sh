@@ -1,0 +1,169 @@
+#!/bin/sh
+# tests/report/test_oracle.sh: the report's statistics against an
+# independent oracle (tests/report/oracle.py: Python's standard library,
+# reading only the raw tables). Each check builds a report snapshot the way
+# `make report` does (dbtool snapshot, then the report's SQL files: see
+# analysis_sql below) and runs the oracle on it, which must find no value
+# off by more than 1e-9 (relative):
+#   - fixtures (tests/report/oracle_fixture.py) of 1, 2, 3 and 4 machines of
+#     one GPU model, with 3, 4 and 5 trials (odd and even counts of trials
+#     and of held-out trials; the 4-machine fixture also has a second model
+#     of one machine with one trial);
+#   - the shipped data (data/measurements.sql.gz, less its samples;
+#     ORACLE_DB=PATH: an existing snapshot of it instead, e.g. build/report.db);
+# and the oracle must fail where the views are wrong:
+#   - one value of config_stats moved by 1e-7 and one row of ratio_stats
+#     left out, on a copy;
+#   - the running-count median put back (a median taken with row_number()
+#     and count(*) over a window with ORDER BY: count(*) is then a running
+#     count, and with three or more rows the "median" is the mean of the two
+#     lowest) in model_stats and reduce_heldout, on the 3-machine fixture;
+#   - bad usage: exit 2, one line on stderr.
+# Needs no GPU; needs build/bin/dbtool (BIN=dir), sqlite3 and python3
+# (about a minute on two cores, most of it the shipped data's snapshot).
+# Usage: sh tests/report/test_oracle.sh
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+. tests/cli/lib.sh
+
+# The SQL files `make report` applies to a snapshot, in order: the report's
+# tables, then the analysis (make variable ANALYSIS_SQL: reports/analysis/,
+# its last file caching the views into tables); in a tree from before
+# ANALYSIS_SQL, the report's views and their cache.
+analysis_sql() {
+  a=$(make -s --no-print-directory print-ANALYSIS_SQL 2>/dev/null)
+  if [ -n "$a" ]; then echo "reports/schema.sql $a"
+  else echo "reports/schema.sql reports/views.sql reports/report_cache.sql"; fi
+}
+SQL_FILES=$(analysis_sql)
+
+# The statistics functions the views call, as a SQLite extension (SQLSTATS
+# as `make test` sets it, else the make variable of that name; built here
+# if missing): the sqlite3 command and the oracle's Python load it, so the
+# Python is one whose sqlite3 can load extensions (python3, else
+# /usr/bin/python3).
+SQLSTATS=${SQLSTATS:-$(make -s --no-print-directory print-SQLSTATS 2>/dev/null)}
+PY=python3
+LOAD=
+if [ -n "$SQLSTATS" ]; then
+  [ -f "$SQLSTATS" ] || make -s --no-print-directory "$SQLSTATS" > /dev/null ||
+    { notok "the statistics extension $SQLSTATS builds"; exit 1; }
+  LOAD="--load $ROOT/$SQLSTATS"
+  case "$SQLSTATS" in /*) LOAD="--load $SQLSTATS" ;; esac
+  for p in python3 /usr/bin/python3; do
+    if "$p" -c 'import sqlite3, sys; sys.exit(not hasattr(sqlite3.connect(":memory:"), "enable_load_extension"))' \
+         2>/dev/null; then PY=$p; break; fi
+  done
+fi
+sqlite() { if [ -n "$SQLSTATS" ]; then sqlite3 -bail -cmd ".load ${LOAD#--load }" "$@"; else sqlite3 -bail "$@"; fi; }
+
+# snapshot SRC.sql OUT.db: the report's snapshot of a dump.
+snapshot() {
+  "$BIN/dbtool" snapshot "$1" "$2" > /dev/null 2>"$tmp/snap.err" &&
+    cat $SQL_FILES | sqlite "$2" > /dev/null 2>>"$tmp/snap.err" ||
+    { echo "# $(cat "$tmp/snap.err")"; return 1; }
+}
+
+# oracle NAME DB: the oracle passes on DB (its summary and failures shown).
+oracle() {
+  $PY tests/report/oracle.py "$2" --max-print 5 $LOAD > "$tmp/oracle.out" 2>&1
+  rc=$?
+  grep -v '^ok ' "$tmp/oracle.out" | sed 's/^/# /'
+  if [ $rc -eq 0 ]; then ok "$1"; else notok "$1" "oracle exit $rc"; fi
+}
+
+fixture() {
+  name=$1; shift
+  $PY tests/report/oracle_fixture.py "$@" > "$tmp/$name.sql" && snapshot "$tmp/$name.sql" "$tmp/$name.db"
+}
+
+for f in "1:3" "2:3 3" "3:3 4 5" "4:4 5 3 4"; do
+  m=${f%%:*} trials=${f#*:}
+  if fixture "m$m" $trials; then
+    oracle "fixture: $m machine(s) of one model, trials $trials: no mismatch" "$tmp/m$m.db"
+  else
+    notok "fixture of $m machine(s) builds"
+  fi
+done
+
+if [ -n "${ORACLE_DB:-}" ] && [ -f "$ORACLE_DB" ]; then
+  shipped=$ORACLE_DB
+else
+  shipped="$tmp/shipped.db"
+  # without table sample (no view the oracle checks reads it): a quicker snapshot
+  gzip -dc "$(make -s --no-print-directory print-SHIPPED)" |
+    awk '/^INSERT INTO sample/ { skip = 1 } !skip { print } skip && /;$/ { skip = 0 }' > "$tmp/shipped.sql" &&
+    snapshot "$tmp/shipped.sql" "$tmp/shipped.db" || notok "the shipped data's snapshot builds"
+  rm -f "$tmp/shipped.sql"
+fi
+[ -f "$shipped" ] && oracle "the shipped data: no mismatch" "$shipped"
+
+# The oracle can fail: on a copy of the 2-machine fixture, config_stats'
+# first row with hi_ms moved by 1e-7, and ratio_stats without its first row
+# (each relation copied into a table and put back as a view of it, whether
+# it was a view or a cached table).
+relation_kind() { sqlite "$1" "SELECT type FROM sqlite_master WHERE name = '$2'"; }
+if [ -f "$tmp/m2.db" ]; then
+  cp "$tmp/m2.db" "$tmp/bad.db"
+  sqlite "$tmp/bad.db" > /dev/null <<SQL || notok "the perturbed copy builds"
+CREATE TABLE oracle_cs AS SELECT * FROM config_stats;
+DROP $(relation_kind "$tmp/bad.db" config_stats) config_stats;
+UPDATE oracle_cs SET hi_ms = hi_ms * (1 + 1e-7) WHERE rowid = (SELECT min(rowid) FROM oracle_cs WHERE hi_ms IS NOT NULL);
+CREATE VIEW config_stats AS SELECT * FROM oracle_cs;
+CREATE TABLE oracle_rs AS SELECT * FROM ratio_stats;
+DROP $(relation_kind "$tmp/bad.db" ratio_stats) ratio_stats;
+DELETE FROM oracle_rs WHERE rowid = (SELECT min(rowid) FROM oracle_rs);
+CREATE VIEW ratio_stats AS SELECT * FROM oracle_rs;
+SQL
+  $PY tests/report/oracle.py "$tmp/bad.db" $LOAD > "$tmp/bad.out" 2>&1
+  rc=$?
+  check_eq "a value moved by 1e-7 and a row left out: exit 1" "$rc" 1
+  check_eq "the moved value is named: config_stats, hi_ms, one mismatch" \
+    "$(grep -c '^MISMATCH config_stats .* hi_ms sql=' "$tmp/bad.out") $(grep -c '^FAIL config_stats: .* 1 mismatches$' "$tmp/bad.out")" "1 1"
+  check_eq "the row left out is named: ratio_stats, row only in oracle" \
+    "$(grep -c '^MISMATCH ratio_stats .* row only in oracle$' "$tmp/bad.out")" 1
+  check_eq "the summary line counts the mismatches" \
+    "$(tail -n 1 "$tmp/bad.out" | grep -c '^oracle: [0-9]* values checked in [0-9]* views, [1-9][0-9]* mismatches$')" 1
+fi
+
+# The running-count median put back by hand, on a copy of the 3-machine
+# fixture (three machines of one model: the model median; 3 and 4 held-out
+# trials: the held-out median).
+if [ -f "$tmp/m3.db" ]; then
+  cp "$tmp/m3.db" "$tmp/bug.db"
+  sqlite "$tmp/bug.db" > /dev/null <<SQL || notok "the running-count medians put back"
+DROP $(relation_kind "$tmp/bug.db" model_stats) model_stats;
+CREATE VIEW model_stats AS
+SELECT m.model, m.panel, m.mord, m.machines, x.study, x.config_key, x.variant, x.dtype, x.n, x.block, x.params,
+  x.timer, x.flush, x.mode, count(*) AS gpus,
+  (max(CASE WHEN x.rn = (x.cnt + 1) / 2 THEN x.median_ms END) + max(CASE WHEN x.rn = x.cnt / 2 + 1 THEN x.median_ms END)) / 2 AS median_ms,
+  min(x.lo_ms) AS lo_ms, max(x.hi_ms) AS hi_ms, max(x.bytes_read + x.bytes_written) AS bytes, max(x.peak_gbps) AS peak_gbps
+FROM (SELECT c.*, d.name, row_number() OVER w AS rn, count(*) OVER w AS cnt
+      FROM stats_default c JOIN report_devices d USING (device_id)
+      WINDOW w AS (PARTITION BY d.name, c.study, c.config_key, c.flush, c.mode ORDER BY c.median_ms)) x
+JOIN report_models m ON m.name = x.name
+GROUP BY m.name, x.study, x.config_key, x.flush, x.mode;
+DROP $(relation_kind "$tmp/bug.db" reduce_heldout) reduce_heldout;
+CREATE VIEW reduce_heldout AS
+SELECT device_id, config_key, flush, mode, max(cnt) AS k,
+       (max(CASE WHEN rn = (cnt + 1) / 2 THEN median_ms END) + max(CASE WHEN rn = cnt / 2 + 1 THEN median_ms END)) / 2 AS ms
+FROM (SELECT t.*, row_number() OVER w AS rn, count(*) OVER w AS cnt FROM reduce_trial t WHERE t.trial > 1
+      WINDOW w AS (PARTITION BY device_id, config_key, flush, mode ORDER BY median_ms))
+GROUP BY device_id, config_key, flush, mode;
+SQL
+  $PY tests/report/oracle.py "$tmp/bug.db" --only model_gbps,reduce_heldout $LOAD > "$tmp/bug.out" 2>&1
+  rc=$?
+  check_eq "the running-count median put back: exit 1" "$rc" 1
+  check_eq "... the model median (model_gbps) and the held-out median (reduce_heldout) named" \
+    "$(grep -c '^MISMATCH model_gbps .* median_ms sql=' "$tmp/bug.out" | sed 's/^[1-9][0-9]*$/some/') $(grep -c '^MISMATCH reduce_heldout .* ms sql=' "$tmp/bug.out" | sed 's/^[1-9][0-9]*$/some/')" \
+    "some some"
+fi
+
+# Bad usage: exit 2, one line on stderr, nothing on stdout.
+$PY tests/report/oracle.py > "$tmp/u.out" 2> "$tmp/u.err"
+check_eq "no database: exit 2, one line on stderr" "$? $(wc -l < "$tmp/u.err") $(wc -c < "$tmp/u.out")" "2 1 0"
+echo "not a database" > "$tmp/junk.db"
+$PY tests/report/oracle.py "$tmp/junk.db" > "$tmp/u.out" 2> "$tmp/u.err"
+check_eq "a file that is no database: exit 2, one line on stderr" "$? $(wc -l < "$tmp/u.err") $(wc -c < "$tmp/u.out")" "2 1 0"
+
+[ $nfail -eq 0 ]
