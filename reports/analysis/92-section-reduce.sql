@@ -106,7 +106,7 @@ HAVING count(*) > 0;
 CREATE VIEW top_target_model AS
 SELECT t.key, t.dtype, t.n, t.mord, g.name || printf(' >= %g', t.threshold) AS target, t.dtype || printf(', 2^%d^', CAST(round(log2(t.n)) AS INTEGER)) AS type_n,
   t.model || CASE WHEN t.machines > 1 THEN printf(' (%d)', t.machines) ELSE '' END AS head,
-  CASE WHEN t.verdict = 'mixed' THEN 'mixed: ' || replace(t.verdicts, ',', ', ') ELSE t.verdict END
+  CASE WHEN t.verdict = 'mixed' THEN 'mixed (' || replace(replace(replace(t.verdicts, 'inconclusive', 'inc.'), 'missed', 'miss'), ',', '/') || ')' ELSE t.verdict END
   || printf(CASE WHEN t.key LIKE '%peak%' THEN ' %.1f' ELSE ' %.3f' END, t.value)
   || CASE WHEN t.lo IS NULL THEN '' ELSE printf(CASE WHEN t.key LIKE '%peak%' THEN ' [%.1f, %.1f]' ELSE ' [%.3f, %.3f]' END, t.lo, t.hi) END AS cell
 FROM target_model t JOIN report_target g USING (key);
