@@ -1,9 +1,9 @@
 -- Nsight Compute's bytes used per 32-byte sector (%) against the offset k
 -- (n = 2^24, block 512; `make profile`, set 'sectors'): the loads of the offset
 -- read and the stores of the offset write, L1 on and off; one panel per GPU
--- model (the mean over its machines' counters). A single 'counters not
+-- model (the median over its machines' counters). A single 'counters not
 -- collected' row (NaN) when no device has counter rows.
-WITH k AS (SELECT m.mord, m.panel, c.variant, c.k, c.l1, c.metric, avg(c.value) AS value
+WITH k AS (SELECT m.mord, m.panel, c.variant, c.k, c.l1, c.metric, median(c.value) AS value
            FROM access_counter c JOIN report_devices v USING (device_id) JOIN report_models m ON m.name = v.name
            GROUP BY m.mord, c.variant, c.k, c.l1, c.metric),
 pts AS (SELECT mord, panel, CASE variant WHEN 'read-offset' THEN 'loads of the offset read' ELSE 'stores of the offset write' END

@@ -1,13 +1,14 @@
 # Reduction: % of each device's own theoretical peak per variant, one panel
 # per size, one bar per GPU (see reduce_bars.sql), coloured by the GPU's
-# position in the report (bcol); whiskers: the 95% interval.
+# position in the report (bcol); the 95% interval: a black band across the
+# bar's top (the interval's height, at least the border's line), not a point.
 set style fill solid 0.85 border -1
 set xtics rotate by -35 scale 0 font ",8" nomirror
 set ylabel "% of theoretical DRAM bandwidth"
 set yrange [0:105]
 set ytics 0, 20, 100
 set grid ytics
-set key outside top center horizontal
+set key outside top center horizontal reverse Left width 2
 set rmargin at screen 0.97
 do for [p=1:npanel] {
   load "reports/figures/panel.gnuplot"
@@ -18,6 +19,7 @@ do for [p=1:npanel] {
   set xrange [-0.6:STATS_max + 0.6]
   plot datafile index pfirst[p] using 2:(NaN):xtic(3) with points notitle, \
        for [i=pfirst[p]:plast[p]] datafile index i using ($2 - 0.4 + w * (i - pfirst[p] + 0.5)):4 with boxes lt bcol[i + 1] lc bcol[i + 1] title columnheader(1), \
-       for [i=pfirst[p]:plast[p]] datafile index i using ($2 - 0.4 + w * (i - pfirst[p] + 0.5)):4:5:6 with yerrorbars lc rgb "#333333" pt 0 notitle
+       for [i=pfirst[p]:plast[p]] datafile index i using ($2 - 0.4 + w * (i - pfirst[p] + 0.5)):4:($2 - 0.4 + w * (i - pfirst[p] + 0.15)):($2 - 0.4 + w * (i - pfirst[p] + 0.85)):5:6 \
+         with boxxyerror fs solid 1.0 border lc rgb "black" lc rgb "black" notitle
 }
 unset multiplot

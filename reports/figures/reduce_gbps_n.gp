@@ -1,12 +1,15 @@
 # Reduction throughput against n, one panel per GPU model (see reduce_gbps_n.sql).
-# Both axes are logarithmic: n spans 2^10..2^28 and throughput four decades.
+# n from 2^16 (smaller n: Figure reduce_roofline, in time) and a linear
+# throughput axis, so the top of the ladder, where the steps differ, fills
+# the panel rather than a sliver of five decades.
 set logscale x 2
 set format x "2^{%L}"
-set logscale y 10
+set xrange [2**15.7:2**28.3]
+set yrange [0:*]
 set format y "%g"
 set xlabel "elements n (int32, log_2 scale)"
 set errorbars small
-set ylabel "GB/s read (log scale)"
+set ylabel "GB/s read"
 do for [p=1:npanel] {
   load "reports/figures/panel.gnuplot"
   plot for [i=pfirst[p]:plast[p]-1] datafile index i using 2:3:4:5 with yerrorlines title columnheader(1) \

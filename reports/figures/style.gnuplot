@@ -23,7 +23,7 @@ ph = npanel > 1 ? npanel : 1
 # the figure's 6 in width: the PDF includes it at 90% of the text width or
 # more, so the key reads at 7 pt or more on paper.
 if (svg) { set terminal svg enhanced font "Helvetica,12" size 800,(ph > 1 ? 60 + 280 * ph : 450) background rgb "white" } \
-else { eval sprintf('set terminal pdfcairo enhanced font "Helvetica,9" size 6in,%.2fin', ph > 1 ? (ph > 2 ? 6.8 : 0.4 + 2.1 * ph) : 3.2) }
+else { eval sprintf('set terminal pdfcairo enhanced font "Helvetica,9" size 6in,%.2fin', ph > 1 ? (ph > 2 ? 6.8 : 0.4 + 1.75 * ph) : 3.0) }
 set output outfile
 set datafile separator "\t"
 set key outside right top font ",8" spacing 1.1

@@ -1,0 +1,44 @@
+-- reports/analysis/93-section-constant.sql: the views the constant-memory
+-- section (reports/sections/30-constant.md) reads, one line a query.
+-- Applied in file-name order before 90-cache.sql; those that write markup
+-- are never cached there.
+
+-- The verified configurations of the two studies folded over the GPUs, and
+-- the largest verification errors against their bounds.
+CREATE VIEW const_verified_text AS
+SELECT 'Verified: ' || f.text || '. '
+  || CASE WHEN (SELECT max(max_err) FROM latest_default WHERE study IN ('distance', 'raytrace')) = 0
+          THEN 'Every distance field and every render matched its CPU reference exactly.'
+          ELSE printf('The largest relative error of a distance field is %.2g (the smallest bound %.2g), the largest channel difference of a render %d (bound %d).',
+            (SELECT max(max_err) FROM latest_default WHERE study = 'distance'), (SELECT min(tolerance) FROM latest_default WHERE study = 'distance'),
+            (SELECT CAST(max(max_err) AS INTEGER) FROM latest_default WHERE study = 'raytrace'), (SELECT CAST(max(tolerance) AS INTEGER) FROM latest_default WHERE study = 'raytrace')) END AS text
+FROM gpu_fold f WHERE f.topic = 'const_verified';
+
+-- Constant against global memory per GPU (the section's short answer): at
+-- k = 1 over every (grid, P), how many configurations are faster, no
+-- different, slower by the 'faster' factor and the range of speedups, the
+-- seed's field; where k distinct points make constant lose and its time at
+-- k = 32 over global's; the ray tracer at 100 spheres and over all counts.
+CREATE VIEW const_short AS
+WITH f AS (SELECT faster FROM setting),
+r AS (SELECT device_id, variant, json_extract(params, '$.grid') AS grid, json_extract(params, '$.points') AS p,
+             json_extract(params, '$.k') AS k, median_ms AS ms FROM latest_default
+      WHERE study = 'distance' AND json_extract(params, '$.tile') = 16),
+u AS (SELECT g.device_id, g.grid, g.p, g.ms / c.ms AS x FROM r g JOIN r c ON c.device_id = g.device_id AND c.grid = g.grid AND c.p = g.p AND c.k = 1 AND c.variant = 'constant'
+      WHERE g.variant = 'global' AND g.k = 1),
+d AS (SELECT c.device_id, c.k, g.ms / c.ms AS sp FROM r c JOIN r g ON g.device_id = c.device_id AND g.grid = c.grid AND g.p = c.p AND g.k = c.k AND g.variant = 'global'
+      WHERE c.variant = 'constant' AND c.grid = (SELECT dist_grid FROM size) AND c.p = (SELECT dist_points FROM size)),
+t AS (SELECT g.device_id, json_extract(g.params, '$.spheres') AS n, g.median_ms / c.median_ms AS x FROM latest_default g JOIN latest_default c
+        ON c.device_id = g.device_id AND c.study = g.study AND json_extract(c.params, '$.spheres') = json_extract(g.params, '$.spheres')
+       AND json_extract(c.params, '$.size') = json_extract(g.params, '$.size') AND json_extract(c.params, '$.tile') = json_extract(g.params, '$.tile') AND c.variant = 'constant'
+      WHERE g.study = 'raytrace' AND g.variant = 'global' AND json_extract(g.params, '$.size') = (SELECT rt_side FROM size) AND json_extract(g.params, '$.tile') = 16)
+SELECT v.ord, v.label AS "GPU",
+  coalesce((SELECT printf('%d / %d / %d of %d', sum(x >= f.faster), sum(x > 1 / f.faster AND x < f.faster), sum(x <= 1 / f.faster), count(*)) FROM u WHERE u.device_id = v.device_id HAVING count(*) > 0), 'not measured') AS "k = 1: faster / same / slower",
+  coalesce((SELECT printf('%.2fx .. %.2fx', min(x), max(x)) FROM u WHERE u.device_id = v.device_id HAVING count(*) > 0), '-') AS "k = 1 speedup",
+  coalesce((SELECT printf('%.2fx', x) FROM u WHERE u.device_id = v.device_id AND grid = 256 AND p = 20), '-') AS "seed's field",
+  coalesce((SELECT printf('k = %d (%.2fx)', k, sp) FROM d WHERE d.device_id = v.device_id AND sp <= 1 / f.faster ORDER BY k LIMIT 1),
+           CASE WHEN (SELECT count(*) FROM d WHERE d.device_id = v.device_id) THEN 'never' ELSE '-' END) AS "constant loses from",
+  coalesce((SELECT printf('%.2fx', 1 / sp) FROM d WHERE d.device_id = v.device_id AND k = 32), '-') AS "k = 32: time / global",
+  coalesce((SELECT printf('%.2fx', x) FROM t WHERE t.device_id = v.device_id AND n = 100), '-') AS "ray tracer, 100 spheres",
+  coalesce((SELECT printf('%.2fx .. %.2fx', min(x), max(x)) FROM t WHERE t.device_id = v.device_id HAVING count(*) > 0), '-') AS "ray tracer, all"
+FROM report_devices v, f;
