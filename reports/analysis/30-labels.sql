@@ -17,8 +17,12 @@ FROM (SELECT DISTINCT study, variant FROM result r
       WHERE NOT EXISTS (SELECT 1 FROM variant v WHERE v.study = r.study AND v.variant = r.variant)) x;
 
 -- Order and seed step of the reduction variants (the registry's order).
+-- The reduction's variants in ladder order, without a bound (flag 'bound':
+-- a lower bound, wrong by design, no step; reports/analysis/46-timing-protocol.sql
+-- sets it beside small-n), so no ladder, figure or table lists it as a step.
 CREATE VIEW reduce_order AS
-SELECT variant, ord, origin AS step, bottleneck FROM variant_order WHERE study = 'reduce';
+SELECT variant, ord, origin AS step, bottleneck FROM variant_order
+WHERE study = 'reduce' AND (',' || flags || ',') NOT LIKE '%,bound,%';
 
 -- Short device labels for tables and figure keys: 'NVIDIA H100 80GB HBM3'
 -- -> 'H100' (the first word after 'NVIDIA '); a name without that prefix is

@@ -31,7 +31,8 @@ WHERE c.rk = 1;
 -- (over the previous hand-written step, whose interval it also gives) and the
 -- cumulative speedup over the first step.
 CREATE VIEW reduce_ladder AS
-WITH b AS (SELECT r.*, o.ord, o.step, o.bottleneck FROM reduce_best r JOIN reduce_order o USING (variant)),
+WITH b AS (SELECT r.*, o.ord, o.step, o.bottleneck FROM reduce_best r JOIN reduce_order o USING (variant)
+           WHERE r.variant IN (SELECT variant FROM reduce_step) OR r.variant IN ('cub', 'cpu-serial')),
 p AS (SELECT b.*, lag(median_ms) OVER w AS prev_ms, lag(lo_ms) OVER w AS prev_lo, lag(hi_ms) OVER w AS prev_hi,
              lag(variant) OVER w AS prev_variant,
              first_value(median_ms) OVER w AS first_ms

@@ -108,7 +108,7 @@ SELECT 1 AS ord, printf('This report covers %d GPU%s of %d model%s: %s. A bracke
 UNION ALL
 SELECT 2, CASE WHEN (SELECT count(*) FROM summary_top) = 0 THEN '**How fast can a reduction get?** The reduction study has no results at n = 2^28^ in this database.'
   ELSE '**How fast can a reduction get?** '
-  || printf('At n = 2^28^ the fastest hand-written kernel on every GPU is %s%s; it reads at this share of the read ceiling (the fastest a plain read-only stream ran on that GPU): %s (CUB: %s).',
+  || printf('At n = 2^28^ the fastest hand-written kernel on every GPU is %s%s; it reads at this share of the read ceiling (how fast a plain read-only stream runs on that GPU: the median over its runs): %s (CUB: %s).',
        coalesce('**' || top.variant || '**', 'another kernel per GPU'),
        CASE WHEN top.loads IS NOT NULL OR top.block IS NOT NULL THEN ' (' || trim(coalesce(top.loads || ' loads per thread', '') || CASE WHEN top.loads IS NOT NULL AND top.block IS NOT NULL THEN ', ' ELSE '' END || coalesce(top.block || '-thread blocks', '')) || ')' ELSE '' END,
        top.t, top.cub)

@@ -1,0 +1,155 @@
+-- reports/analysis/46-timing-protocol.sql: the microsecond timing protocol
+-- (issue 36) checked: the harness's own offset, whether a sample's place in
+-- the sampling order moves it, the project's CUB against the minimal
+-- harness (build/bin/coldbench, table reference_timing), and small-n against
+-- its lower bound (no-combine).
+-- Applied to the report's snapshot in file-name order (Makefile, ANALYSIS_SQL).
+
+INSERT OR REPLACE INTO report_setting VALUES
+  ('offset_goal_us', 0.2, 'the harness''s offset (an empty kernel timed as samples are, less the minimal way) on every host, at most'),
+  ('minimal_abs_us', 0.2, 'the project''s CUB under the memset flush against the minimal harness: agreement within this many microseconds'),
+  ('minimal_rel', 0.02, 'the same: or within this fraction of the minimal harness''s time, whichever is larger'),
+  ('bound_goal_us', 0.3, 'small-n over its bound (no-combine: loads and block sums only) at n = 2^16^, 2^18^ and 2^20^, at most this many microseconds'),
+  ('place_goal', 0.01, 'the median of a short kernel''s samples in each quarter of the sampling order, within this fraction of the configuration''s median');
+
+-- Per GPU: the launch floor as samples are timed (run.launch_us) and the
+-- minimal way (run.launch_bare_us), the mean of their difference over the
+-- GPU's measure runs and its range; verdict against offset_goal_us.
+CREATE VIEW protocol_offset AS
+SELECT d.label, d.ord, u.device_id, count(*) AS runs, median(u.launch_us) AS floor_us,
+       median(u.launch_bare_us) AS bare_us, avg(u.launch_us - u.launch_bare_us) AS offset_us,
+       min(u.launch_us - u.launch_bare_us) AS offset_min_us, max(u.launch_us - u.launch_bare_us) AS offset_max_us,
+       CASE WHEN abs(avg(u.launch_us - u.launch_bare_us)) <= s.value THEN 'met' ELSE 'missed' END AS verdict
+FROM run u JOIN report_devices d USING (device_id) JOIN report_setting s ON s.key = 'offset_goal_us'
+WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.launch_bare_us > 0
+GROUP BY u.device_id;
+
+-- Per GPU and quarter of the sampling order (the stored samples' rep, of
+-- result.reps): the mean over the GPU's configurations under 20 us (one
+-- launch a sample, GPU-timed, 40 samples or more) of the quarter's median
+-- sample over the configuration's median, less one (the mean, not the
+-- median: samples come in the timer's 32 ns steps, so most quarters' medians
+-- equal the configuration's and a median of them shows 0 whatever moves). protocol_place: per GPU,
+-- the four and their spread (largest less smallest), against place_goal.
+CREATE VIEW protocol_quarter AS
+WITH r AS MATERIALIZED (SELECT b.result_id, b.device_id, b.reps, b.median_ms FROM result_bw b
+                        WHERE b.timer = 'cuda-event' AND b.mode = 'single' AND b.median_ms < 0.02 AND b.reps >= 40),
+q AS (SELECT r.device_id, r.result_id, (s.rep * 4) / r.reps AS quarter, median(s.ms) / max(r.median_ms) - 1 AS dev
+      FROM r JOIN sample s USING (result_id) GROUP BY r.result_id, quarter)
+SELECT device_id, quarter, count(*) AS configs, avg(dev) AS dev FROM q WHERE quarter BETWEEN 0 AND 3
+GROUP BY device_id, quarter;
+CREATE VIEW protocol_place AS
+SELECT d.label, d.ord, q.device_id, max(q.configs) AS configs,
+       max(CASE WHEN q.quarter = 0 THEN q.dev END) AS q1, max(CASE WHEN q.quarter = 1 THEN q.dev END) AS q2,
+       max(CASE WHEN q.quarter = 2 THEN q.dev END) AS q3, max(CASE WHEN q.quarter = 3 THEN q.dev END) AS q4,
+       max(q.dev) - min(q.dev) AS spread,
+       CASE WHEN max(q.dev) - min(q.dev) <= s.value THEN 'met' ELSE 'missed' END AS verdict
+FROM protocol_quarter q JOIN report_devices d USING (device_id) JOIN report_setting s ON s.key = 'place_goal'
+GROUP BY q.device_id;
+
+-- Per GPU and n: CUB's int32 sum timed by this project under the memset
+-- flush (nvbench's), one launch a sample, block 256, its trials' raw medians
+-- (not floor-corrected: as a minimal harness times it) and their median;
+-- the minimal harness's (coldbench: the median of its sample sets' medians,
+-- and their range); the difference and the verdict: agrees within
+-- max(minimal_abs_us, minimal_rel x the minimal harness's time), else the
+-- difference is stated.
+CREATE VIEW minimal_harness AS
+WITH cb AS (SELECT device_id, n, count(*) AS sets, median(median_us) AS us, min(median_us) AS lo_us,
+                   max(median_us) AS hi_us FROM reference_timing WHERE what = 'cub' GROUP BY device_id, n),
+pj AS (SELECT device_id, n, count(*) AS trials, median(raw_median_ms * 1000) AS us FROM trial
+       WHERE study = 'reduce' AND variant = 'cub' AND dtype = 'int32' AND flush = 'memset' AND mode = 'single'
+         AND block = 256 AND timer = 'cuda-event'
+       GROUP BY device_id, n),
+k AS (SELECT (SELECT value FROM report_setting WHERE key = 'minimal_abs_us') AS abs_us,
+             (SELECT value FROM report_setting WHERE key = 'minimal_rel') AS rel)
+SELECT d.label, d.ord, cb.device_id, cb.n, cb.sets, cb.us AS minimal_us, cb.lo_us, cb.hi_us, pj.trials,
+       pj.us AS project_us, pj.us - cb.us AS diff_us, pj.us / cb.us - 1 AS diff_rel,
+       max(k.abs_us, k.rel * cb.us) AS tol_us,
+       CASE WHEN pj.us IS NULL THEN 'not measured' WHEN abs(pj.us - cb.us) <= max(k.abs_us, k.rel * cb.us) THEN 'agrees'
+            ELSE 'differs' END AS verdict
+FROM cb JOIN report_devices d USING (device_id) LEFT JOIN pj USING (device_id, n), k;
+
+-- Per GPU at n = 2^16^, 2^18^, 2^20^ (int32, block 256, the default flush):
+-- small-n's centre and no-combine's (config_stats) and small-n over the
+-- bound in microseconds; verdict against bound_goal_us on the difference of
+-- the centres, with the two intervals beside it.
+CREATE VIEW small_n_bound AS
+WITH c AS (SELECT * FROM stats_default WHERE study = 'reduce' AND dtype = 'int32' AND block = 256
+             AND variant IN ('small-n', 'no-combine')
+             AND coalesce(json_extract(params, '$.loads'), 8) = 8 AND coalesce(json_extract(params, '$.grid'), 1) = 1),
+z AS (SELECT * FROM size)
+SELECT d.label, d.ord, s.device_id, s.n, 1000 * s.median_ms AS small_us, 1000 * s.lo_ms AS small_lo,
+       1000 * s.hi_ms AS small_hi, 1000 * b.median_ms AS bound_us, 1000 * b.lo_ms AS bound_lo,
+       1000 * b.hi_ms AS bound_hi, 1000 * (s.median_ms - b.median_ms) AS over_us,
+       CASE WHEN 1000 * (s.median_ms - b.median_ms) <= g.value THEN 'met' ELSE 'missed' END AS verdict
+FROM c s JOIN c b ON b.device_id = s.device_id AND b.n = s.n AND b.variant = 'no-combine'
+     JOIN report_devices d ON d.device_id = s.device_id JOIN report_setting g ON g.key = 'bound_goal_us', z
+WHERE s.variant = 'small-n' AND s.n IN (z.n_smallest, 4 * z.n_smallest, z.n_small);
+
+-- The sections' rows of the three (one line each in reports/sections/85-measurement.md).
+CREATE VIEW protocol_table AS
+SELECT o.label AS "GPU", printf('%.2f / %.2f', o.floor_us, o.bare_us) AS "launch floor: as sampled / minimal (us)",
+       printf('%+.3f [%+.3f, %+.3f]', o.offset_us, o.offset_min_us, o.offset_max_us) AS "offset (us, runs' range)",
+       o.verdict AS "offset",
+       coalesce(printf('%+.2f%% %+.2f%% %+.2f%% %+.2f%% (%d)', 100 * p.q1, 100 * p.q2, 100 * p.q3, 100 * p.q4, p.configs), '-')
+         AS "quarters of the sampling order (configurations)",
+       coalesce(p.verdict, 'not measured') AS "place"
+FROM protocol_offset o LEFT JOIN protocol_place p USING (device_id) ORDER BY o.ord;
+-- (pivots: a row per n, a column per GPU)
+CREATE VIEW minimal_harness_table AS
+SELECT printf('2^%d^', CAST(round(log2(n)) AS INTEGER)) AS "n", label,
+       coalesce(printf('%.2f / %.2f: %+.2f, %s', project_us, minimal_us, diff_us, verdict), '-') AS cell
+FROM minimal_harness ORDER BY n, ord;
+CREATE VIEW small_n_bound_table AS
+SELECT printf('2^%d^', CAST(round(log2(n)) AS INTEGER)) AS "n", label,
+       printf('%.2f / %.2f: %.2f, %s', small_us, bound_us, over_us, verdict) AS cell
+FROM small_n_bound ORDER BY n, ord;
+CREATE VIEW protocol_text AS
+SELECT printf('Over %d GPU-timed comparisons of the two harnesses, %d agree within the tolerance and %d differ; the largest difference is %+.2f us (%+.1f%%) on the %s at %s.',
+              count(*), sum(verdict = 'agrees'), sum(verdict = 'differs'),
+              (SELECT diff_us FROM minimal_harness ORDER BY abs(diff_us) DESC LIMIT 1),
+              (SELECT 100 * diff_rel FROM minimal_harness ORDER BY abs(diff_us) DESC LIMIT 1),
+              (SELECT label FROM minimal_harness ORDER BY abs(diff_us) DESC LIMIT 1),
+              (SELECT printf('2^%d^', CAST(round(log2(n)) AS INTEGER)) FROM minimal_harness ORDER BY abs(diff_us) DESC LIMIT 1))
+       AS text
+FROM minimal_harness WHERE project_us IS NOT NULL;
+
+-- The published reference points (86-published.sql) beside this project's
+-- measurement of the same configuration, like with like: CUB under the
+-- memset flush (nvbench's), the median over the model's machines of each
+-- machine's median of its trials' raw medians; the seed's rows at the seed's
+-- configurations (reduction float32 at 2^24^ and 1024-thread blocks, the
+-- offset read at 2^20^ floats, 512-thread blocks, L1 on), the default flush,
+-- as config_stats gives them.
+CREATE VIEW published_measured AS
+WITH cub AS (SELECT d.name, t.n, median(t.raw_median_ms) AS ms FROM trial t JOIN device d USING (device_id)
+             WHERE t.study = 'reduce' AND t.variant = 'cub' AND t.dtype = 'int32' AND t.flush = 'memset'
+               AND t.mode = 'single' AND t.block = 256 AND t.timer = 'cuda-event'
+             GROUP BY t.device_id, t.n),
+cm AS (SELECT name, n, median(ms) AS ms FROM cub GROUP BY name, n),
+sd AS (SELECT variant, n, median(median_ms) AS ms FROM stats_default
+       WHERE study = 'reduce' AND dtype = 'float32' AND block = 1024 AND variant IN ('neighbored', 'interleaved')
+       GROUP BY variant, n),
+so AS (SELECT CAST(json_extract(params, '$.k') AS INTEGER) AS k, n, median(median_ms) AS ms FROM stats_default
+       WHERE study = 'access' AND variant = 'read-offset' AND block = 512 AND json_extract(params, '$.l1') = 'ca'
+       GROUP BY k, n)
+SELECT p.id, p.gpu, p.variant || coalesce(' ' || p.dtype, '') AS what, p.n, p.value, p.unit, p.source,
+       CASE WHEN p.study = 'reduce' AND p.variant = 'cub'
+            THEN (SELECT printf('%.4g us (the memset flush)', 1000 * ms) FROM cm WHERE cm.name = p.device_name AND cm.n = p.n)
+            WHEN p.study = 'reduce'
+            THEN (SELECT printf('%.4g ms (float32, every GPU here: their median)', ms) FROM sd WHERE sd.variant = p.variant AND sd.n = p.n)
+            WHEN p.study = 'access'
+            THEN (SELECT printf('%.4g ms (every GPU here: their median)', ms) FROM so
+                  WHERE so.n = p.n AND so.k = CAST(substr(p.variant, instr(p.variant, 'k = ') + 4) AS INTEGER))
+       END AS measured
+FROM published_ref p;
+CREATE VIEW published_table AS
+SELECT gpu AS "GPU", what AS "what", printf('2^%d^', CAST(round(log2(n)) AS INTEGER)) AS "n",
+       printf('%g %s', value, unit) AS "published", coalesce(measured, '-') AS "measured here",
+       CASE WHEN instr(source, ',') > 0 AND source LIKE 'nvbench%' THEN 'nvbench'
+            WHEN instr(source, ' (') > 0 THEN substr(source, 1, instr(source, ' (') - 1) ELSE source END AS "source"
+FROM published_measured ORDER BY id;
+-- The sources in full, once each (the table names them short).
+CREATE VIEW published_sources AS
+SELECT group_concat(source, '; ') AS text FROM (SELECT DISTINCT source FROM published_ref ORDER BY min(id) OVER (PARTITION BY source));
