@@ -60,14 +60,11 @@ UNION ALL SELECT level, grp, side, 16, 'OS', NULL, os_name FROM grp_run WHERE os
 UNION ALL SELECT level, grp, side, 17, 'hosts', count(DISTINCT host), NULL FROM grp_run WHERE host <> ''
   GROUP BY level, grp, side;
 
--- Per group, side and fact: a number's median over the runs (the count of
--- the partition, not a running count), a text's distinct values.
+-- Per group, side and fact: a number's median over the runs (median(),
+-- reports/sqlstats.c), a text's distinct values.
 CREATE TEMP TABLE host_fact AS
-SELECT level, grp, side, ord, fact, avg(num) AS num, NULL AS txt
-FROM (SELECT *, row_number() OVER (PARTITION BY level, grp, side, ord ORDER BY num) AS rn,
-             count(*) OVER (PARTITION BY level, grp, side, ord) AS cnt
-      FROM host_fact_raw WHERE num IS NOT NULL)
-WHERE rn IN ((cnt + 1) / 2, (cnt + 2) / 2)
+SELECT level, grp, side, ord, fact, median(num) AS num, NULL AS txt
+FROM host_fact_raw WHERE num IS NOT NULL
 GROUP BY level, grp, side, ord, fact
 UNION ALL
 SELECT level, grp, side, ord, fact, NULL, group_concat(txt, ' | ')

@@ -60,7 +60,8 @@ CREATE TABLE IF NOT EXISTS side_group (
 
 -- Per group, side and configuration: the trials' statistics.
 --   runs      number of trials
---   median_ms median of the trials' medians (config_stats' value)
+--   median_ms median of the trials' medians (config_stats' value; median(),
+--             reports/sqlstats.c, which compare loads)
 --   gmean_ms  geometric mean of the trials' medians: the centre of the
 --             log-ratio interval, and the value the comparison prints
 --   sd_rel    standard deviation of the logarithms of the trials' medians
@@ -69,13 +70,11 @@ DROP VIEW IF EXISTS group_stats;
 CREATE VIEW group_stats AS
 SELECT level, grp, side, cfg, study, variant, dtype, n, block, params, flush, mode,
        count(*) AS runs,
-       avg(CASE WHEN rn IN ((cnt + 1) / 2, (cnt + 2) / 2) THEN median_ms END) AS median_ms,
+       median(median_ms) AS median_ms,
        exp(avg(lm)) AS gmean_ms,
        CASE WHEN count(*) > 1 THEN sqrt(sum((lm - mlm) * (lm - mlm)) / (count(*) - 1)) END AS sd_rel
 FROM (SELECT g.level, g.grp, t.side, t.cfg, t.study, t.variant, t.dtype, t.n, t.block, t.params, t.flush,
              t.mode, t.median_ms, ln(t.median_ms) AS lm,
-             avg(ln(t.median_ms)) OVER (PARTITION BY g.level, g.grp, t.side, t.cfg) AS mlm,
-             row_number() OVER (PARTITION BY g.level, g.grp, t.side, t.cfg ORDER BY t.median_ms) AS rn,
-             count(*) OVER (PARTITION BY g.level, g.grp, t.side, t.cfg) AS cnt
+             avg(ln(t.median_ms)) OVER (PARTITION BY g.level, g.grp, t.side, t.cfg) AS mlm
       FROM side_group g JOIN side_trial t ON t.side = g.side AND t.uuid = g.uuid)
 GROUP BY level, grp, side, cfg;
