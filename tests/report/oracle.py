@@ -695,7 +695,8 @@ def reduce_ladder(raw, best, prs):
     sx = {(p['kind'], p['device_id'], p['config_key']): p for p in prs.stats.values() if p['kind'] in ('step', 'total')}
     out = []
     for (dev, dtype, n, v), b in best.items():
-        if v not in ordv:
+        # the ladder's rows: the steps (no bound variant) and CUB and the CPU loop
+        if v not in ordv or (v not in steps and v not in ('cub', 'cpu-serial')):
             continue
         lad = sorted((x for x in best.values() if x['device_id'] == dev and x['dtype'] == dtype and x['n'] == n
                       and x['timer'] == 'cuda-event' and x['variant'] in steps), key=lambda x: ordv[x['variant']])
