@@ -60,6 +60,8 @@ static void test_median(void **state) {
   /* four, unsorted: the mean of the middle two */
   assert_float_equal(q(pDb, "SELECT median(column1) FROM (VALUES (4), (100), (1), (2))"), 3, 0);
   assert_float_equal(q(pDb, "SELECT median(column1) FROM (VALUES (5), (1), (9), (3), (7))"), 5, 0);
+  /* nine, shuffled: the sort puts every one in its place */
+  assert_float_equal(q(pDb, "SELECT median(column1) FROM (VALUES (9), (3), (7), (1), (8), (2), (6), (4), (5))"), 5, 0);
   /* NULLs are left out */
   assert_float_equal(q(pDb, "SELECT median(column1) FROM (VALUES (1), (NULL), (3), (NULL), (8))"), 3, 0);
   /* grouped: each group its own */
@@ -81,6 +83,10 @@ static void test_median_window(void **state) {
   assert_string_equal(rows(pDb, "SELECT median(column1) OVER (ORDER BY column1 ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING)"
                                 " FROM (VALUES (20), (1), (4), (2), (10)) ORDER BY column1"),
                       "1.5,2,4,10,15");
+  /* a NULL leaving the frame takes no value with it (a 0 beside it stays) */
+  assert_string_equal(rows(pDb, "SELECT median(column2) OVER (ORDER BY column1 ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)"
+                                " FROM (VALUES (1, NULL), (2, 0), (3, 5)) ORDER BY column1"),
+                      "nan,0,2.5");
   /* one row: the others are none */
   assert_string_equal(rows(pDb, "SELECT median(column1) OVER (ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING"
                                 " EXCLUDE CURRENT ROW) FROM (VALUES (3))"),
@@ -104,6 +110,8 @@ static void test_conformal(void **state) {
   assert_int_equal(sqlstats_conformal_rank(40, 95), 39);
   assert_int_equal(sqlstats_conformal_rank(99, 95), 95);
   assert_int_equal(sqlstats_conformal_rank(9, 50), 5);
+  /* the ceiling where pct (n + 1) is one above a multiple of 100 */
+  assert_int_equal(sqlstats_conformal_rank(100, 1), 2);
   sqlite3 *pDb = open_db();
   /* 40 values 1..40 in reverse: the 39th smallest */
   assert_float_equal(q(pDb, "WITH RECURSIVE i(i) AS (SELECT 40 UNION ALL SELECT i - 1 FROM i WHERE i > 1)"
