@@ -88,6 +88,12 @@ held AS MATERIALIZED (SELECT device_id, study, config_key, flush, mode, max(tria
 pk AS MATERIALIZED (SELECT p.*, s.step_no,
                            lag(p.config_key) OVER (PARTITION BY p.device_id, p.dtype, p.n ORDER BY s.step_no) AS prev_key
                     FROM reduce_block_pick p JOIN reduce_step s USING (variant)),
+-- a step's partners: the step before it (step) and neighbored (total)
+ladder AS (SELECT 'step' AS kind, q.device_id, q.config_key, q.prev_key AS partner_key FROM pk q
+           WHERE q.prev_key IS NOT NULL
+           UNION ALL
+           SELECT 'total', q.device_id, q.config_key, p.config_key FROM pk q
+           JOIN pk p ON p.device_id = q.device_id AND p.dtype = q.dtype AND p.n = q.n AND p.variant = 'neighbored'),
 x AS (
   SELECT 'cub' AS kind, d.device_id, d.config_key || ' flush=' || d.flush || ' mode=' || d.mode AS pair_key,
          d.study, d.config_key, d.variant, d.dtype, d.n, d.block, d.params, d.flush, d.mode,
@@ -95,24 +101,14 @@ x AS (
   FROM t d JOIN cub c ON c.proc = d.proc AND c.dtype = d.dtype AND c.n = d.n AND c.flush = d.flush AND c.mode = d.mode
   WHERE d.study = 'reduce' AND d.variant NOT IN ('cub', 'cpu-serial')
   UNION ALL
-  SELECT 'step', d.device_id, d.config_key || ' over ' || q.prev_key, d.study, d.config_key, d.variant, d.dtype, d.n,
-         d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, a.ms, d.ms, a.lo_ms, a.hi_ms, d.lo_ms, d.hi_ms
-  FROM pk q JOIN pk p ON p.device_id = q.device_id AND p.config_key = q.prev_key
+  SELECT q.kind, d.device_id, d.config_key || ' over ' || q.partner_key, d.study, d.config_key, d.variant, d.dtype,
+         d.n, d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, a.ms, d.ms, a.lo_ms, a.hi_ms, d.lo_ms, d.hi_ms
+  FROM ladder q
        JOIN t d ON d.device_id = q.device_id AND d.study = 'reduce' AND d.config_key = q.config_key
                 AND d.config_key NOT LIKE '% flush=%' AND d.config_key NOT LIKE '% mode=%'
                 AND d.trial_index > (SELECT later FROM held h WHERE h.device_id = d.device_id AND h.study = d.study
                                     AND h.config_key = d.config_key AND h.flush = d.flush AND h.mode = d.mode)
-       JOIN t a ON a.proc = d.proc AND a.study = 'reduce' AND a.config_key = p.config_key
-                AND a.config_key NOT LIKE '% flush=%' AND a.config_key NOT LIKE '% mode=%'
-  UNION ALL
-  SELECT 'total', d.device_id, d.config_key || ' over ' || p.config_key, d.study, d.config_key, d.variant, d.dtype, d.n,
-         d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, a.ms, d.ms, a.lo_ms, a.hi_ms, d.lo_ms, d.hi_ms
-  FROM pk q JOIN pk p ON p.device_id = q.device_id AND p.dtype = q.dtype AND p.n = q.n AND p.variant = 'neighbored'
-       JOIN t d ON d.device_id = q.device_id AND d.study = 'reduce' AND d.config_key = q.config_key
-                AND d.config_key NOT LIKE '% flush=%' AND d.config_key NOT LIKE '% mode=%'
-                AND d.trial_index > (SELECT later FROM held h WHERE h.device_id = d.device_id AND h.study = d.study
-                                    AND h.config_key = d.config_key AND h.flush = d.flush AND h.mode = d.mode)
-       JOIN t a ON a.proc = d.proc AND a.study = 'reduce' AND a.config_key = p.config_key
+       JOIN t a ON a.proc = d.proc AND a.study = 'reduce' AND a.config_key = q.partner_key
                 AND a.config_key NOT LIKE '% flush=%' AND a.config_key NOT LIKE '% mode=%'
   UNION ALL
   SELECT 'pick', d.device_id, d.config_key || ' flush=' || d.flush, d.study, d.config_key, d.variant, d.dtype, d.n,
