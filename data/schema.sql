@@ -73,8 +73,10 @@ CREATE TABLE IF NOT EXISTS run (
                                          -- kernel, clean flush, events around one launch, one sample per
                                          -- window, no clock stamps): launch_us - launch_bare_us is what the
                                          -- project's sampling adds to every sample
-  session          TEXT                  -- the `make measure` invocation the run was part of (its
+  session          TEXT,                 -- the `make measure` invocation the run was part of (its
                                          -- MEASURE_SESSION, as measure_phase.session); NULL: run by hand
+  driver_release   TEXT                  -- the display driver's release from NVML ('580.95.05';
+                                         -- driver_version is only the CUDA API it supports); NULL unknown
 );
 
 -- The phases of one `make measure` on one GPU (experiments/tools/measure-gpus):

@@ -133,6 +133,7 @@ static const struct { const char *zTable, *zColumn, *zDecl; } aNewColumn[] = {
   {"run", "verify_s", "REAL"},       {"run", "sample_s", "REAL"},    {"counter", "passes", "INTEGER"},
   {"counter", "min_value", "REAL"},  {"counter", "max_value", "REAL"},  {"run", "launch_bare_us", "REAL"},
   {"result", "launches", "INTEGER"}, {"result", "floor_us", "REAL"},      {"run", "session", "TEXT"},
+  {"run", "driver_release", "TEXT"},
 };
 
 /* Inside the schema's transaction: ALTER TABLE ADD COLUMN for every column of
@@ -719,8 +720,8 @@ int db_set_read_gbps(db *p, long long iRun, double readGbps) {
 int db_set_run_facts(db *p, long long iRun, const db_run_facts *f) {
   begin_call(p);
   if (exec_bound(p, "UPDATE run SET launch_us=?1, cpu_model=?2, os_name=?3, cccl_version=?4, clock_lock=?5,"
-                 " launch_bare_us=?6 WHERE run_id=?7", "rttttri", f->launchUs, f->zCpuModel, f->zOsName,
-                 f->zCcclVersion, f->zClockLock, f->launchBareUs, iRun) < 0 ||
+                 " launch_bare_us=?6, driver_release=?7 WHERE run_id=?8", "rttttrti", f->launchUs, f->zCpuModel,
+                 f->zOsName, f->zCcclVersion, f->zClockLock, f->launchBareUs, f->zDriverRelease, iRun) < 0 ||
       sqlite3_changes(p->pDb) != 1)
     return -1;
   return 0;

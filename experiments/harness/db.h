@@ -190,10 +190,11 @@ typedef struct db_run_facts {
   const char *zCcclVersion;   /* '3.0.0' */
   const char *zClockLock;     /* NVML's clock lock state (nvml.h) */
   double launchBareUs;        /* the launch floor timed the minimal way (ceiling.h); 0 stores 0 */
+  const char *zDriverRelease; /* NVML's driver release ('580.95.05'; nvml.h), NULL unknown */
 } db_run_facts;
 
 /* Store f in run iRun (launch_us, cpu_model, os_name, cccl_version,
-** clock_lock, launch_bare_us). 0 or -1. */
+** clock_lock, launch_bare_us, driver_release). 0 or -1. */
 int db_set_run_facts(db *p, long long iRun, const db_run_facts *f);
 
 /* Store where run iRun's time went (run.setup_s, verify_s, sample_s). 0 or -1. */

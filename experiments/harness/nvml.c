@@ -32,6 +32,7 @@ static struct {
   nvmlReturn_t (*xPstate)(nvmlDevice_t, int *);
   nvmlReturn_t (*xAppClock)(nvmlDevice_t, int, unsigned int *);
   nvmlReturn_t (*xDefaultAppClock)(nvmlDevice_t, int, unsigned int *);
+  nvmlReturn_t (*xDriverVersion)(char *, unsigned int);
   char zWhy[128];
 } n;
 
@@ -62,6 +63,7 @@ static int load(void) {
   *(void **)&n.xPstate = sym("nvmlDeviceGetPerformanceState");
   *(void **)&n.xAppClock = sym("nvmlDeviceGetApplicationsClock");
   *(void **)&n.xDefaultAppClock = sym("nvmlDeviceGetDefaultApplicationsClock");
+  *(void **)&n.xDriverVersion = sym("nvmlSystemGetDriverVersion");
   int rc = n.xInit && n.xByUuid ? n.xInit() : -1;
   if (rc != 0) {
     snprintf(n.zWhy, sizeof(n.zWhy), "NVML init failed (%s)",
@@ -96,6 +98,13 @@ static nvmlDevice_t device_of(const char *zUuid, char *zErr, size_t nErr) {
     return NULL;
   }
   return dev;
+}
+
+int nvml_driver_release(char *zOut, size_t nOut) {
+  char z[96] = "";
+  if (load() || !n.xDriverVersion || n.xDriverVersion(z, (unsigned int)sizeof(z)) != 0 || !z[0]) return -1;
+  snprintf(zOut, nOut, "%s", z);
+  return 0;
 }
 
 int nvml_clock_lock(const char *zUuid, char *zOut, size_t nOut) {

@@ -43,6 +43,11 @@ int nvml_read(const char *zUuid, nvml_env *p);
 /* Unload NVML (safe when it was never loaded). */
 void nvml_close(void);
 
+/* The display driver's release as NVML gives it (nvmlSystemGetDriverVersion,
+** e.g. "580.95.05"; run.driver_release): what driver_version's API number
+** (13000) does not say. 0, or -1 without NVML. */
+int nvml_driver_release(char *zOut, size_t nOut);
+
 /* The SM application clock against its default, as text into zOut (e.g.
 ** "application clocks at default (SM 1980 MHz)"): what run.clock_lock
 ** stores. 0, or -1 when NVML cannot tell. */

@@ -37,19 +37,19 @@ static const profile_set profile_sets[] = {
      "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct,"
      "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,"
      "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,"
-     "l1tex__t_sector_hit_rate.pct,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum"},
+     "l1tex__t_sector_hit_rate.pct,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum", 1},
     {"local", "local memory: L1 sectors of local loads and stores, L2 sectors from L1, DRAM bytes",
      "gpu__time_duration.sum,"
      "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum,"
      "lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_write.sum,"
-     "l1tex__t_sector_hit_rate.pct,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum"},
+     "l1tex__t_sector_hit_rate.pct,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum", 1},
     {"reduce", "a reduction step: branch uniformity, divergence, shared bank conflicts, occupancy, DRAM",
      "gpu__time_duration.sum,"
      "smsp__sass_average_branch_targets_threads_uniform.pct,smsp__sass_branch_targets_threads_divergent.sum,"
      "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,"
      "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,"
      "sm__warps_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,"
-     "dram__bytes_read.sum,dram__bytes_write.sum"},
+     "dram__bytes_read.sum,dram__bytes_write.sum", PROFILE_PASSES},
     {"constant", "constant-memory kernels: constant-cache (IDC) requests and hits, L1 global-load requests, stalls",
      "gpu__time_duration.sum,"
      "idc__requests.sum,idc__requests_lookup_hit.sum,idc__requests_lookup_miss.sum,"
@@ -57,7 +57,7 @@ static const profile_set profile_sets[] = {
      "smsp__average_warps_issue_stalled_imc_miss_per_issue_active.ratio,"
      "smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio,"
      "smsp__issue_active.avg.pct_of_peak_sustained_active,sm__throughput.avg.pct_of_peak_sustained_elapsed,"
-     "sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,dram__bytes_read.sum"},
+     "sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,dram__bytes_read.sum", PROFILE_PASSES},
 };
 #define N_SETS ((int)(sizeof(profile_sets) / sizeof(profile_sets[0])))
 
@@ -69,13 +69,14 @@ const profile_set *profile_find_set(const char *zName) {
 
 /* ---------------------------------------------------------- command line -- */
 static int bChild = 0; /* inside --profile-child or --profile-child-keys */
+static int nChildPasses = PROFILE_PASSES; /* the passes of the configuration being launched */
 
 int profile_in_child(void) { return bChild; }
 
 int profile_launch(gpu_fn xRun, gpu_fn xRestore, void *pCtx, bench_out *pOut) {
   cudaStream_t st = gpu_stream();
   int rc = 0;
-  for (int k = 0; k < PROFILE_PASSES && rc == 0; k++) { /* the passes: profile_parse_csv_passes() */
+  for (int k = 0; k < nChildPasses && rc == 0; k++) { /* the passes: profile_parse_csv_passes() */
     rc = xRestore ? xRestore(pCtx, st) : 0;
     if (rc == 0) rc = (int)cudaStreamSynchronize(st);
     if (rc == 0) {
@@ -554,19 +555,22 @@ static int marker_window(int i) {
   return rc;
 }
 
-/* The configuration of key line zLine ("S KEY": sweep S's configuration KEY)
-** of aSweep[0..nSweep): its index in the sweep, *piSweep its sweep; -1 if
-** there is none. */
-static int find_key(const profile_sweep *aSweep, int nSweep, const char *zLine, int *piSweep) {
-  char *zEnd;
+/* The configuration of key line zLine ("S P KEY": sweep S's configuration
+** KEY, launched P times, its set's passes) of aSweep[0..nSweep): its index in
+** the sweep, *piSweep its sweep, *pnPasses P; -1 if there is none. */
+static int find_key(const profile_sweep *aSweep, int nSweep, const char *zLine, int *piSweep, int *pnPasses) {
+  char *zEnd, *zKey;
   long iSweep = strtol(zLine, &zEnd, 10);
   if (zEnd == zLine || *zEnd != ' ' || iSweep < 0 || iSweep >= nSweep) return -1;
+  long nPass = strtol(zEnd + 1, &zKey, 10);
+  if (zKey == zEnd + 1 || *zKey != ' ' || nPass < 1 || nPass > PROFILE_MAX_PASSES) return -1;
   const profile_sweep *w = &aSweep[iSweep];
   for (int i = 0; i < w->nCfg; i++) {
     bench_desc d;
     bench_describe(&w->aCfg[i], &d);
-    if (!strcmp(d.zKey, zEnd + 1)) {
+    if (!strcmp(d.zKey, zKey + 1)) {
       *piSweep = (int)iSweep;
+      *pnPasses = (int)nPass;
       return i;
     }
   }
@@ -601,8 +605,8 @@ static int profile_child_keys(const profile_opts *p, const bench_study *s, const
     char *zEol = strchr(zLine, '\n');
     char *zNextLine = zEol ? zEol + 1 : zLine + strlen(zLine);
     if (zEol) *zEol = 0;
-    int iSweep = -1;
-    int i = find_key(aSweep, nSweep, zLine, &iSweep);
+    int iSweep = -1, nPass = PROFILE_PASSES;
+    int i = find_key(aSweep, nSweep, zLine, &iSweep, &nPass);
     static bench_out out;
     memset(&out, 0, sizeof(out));
     if (i < 0) {
@@ -619,6 +623,7 @@ static int profile_child_keys(const profile_opts *p, const bench_study *s, const
       } else {
         bench_config c = aSweep[iSweep].aCfg[i];
         bChild = 1;
+        nChildPasses = nPass;
         s->xMeasure(&c, &out);
         bChild = 0;
       }
@@ -801,7 +806,7 @@ static int profile_run(const bench_study *s, const profile_sweep *aSweep, int nS
       todo_cfg *pT = &aTodo[nTodo];
       pT->zKey = strdup(d.zKey);
       if (!pT->zKey) { bDbError = 1; break; }
-      fprintf(fKeys, "%d %s\n", w, d.zKey);
+      fprintf(fKeys, "%d %d %s\n", w, st->pSet->nPasses, d.zKey);
       pT->iSweep = w;
       pT->iCfg = i;
       pT->iSeq = iSeq;
@@ -882,7 +887,7 @@ static int profile_run(const bench_study *s, const profile_sweep *aSweep, int nS
     profile_value *aVal = NULL;
     int nLaunch = 0, nVal = 0, nStored = 0;
     if (!zNot) {
-      nVal = profile_parse_csv_passes(azSeg[t], PROFILE_PASSES, &aVal, &nLaunch, zErr, sizeof(zErr));
+      nVal = profile_parse_csv_passes(azSeg[t], st->pSet->nPasses, &aVal, &nLaunch, zErr, sizeof(zErr));
       if (nVal <= 0) zNot = nVal < 0 ? zErr : "no metric values in ncu's output";
     }
     if (zNot) {

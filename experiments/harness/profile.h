@@ -72,6 +72,7 @@ typedef struct profile_set {
   const char *zName;
   const char *zAbout;     /* one line: what it is for */
   const char *zMetrics;
+  int nPasses;            /* passes of a configuration (1..PROFILE_MAX_PASSES) */
 } profile_set;
 
 /* The set named zName, or NULL. */
@@ -83,7 +84,13 @@ int profile_take_args(int *pArgc, char **argv, profile_opts *p, char *zErr, size
 
 /* Passes of a profiled configuration: the child runs the measured work this
 ** many times, each a separate launch that ncu profiles; a counter is the
-** median of the passes' values, with their range. */
+** median of the passes' values, with their range. Each set says how many
+** (profile_set.nPasses): PROFILE_PASSES where passes differ (bank conflicts,
+** constant-cache misses, DRAM bytes: up to 5x apart on the shipped H100),
+** one where they do not (the access and stencil sets' sector and request
+** counts are exact, their hit rates within 2.2%; ncu saves and restores
+** every allocation the kernel could reach on each of its replays, 2.9 GB
+** per access launch at 2^24, 11 GB at 2^26: a pass there costs about 0.5 s). */
 #define PROFILE_PASSES 3
 #define PROFILE_MAX_PASSES 16
 

@@ -107,20 +107,21 @@ static void file_value(const char *zFile, const char *zKey, char cSep, char *z, 
 }
 
 /* The run's machine facts (run.launch_us, launch_bare_us, cpu_model, os_name,
-** cccl_version, clock_lock) into the database; a host-only run has no GPU facts. 0 or -1. */
+** cccl_version, clock_lock, driver_release) into the database; a host-only run has no GPU facts. 0 or -1. */
 static int store_facts(run_state *r) {
-  char zCpu[256], zOs[256], zOsFull[400], zCccl[32] = "", zLock[128] = "";
+  char zCpu[256], zOs[256], zOsFull[400], zCccl[32] = "", zLock[128] = "", zDriver[96] = "";
   struct utsname u;
   file_value("/proc/cpuinfo", "model name", ':', zCpu, sizeof(zCpu));
   file_value("/etc/os-release", "PRETTY_NAME", '=', zOs, sizeof(zOs));
   if (uname(&u) == 0) snprintf(zOsFull, sizeof(zOsFull), "%s%s%s %s", zOs, zOs[0] ? ", " : "", u.sysname, u.release);
   else snprintf(zOsFull, sizeof(zOsFull), "%s", zOs);
-  db_run_facts f = {0, zCpu[0] ? zCpu : NULL, zOsFull[0] ? zOsFull : NULL, NULL, NULL, 0};
+  db_run_facts f = {0, zCpu[0] ? zCpu : NULL, zOsFull[0] ? zOsFull : NULL, NULL, NULL, 0, NULL};
   if (!r->bHostOnly) {
     int v = gpu_cub_version();
     snprintf(zCccl, sizeof(zCccl), "%d.%d.%d", v / 100000, v / 100 % 1000, v % 100);
     f.zCcclVersion = zCccl;
     if (nvml_clock_lock(gInfo.zUuid, zLock, sizeof(zLock)) == 0) f.zClockLock = zLock;
+    if (nvml_driver_release(zDriver, sizeof(zDriver)) == 0) f.zDriverRelease = zDriver;
     f.launchUs = gpu_launch_floor_us();
     f.launchBareUs = gpu_launch_floor_bare_us();
   }

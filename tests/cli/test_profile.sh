@@ -52,7 +52,7 @@ check_eq "profile run: a metric the same in every pass" \
 check_eq "profile run: one ncu process for both configurations" "$(grep -c . "$tmp/calls")" 1
 check_eq "profile run: the child gets the keys file" "$(grep -c -- '--profile-child-keys /tmp/profile-' "$tmp/calls")" 1
 check_eq "profile run: the keys, in order" "$(cat "$tmp/calls.keys" | tr '\n' ';')" \
-  "0 n=1 variant=sum cache=cold;0 n=2 variant=sum cache=cold;"
+  "0 3 n=1 variant=sum cache=cold;0 3 n=2 variant=sum cache=cold;"
 check_eq "profile run: each configuration has its own segment" \
   "$(q "$db" "SELECT group_concat(n || ':' || value, ' ') FROM (SELECT n, value FROM counter
               WHERE kernel = 'fold_blocks' AND metric = 'launch__grid_size.max' ORDER BY n)")" "1:1.0 2:2.0"
@@ -64,7 +64,7 @@ check "profile run: a progress line per configuration" grep -q '^\[2/2\] hoststu
 NCU=$FAKE "$HOST" --profile reduce --n 1,2,3 --db "$db" 2> "$tmp/err"
 check_eq "resume: exit 0" $? 0
 check_eq "resume: one ncu process" "$(grep -c -- '--profile-child-keys' "$tmp/calls")" 1
-check_eq "resume: only the new configuration" "$(cat "$tmp/calls.keys")" "0 n=3 variant=sum cache=cold"
+check_eq "resume: only the new configuration" "$(cat "$tmp/calls.keys")" "0 3 n=3 variant=sum cache=cold"
 check "resume: says already profiled" grep -q 'already profiled' "$tmp/err"
 check_eq "resume: 27 values" "$(q "$db" "SELECT count(*) FROM counter")" 27
 # Another set is another profile.
@@ -93,7 +93,7 @@ check_eq "lost marker: run failed" "$(q "$db" "SELECT status FROM run ORDER BY r
 : > "$tmp/calls.keys"
 NCU=$FAKE "$HOST" --profile reduce --n 14,15,16 --db "$db" 2> "$tmp/err"
 check_eq "lost marker, resumed: exit 0" $? 0
-check_eq "lost marker, resumed: only it" "$(cat "$tmp/calls.keys")" "0 n=15 variant=sum cache=cold"
+check_eq "lost marker, resumed: only it" "$(cat "$tmp/calls.keys")" "0 3 n=15 variant=sum cache=cold"
 check_eq "lost marker, resumed: stored" "$(q "$db" "SELECT count(*) FROM counter WHERE n = 15")" 9
 
 # The child dies after the first configuration: it is stored, the others are
@@ -157,9 +157,9 @@ check_eq "profile matrix: one ncu process per binary, the child reads the matrix
   "$(sed 's| --profile-child-keys /tmp/profile-[A-Za-z0-9]*/keys$| KEYS|' "$tmp/calls")" \
   "$tmp/pbin/hoststudy --matrix $tmp/m.profile --db $pdb KEYS
 $tmp/pbin/hoststudy-b --matrix $tmp/m.profile --db $pdb KEYS"
-check_eq "profile matrix: the keys of every line of a binary, each with its line's index, in file order" \
+check_eq "profile matrix: the keys of every line of a binary, each with its line's index and its set's passes (local: 1), in file order" \
   "$(tr '\n' ';' < "$tmp/calls.keys")" \
-  "0 n=31 variant=sum cache=cold;0 n=32 variant=sum cache=cold;1 n=33 variant=sum cache=cold;2 n=34 variant=sum cache=cold;0 n=41 variant=sum cache=cold;"
+  "0 3 n=31 variant=sum cache=cold;0 3 n=32 variant=sum cache=cold;1 1 n=33 variant=sum cache=cold;2 3 n=34 variant=sum cache=cold;0 3 n=41 variant=sum cache=cold;"
 bad=
 for m in $(set_metrics reduce | tr ',' ' ') $(set_metrics local | tr ',' ' '); do
   k=$(head -n 1 "$tmp/calls.metrics" | tr ',' '\n' | grep -cx -- "$m")
@@ -205,7 +205,7 @@ sed -i 's/--profile local --n 33$/--profile local --n 33,35/' "$tmp/m.profile"
 NCU=$FAKE sh experiments/tools/run-matrix "$tmp/m.profile" "$pdb" "$tmp/pbin" 2> "$tmp/err"
 check_eq "profile matrix, a line grown: exit 0" $? 0
 check_eq "profile matrix, a line grown: one ncu process, the new configuration alone" \
-  "$(grep -c . "$tmp/calls") $(cat "$tmp/calls.keys")" "1 1 n=35 variant=sum cache=cold"
+  "$(grep -c . "$tmp/calls") $(cat "$tmp/calls.keys")" "1 1 1 n=35 variant=sum cache=cold"
 check_eq "profile matrix, a line grown: a run of its own, for that line" \
   "$(q "$pdb" "SELECT run_id || ' ' || substr(argv, instr(argv, '--n')) || ' ' || (SELECT group_concat(DISTINCT n) FROM counter c WHERE c.run_id = u.run_id)
                FROM run u WHERE run_id > 4")" "5 --n 33,35 --db $pdb --profile local 35"
@@ -215,7 +215,7 @@ printf 'hoststudy --profile reduce --n 51,52\nhoststudy --profile reduce --n 52,
 NCU=$FAKE "$tmp/pbin/hoststudy" --matrix "$tmp/d.profile" --db "$pdb" 2> "$tmp/err"
 check_eq "a configuration in two lines: exit 0" $? 0
 check_eq "a configuration in two lines: profiled once" "$(tr '\n' ';' < "$tmp/calls.keys")" \
-  "0 n=51 variant=sum cache=cold;0 n=52 variant=sum cache=cold;1 n=53 variant=sum cache=cold;"
+  "0 3 n=51 variant=sum cache=cold;0 3 n=52 variant=sum cache=cold;1 3 n=53 variant=sum cache=cold;"
 check "a configuration in two lines: said" grep -q '^\[1/2\] hoststudy n=52 sum \.\.\. already profiled (by an earlier line of this process)' "$tmp/err"
 # ncu refuses: every line of the binary is not profiled, each line's run failed, exit 1.
 printf 'hoststudy --profile reduce --n 61,62\nhoststudy --profile local --n 63\n' > "$tmp/e.profile"

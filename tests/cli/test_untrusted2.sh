@@ -120,8 +120,20 @@ if [ -f data/measurements.sql.gz ]; then
   check "8 ... and the killed load's temporary files are gone" sh -c "! ls '$tmp'/ship.db.load-* > /dev/null 2>&1"
   "$DBTOOL" dump --samples 32 --name data/measurements.sql.gz "$tmp/ship.db" "$tmp/ship2.sql" 2> "$tmp/err"
   tail -n +3 "$tmp/ship.sql" > "$tmp/s1"; tail -n +3 "$tmp/ship2.sql" > "$tmp/s2"
-  check "2 the shipped dump, loaded and dumped again: the same rows, byte for byte" cmp -s "$tmp/s1" "$tmp/s2"
-  rm -f "$tmp/ship.sql" "$tmp/ship2.sql" "$tmp/s1" "$tmp/s2" "$tmp/ship.db"
+  # A dump made before the schema gained a column (data/schema.sql, db.c's
+  # aNewColumn) dumps again with that column, NULL: byte for byte once the
+  # column lists agree, and a fixed point from the first re-dump on.
+  cols() { sed -n 's/^INSERT INTO \([a-z_]*\)(\([^)]*\)) VALUES.*/\1(\2)/p' "$1" | sort -u; }
+  if [ "$(cols "$tmp/s1")" = "$(cols "$tmp/s2")" ]; then
+    check "2 the shipped dump, loaded and dumped again: the same rows, byte for byte" cmp -s "$tmp/s1" "$tmp/s2"
+  else
+    "$DBTOOL" load "$tmp/ship2.sql" "$tmp/ship2.db" 2> "$tmp/err" &&
+      "$DBTOOL" dump --samples 32 --name data/measurements.sql.gz "$tmp/ship2.db" "$tmp/ship3.sql" 2> "$tmp/err"
+    tail -n +3 "$tmp/ship3.sql" > "$tmp/s3"
+    check "2 the shipped dump (an older schema's), loaded and dumped twice: a fixed point" cmp -s "$tmp/s2" "$tmp/s3"
+    check_eq "2 ... with every row of every table" "$(cut -d'(' -f1 "$tmp/s1" | sort | uniq -c)" "$(cut -d'(' -f1 "$tmp/s2" | sort | uniq -c)"
+  fi
+  rm -f "$tmp/ship.sql" "$tmp/ship2.sql" "$tmp/ship3.sql" "$tmp/s1" "$tmp/s2" "$tmp/s3" "$tmp/ship.db" "$tmp/ship2.db"
 fi
 
 # ----------------------------------------------------- 3: dump's tables --

@@ -772,14 +772,14 @@ static void test_trial_support(void **state) {
   char z[256];
   int bNull = 0;
   long long iRun = db_begin_run(p, &g, &ri);
-  db_run_facts facts = {3.25, "CPU X", "OS Y", "3.0.1", "application clocks at default (SM 1980 MHz)", 2.5};
+  db_run_facts facts = {3.25, "CPU X", "OS Y", "3.0.1", "application clocks at default (SM 1980 MHz)", 2.5, "580.95.05"};
   assert_int_equal(db_set_run_facts(p, iRun, &facts), 0);
   assert_int_equal(db_set_run_phases(p, iRun, 1.5, 2.5, 4.0), 0);
   assert_true(fabs(q_real(f->zPath, "SELECT launch_us FROM run", &bNull) - 3.25) < 1e-12);
   assert_true(fabs(q_real(f->zPath, "SELECT launch_bare_us FROM run", &bNull) - 2.5) < 1e-12);
   assert_string_equal(q_text(f->zPath, "SELECT cpu_model || '|' || os_name || '|' || cccl_version || '|' || clock_lock"
-                                       " FROM run", z, sizeof(z)),
-                      "CPU X|OS Y|3.0.1|application clocks at default (SM 1980 MHz)");
+                                       " || '|' || driver_release FROM run", z, sizeof(z)),
+                      "CPU X|OS Y|3.0.1|application clocks at default (SM 1980 MHz)|580.95.05");
   assert_true(fabs(q_real(f->zPath, "SELECT setup_s * 100 + verify_s * 10 + sample_s FROM run", &bNull) - 179.0) < 1e-9);
   assert_int_equal(db_set_run_facts(p, 9999, &facts), -1); /* no such run */
   assert_int_equal(db_set_run_phases(p, 9999, 1, 1, 1), -1);
