@@ -65,3 +65,28 @@ SELECT printf('Of %d timed configurations, %d (%.1f%%) have an rsd above %g%% in
   (SELECT count(*) FROM (SELECT DISTINCT u.device_id, r.study, r.config_key FROM result r JOIN run u USING (run_id)
                          WHERE r.status = 'ok' AND u.status = 'complete' AND r.rsd > s.noisy_rsd))) AS text
 FROM latest, setting s;
+
+-- The launch-floor correction's size in one sentence (80-method.md): the
+-- largest and the median correction of a trial median, in microseconds.
+CREATE VIEW method_floor_correction_text AS
+WITH a AS (SELECT abs(floor_adj_ms) * 1000 AS us FROM trial WHERE floor_adj_ms <> 0)
+SELECT printf('The correction is at most %.2f us on this data (median %.2f us).', max(us), (SELECT us FROM a ORDER BY us LIMIT 1 OFFSET (SELECT count(*) / 2 FROM a))) AS text
+FROM a;
+
+-- What a configuration's interval holds, by its trials per GPU, in one
+-- sentence (80-method.md; config_stats).
+CREATE VIEW method_trials_text AS
+SELECT CASE WHEN sum(runs < 2) = count(*) THEN 'In this database every configuration was measured in one trial per GPU, so its interval is that run''s bootstrap interval of the median: it holds the run''s sampling noise only, not the run-to-run variation.'
+  WHEN sum(runs < 2) > 0 THEN printf('In this database %d of %d configurations (GPUs with a single trial) have only one run''s bootstrap interval of the median: it holds that run''s sampling noise, not the run-to-run variation.', sum(runs < 2), count(*))
+  ELSE printf('Every one of the %d configurations in this database has at least %d trials per GPU.', count(*), min(runs)) END AS text
+FROM config_stats;
+
+-- The HTML's table "noisy" (80-method.md): the latest results whose rsd
+-- exceeds the noisy_rsd setting, or one row '(none)'; ord: the table's
+-- order (GPU, study, variant; the section shows the first 40).
+CREATE VIEW method_noisy_table AS
+SELECT "GPU", "study", "variant", "n", "block", "median ms", "quartiles ms", "rsd", row_number() OVER (ORDER BY "GPU", "study", "variant") AS ord FROM (
+  SELECT (SELECT dl.label FROM device_label dl WHERE dl.device_id = latest.device_id) AS "GPU", study AS "study", variant AS "variant", n AS "n", block AS "block",
+    printf('%.4f', median_ms) AS "median ms", printf('%.4f .. %.4f', q1_ms, q3_ms) AS "quartiles ms", printf('%.0f%%', 100 * rsd) AS "rsd"
+  FROM latest WHERE rsd > (SELECT noisy_rsd FROM setting)
+  UNION ALL SELECT '(none)', '', '', NULL, NULL, '', '', '' WHERE NOT EXISTS (SELECT 1 FROM latest WHERE rsd > (SELECT noisy_rsd FROM setting)));
