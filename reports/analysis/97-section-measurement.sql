@@ -237,3 +237,32 @@ SELECT *, row_number() OVER (ORDER BY "GPU", "study", "phase" DESC) AS ord FROM 
     printf('%.0f', max(e.power_limit_w)) AS "limit W", sum(e.throttle_reasons > 1) AS "throttled",
     printf('%.0f..%.0f', min(CASE e.phase WHEN 'start' THEN u.copy_gbps_start ELSE u.copy_gbps_end END), max(CASE e.phase WHEN 'start' THEN u.copy_gbps_start ELSE u.copy_gbps_end END)) AS "copy GB/s"
   FROM run_env e JOIN run u USING (run_id) WHERE u.status = 'complete' GROUP BY 1, 2, 3);
+
+-- Machine pairs by their launch floors in one sentence (85-measurement.md,
+-- under the table "machines"): the short configurations' agreement of the
+-- pairs whose floors match (setting floor_match_us) and of the others.
+CREATE VIEW measurement_floor_match_text AS
+SELECT printf('Pair by pair (@tbl:machine_pairs), machines whose launch floors differ by %.2f us or less agree within 2%% on %.1f%% of the configurations under 20 us; pairs whose floors differ by more, on %.1f%%: the launch floor is a property of the host (its path from the command queue to the GPU) that every launch pays, so a short kernel reproduces on another machine of its model only as well as the two hosts'' floors agree.',
+  (SELECT value FROM report_setting WHERE key = 'floor_match_us'),
+  1.0 * sum(CASE WHEN abs(floor_a - floor_b) <= (SELECT value FROM report_setting WHERE key = 'floor_match_us') THEN pct_within2 * configs END)
+    / nullif(sum(CASE WHEN abs(floor_a - floor_b) <= (SELECT value FROM report_setting WHERE key = 'floor_match_us') THEN configs END), 0),
+  1.0 * sum(CASE WHEN abs(floor_a - floor_b) > (SELECT value FROM report_setting WHERE key = 'floor_match_us') THEN pct_within2 * configs END)
+    / nullif(sum(CASE WHEN abs(floor_a - floor_b) > (SELECT value FROM report_setting WHERE key = 'floor_match_us') THEN configs END), 0)) AS text
+FROM machine_pair_agreement WHERE band = 1;
+
+-- Where no measure_phase row says where a make measure's time went, the
+-- measure runs' own seconds per GPU in one sentence (85-measurement.md).
+CREATE VIEW measurement_run_phase_text AS
+SELECT 'Its measure runs say it themselves (`run.setup_s`, `verify_s`, `sample_s`, summed per GPU, and the span from the first run''s start to the last one''s end): ' || group_concat(x, '; ') || '.' AS text
+FROM (SELECT printf('the %s, setup %.0f s, inputs and verification %.0f s, sampling %.0f s, over %.0f s', v.label, sum(u.setup_s), sum(u.verify_s), sum(u.sample_s),
+                    (julianday(max(u.finished_utc)) - julianday(min(u.started_utc))) * 86400) AS x
+      FROM run u JOIN report_devices v USING (device_id) WHERE u.kind = 'measure' AND u.status = 'complete' AND u.sample_s IS NOT NULL GROUP BY v.ord ORDER BY v.ord);
+
+-- The GPU-timed configurations above the listed_rsd setting in one sentence
+-- (85-measurement.md, before the table "rsd1"), with those that predate
+-- stop reasons.
+CREATE VIEW measurement_listed_rsd_text AS
+SELECT printf('Of %d timed configurations, %d have a relative standard deviation above %g%% (setting `listed_rsd`); each is flagged with its stop reason in @tbl:rsd1 (%d of them without one: measured before stop reasons were recorded).',
+  count(*), sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd')), 100 * (SELECT value FROM report_setting WHERE key = 'listed_rsd'),
+  sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd') AND stop_reason IS NULL)) AS text
+FROM latest WHERE timer = 'cuda-event';
