@@ -42,3 +42,63 @@ SELECT v.ord, v.label AS "GPU",
   coalesce((SELECT printf('%.2fx', x) FROM t WHERE t.device_id = v.device_id AND n = 100), '-') AS "ray tracer, 100 spheres",
   coalesce((SELECT printf('%.2fx .. %.2fx', min(x), max(x)) FROM t WHERE t.device_id = v.device_id HAVING count(*) > 0), '-') AS "ray tracer, all"
 FROM report_devices v, f;
+
+-- The HTML's table "uniform" (30-constant.md): per grid, point count and
+-- GPU at k = 1, the median times of the four memory spaces, constant against
+-- global and the fastest; ord: the table's order (P, grid, GPU).
+CREATE VIEW const_uniform_table AS
+WITH r AS (SELECT device_id, variant, json_extract(params, '$.grid') AS side, json_extract(params, '$.points') AS p, median_ms AS ms FROM latest_default
+      WHERE study = 'distance' AND json_extract(params, '$.k') = 1 AND json_extract(params, '$.tile') = 16)
+SELECT printf('%d x %d', side, side) AS "grid", p AS "P", (SELECT label FROM report_devices v WHERE v.device_id = r.device_id) AS "GPU",
+  printf('%.4f', max(CASE WHEN variant = 'global' THEN ms END)) AS "global ms",
+  printf('%.4f', max(CASE WHEN variant = 'constant' THEN ms END)) AS "constant ms",
+  printf('%.4f', max(CASE WHEN variant = 'readonly' THEN ms END)) AS "read-only ms",
+  printf('%.4f', max(CASE WHEN variant = 'shared' THEN ms END)) AS "shared ms",
+  printf('%.2fx', max(CASE WHEN variant = 'global' THEN ms END) / max(CASE WHEN variant = 'constant' THEN ms END)) AS "constant vs global",
+  (SELECT r2.variant FROM r r2 WHERE r2.device_id = r.device_id AND r2.side = r.side AND r2.p = r.p ORDER BY r2.ms LIMIT 1) AS "fastest",
+  row_number() OVER (ORDER BY p, side, v.ord) AS ord
+FROM r JOIN report_devices v USING (device_id) GROUP BY device_id, side, p;
+
+-- The HTML's table "divergent" (30-constant.md): per configuration (the
+-- curve's and the seed's), k and GPU, the median times of the four memory
+-- spaces, constant against its k = 1 and against global; ord: the table's
+-- order (grid descending, k, GPU).
+CREATE VIEW const_divergent_table AS
+WITH r AS (SELECT device_id, variant, json_extract(params, '$.grid') AS grid, json_extract(params, '$.points') AS p,
+             json_extract(params, '$.k') AS k, median_ms AS ms FROM latest_default
+      WHERE study = 'distance' AND json_extract(params, '$.tile') = 16
+        AND ((json_extract(params, '$.grid') = (SELECT dist_grid FROM size) AND json_extract(params, '$.points') = (SELECT dist_points FROM size))
+          OR (json_extract(params, '$.grid') = 256 AND json_extract(params, '$.points') = 20))),
+c1 AS (SELECT device_id, grid, p, ms FROM r WHERE variant = 'constant' AND k = 1)
+SELECT printf('%d x %d, P = %d', r.grid, r.grid, r.p) AS "configuration", r.k AS "k", (SELECT label FROM report_devices v WHERE v.device_id = r.device_id) AS "GPU",
+  printf('%.4f', max(CASE WHEN variant = 'global' THEN r.ms END)) AS "global ms",
+  printf('%.4f', max(CASE WHEN variant = 'constant' THEN r.ms END)) AS "constant ms",
+  printf('%.4f', max(CASE WHEN variant = 'readonly' THEN r.ms END)) AS "read-only ms",
+  printf('%.4f', max(CASE WHEN variant = 'shared' THEN r.ms END)) AS "shared ms",
+  printf('%.2fx', max(CASE WHEN variant = 'constant' THEN r.ms END) / (SELECT ms FROM c1 WHERE c1.device_id = r.device_id AND c1.grid = r.grid AND c1.p = r.p)) AS "constant vs its k = 1",
+  printf('%.2fx', max(CASE WHEN variant = 'global' THEN r.ms END) / max(CASE WHEN variant = 'constant' THEN r.ms END)) AS "constant vs global",
+  row_number() OVER (ORDER BY r.grid DESC, r.k, v.ord) AS ord
+FROM r JOIN report_devices v USING (device_id) GROUP BY r.device_id, r.grid, r.p, r.k;
+
+-- The sentence under the ray tracer's image (30-constant.md): how many GPU
+-- renders of the book's scene were compared with it, the largest channel
+-- difference among them.
+CREATE VIEW const_raytrace_match_text AS
+SELECT printf('Every GPU variant''s render of this scene was compared with this image before it was timed: the largest channel difference among the %d renders (variants on every GPU) is %d.',
+  count(*), CAST(max(max_err) AS INTEGER)) AS text FROM latest_default
+WHERE study = 'raytrace' AND json_extract(params, '$.size') = (SELECT rt_side FROM size) AND json_extract(params, '$.spheres') = 100;
+
+-- The HTML's table "raytrace" (30-constant.md): per image size, sphere
+-- count and GPU, the median times of the three memory spaces and constant
+-- against the other two; ord: the table's order (the book's size first).
+CREATE VIEW const_raytrace_table AS
+WITH r AS (SELECT device_id, variant, json_extract(params, '$.size') AS size, json_extract(params, '$.spheres') AS n, median_ms AS ms FROM latest_default
+      WHERE study = 'raytrace' AND json_extract(params, '$.tile') = 16)
+SELECT printf('%d x %d', size, size) AS "image", n AS "spheres", (SELECT label FROM report_devices v WHERE v.device_id = r.device_id) AS "GPU",
+  printf('%.4f', max(CASE WHEN variant = 'global' THEN ms END)) AS "global ms",
+  printf('%.4f', max(CASE WHEN variant = 'constant' THEN ms END)) AS "constant ms",
+  printf('%.4f', max(CASE WHEN variant = 'readonly' THEN ms END)) AS "read-only ms",
+  printf('%.2fx', max(CASE WHEN variant = 'global' THEN ms END) / max(CASE WHEN variant = 'constant' THEN ms END)) AS "constant vs global",
+  printf('%.2fx', max(CASE WHEN variant = 'readonly' THEN ms END) / max(CASE WHEN variant = 'constant' THEN ms END)) AS "constant vs read-only",
+  row_number() OVER (ORDER BY size = (SELECT rt_side FROM size) DESC, size, n, v.ord) AS ord
+FROM r JOIN report_devices v USING (device_id) GROUP BY r.device_id, size, n;

@@ -91,3 +91,99 @@ SELECT printf('Across GPUs: the requested throughput of each read path and image
       FROM (SELECT v.verdict, group_concat(d.label, ', the ') AS gpus FROM claim_verdict v JOIN report_devices d USING (device_id)
             WHERE v.claim_id = '001-texture' GROUP BY v.verdict ORDER BY min(d.ord))) AS text
 FROM r, setting s;
+
+-- The HTML's table "seedoffset" (40-access.md): the seed's configuration
+-- (2^20 floats, 512-thread blocks) per offset and GPU, the offset read's and
+-- write's median times and the read's useful GB/s, L1 on (ca) and off (cg);
+-- ord: the table's order (k, GPU).
+CREATE VIEW access_seed_offset_table AS
+WITH a AS (SELECT device_id, variant, CAST(json_extract(params, '$.k') AS INTEGER) AS k, json_extract(params, '$.l1') AS l1, median_ms, gbps
+      FROM latest_default WHERE study = 'access' AND n = (SELECT n_access_seed FROM size) AND block = 512)
+SELECT k AS "offset k", (SELECT label FROM report_devices v WHERE v.device_id = a.device_id) AS "GPU",
+  printf('%.1f', 1000 * max(CASE WHEN variant = 'read-offset' AND l1 = 'ca' THEN median_ms END)) AS "read, ca (us)",
+  printf('%.1f', 1000 * max(CASE WHEN variant = 'read-offset' AND l1 = 'cg' THEN median_ms END)) AS "read, cg (us)",
+  printf('%.1f', 1000 * max(CASE WHEN variant = 'write-offset' AND l1 = 'ca' THEN median_ms END)) AS "write, ca (us)",
+  printf('%.1f', 1000 * max(CASE WHEN variant = 'write-offset' AND l1 = 'cg' THEN median_ms END)) AS "write, cg (us)",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset' AND l1 = 'ca' THEN gbps END)) AS "read, ca (GB/s)",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset' AND l1 = 'cg' THEN gbps END)) AS "read, cg (GB/s)",
+  row_number() OVER (ORDER BY k, (SELECT ord FROM report_devices v WHERE v.device_id = a.device_id)) AS ord
+FROM a WHERE variant IN ('read-offset', 'write-offset') GROUP BY k, device_id;
+
+-- The HTML's table "accblock" (40-access.md): useful GB/s per block size
+-- and GPU (2^26 floats), aligned (k = 0) and misaligned (k = 11); ord: the
+-- table's order (block, GPU).
+CREATE VIEW access_block_table AS
+WITH a AS (SELECT device_id, variant, block, CAST(json_extract(params, '$.k') AS INTEGER) AS k, json_extract(params, '$.l1') AS l1, gbps
+      FROM latest_default WHERE study = 'access' AND n = (SELECT n_access FROM size)
+        AND variant IN ('read-offset', 'write-offset'))
+SELECT block AS "block", (SELECT label FROM report_devices v WHERE v.device_id = a.device_id) AS "GPU",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset' AND l1 = 'ca' AND k = 0 THEN gbps END)) AS "read ca k=0",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset' AND l1 = 'ca' AND k = 11 THEN gbps END)) AS "read ca k=11",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset' AND l1 = 'cg' AND k = 0 THEN gbps END)) AS "read cg k=0",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset' AND l1 = 'cg' AND k = 11 THEN gbps END)) AS "read cg k=11",
+  printf('%.0f', max(CASE WHEN variant = 'write-offset' AND l1 = 'ca' AND k = 0 THEN gbps END)) AS "write ca k=0",
+  printf('%.0f', max(CASE WHEN variant = 'write-offset' AND l1 = 'ca' AND k = 11 THEN gbps END)) AS "write ca k=11",
+  row_number() OVER (ORDER BY block, (SELECT ord FROM report_devices v WHERE v.device_id = a.device_id)) AS ord
+FROM a GROUP BY block, device_id HAVING count(*) >= 4;
+
+-- The HTML's table "acccounters" (40-access.md): Nsight Compute's counters
+-- (access_counter) of the offset read, offset write and strided read per
+-- k or s, L1 mode and GPU; ord: the table's order (kernel, k, L1, GPU).
+CREATE VIEW access_counter_table AS
+WITH ck AS (SELECT device_id, variant, n, k, l1, metric, value FROM access_counter),
+cp AS (SELECT device_id, variant, n, k, l1,
+         max(CASE WHEN metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct' THEN value END) AS ld_pct,
+         max(CASE WHEN metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct' THEN value END) AS st_pct,
+         max(CASE WHEN metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum' THEN value END)
+           / max(CASE WHEN metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum' THEN value END) AS ld_spr,
+         max(CASE WHEN metric = 'l1tex__t_sector_hit_rate.pct' THEN value END) AS l1_hit,
+         max(CASE WHEN metric = 'lts__t_sector_hit_rate.pct' THEN value END) AS l2_hit,
+         max(CASE WHEN metric = 'dram__bytes_read.sum' THEN value END) AS dram_rd
+       FROM ck GROUP BY device_id, variant, n, k, l1)
+SELECT CASE variant WHEN 'read-offset' THEN 'read' WHEN 'write-offset' THEN 'write' ELSE 'stride' END AS "kernel",
+  k AS "k or s", l1 AS "L1", (SELECT label FROM report_devices v WHERE v.device_id = cp.device_id) AS "GPU",
+  printf('%.1f', ld_pct) AS "ld % used", printf('%.1f', st_pct) AS "st % used",
+  printf('%.2f', ld_spr) AS "sectors / ld request", printf('%.1f', l1_hit) AS "L1 hit %", printf('%.1f', l2_hit) AS "L2 hit %",
+  printf('%.3f', dram_rd / (8.0 * CASE WHEN variant = 'read-stride' THEN (n + k - 1) / k ELSE n - k END)) AS "DRAM read / useful",
+  row_number() OVER (ORDER BY CASE variant WHEN 'read-offset' THEN 0 WHEN 'write-offset' THEN 1 ELSE 2 END, k, l1,
+                              (SELECT ord FROM report_devices v WHERE v.device_id = cp.device_id)) AS ord
+FROM cp
+WHERE (variant = 'read-offset' AND k IN (0, 1, 8, 11, 128)) OR (variant = 'write-offset' AND k IN (0, 11))
+   OR (variant = 'read-stride' AND k IN (1, 2, 4, 8, 32));
+
+-- The HTML's table "readpaths" (40-access.md): useful GB/s of the four read
+-- paths per offset and GPU (2^26 floats, 256-thread blocks), L1 on and off;
+-- ord: the table's order (k, GPU).
+CREATE VIEW access_read_path_table AS
+WITH a AS (SELECT device_id, variant, CAST(json_extract(params, '$.k') AS INTEGER) AS k, json_extract(params, '$.l1') AS l1, gbps
+      FROM latest_default WHERE study = 'access' AND n = (SELECT n_access FROM size) AND block = 256
+        AND variant IN ('read-offset', 'read-offset-unroll4', 'read-offset-ldg', 'read-offset-tex'))
+SELECT k AS "offset k", (SELECT label FROM report_devices v WHERE v.device_id = a.device_id) AS "GPU",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset' AND l1 = 'ca' THEN gbps END)) AS "plain ca",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset-unroll4' AND l1 = 'ca' THEN gbps END)) AS "unroll4 ca",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset-ldg' AND l1 = 'ca' THEN gbps END)) AS "ldg ca",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset-tex' AND l1 = 'ca' THEN gbps END)) AS "tex ca",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset' AND l1 = 'cg' THEN gbps END)) AS "plain cg",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset-unroll4' AND l1 = 'cg' THEN gbps END)) AS "unroll4 cg",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset-ldg' AND l1 = 'cg' THEN gbps END)) AS "ldg cg",
+  printf('%.0f', max(CASE WHEN variant = 'read-offset-tex' AND l1 = 'cg' THEN gbps END)) AS "tex cg",
+  row_number() OVER (ORDER BY k, (SELECT ord FROM report_devices v WHERE v.device_id = a.device_id)) AS ord
+FROM a GROUP BY k, device_id HAVING count(DISTINCT variant) = 4;
+
+-- The HTML's table "localmem" (40-access.md): the run-time indexed array
+-- against the register version per L1 mode, size and GPU, with the
+-- compiler's resource report of the build timed; ord: the table's order
+-- (variant, L1, n, GPU).
+CREATE VIEW access_local_table AS
+WITH a AS (SELECT l.device_id, l.run_id, l.variant, l.n, json_extract(l.params, '$.l1') AS l1, l.median_ms, l.gbps
+      FROM latest_default l WHERE l.study = 'access'
+        AND l.variant IN ('local-dynamic', 'local-static') AND l.block = 256)
+SELECT a.variant AS "variant", (SELECT label FROM report_devices v WHERE v.device_id = a.device_id) AS "GPU", a.l1 AS "L1", printf('2^%d^', CAST(round(log2(a.n)) AS INTEGER)) AS "n",
+  printf('%.3f', a.median_ms) AS "ms", printf('%.0f', a.gbps) AS "GB/s",
+  printf('%.2fx', a.median_ms / (SELECT s.median_ms FROM a s WHERE s.device_id = a.device_id AND s.variant = 'local-static' AND s.n = a.n AND s.l1 = a.l1)) AS "time / local-static",
+  COALESCE(kr.registers, 'not loaded') AS "registers", COALESCE(kr.stack_bytes, 'not loaded') AS "stack bytes",
+  COALESCE(kr.spill_store_bytes || ' / ' || kr.spill_load_bytes, 'not loaded') AS "spill st / ld bytes",
+  row_number() OVER (ORDER BY a.variant, a.l1, a.n, (SELECT ord FROM report_devices v WHERE v.device_id = a.device_id)) AS ord
+FROM a JOIN run u USING (run_id)
+LEFT JOIN kernel_resource kr ON kr.build_id = u.build_id AND kr.binary = u.binary
+  AND instr(kr.kernel, replace(a.variant, '-', '_') || '_kernel') > 0;

@@ -22,3 +22,60 @@ SELECT v.ord, v.label AS "GPU", p.driver AS "driver API", p.runtime AS "CUDA run
   CASE WHEN coalesce(e.n_thr, 0) = 0 THEN 'not recorded' ELSE printf('%d of %d', e.throttled, e.n_thr) END AS "throttled readings",
   p.launch_us AS "launch floor (us)"
 FROM report_devices v JOIN gpu_provenance p USING (device_id) LEFT JOIN e USING (device_id);
+
+-- The table "devices" (82-provenance.md): every GPU measured, its label and
+-- properties, and its copy bandwidth (the mean over the complete measure
+-- runs that measured it).
+CREATE VIEW provenance_devices AS
+SELECT v.ord, d.name AS "GPU", (SELECT dl.label FROM device_label dl WHERE dl.device_id = d.device_id) AS "label", d.cc AS "CC", d.sm_count AS "SMs",
+  printf('%d MiB', d.l2_bytes / 1048576) AS "L2",
+  printf('%.0f GiB', d.global_mem_bytes / 1073741824.0) AS "mem.",
+  printf('%d / %d', d.sm_clock_khz / 1000, d.mem_clock_khz / 1000) AS "SM / mem. MHz",
+  printf('%d bit', d.bus_width_bits) AS "bus",
+  printf('%.0f', d.peak_gbps) AS "peak GB/s",
+  printf('%.0f', (SELECT avg(copy_gbps_start) FROM run u WHERE u.device_id = d.device_id AND u.status = 'complete' AND u.kind = 'measure' AND u.copy_gbps_start > 0)) AS "copy GB/s"
+FROM device d JOIN report_devices v USING (device_id);
+
+-- The commits of the binaries measured and of the report, in one sentence
+-- (82-provenance.md; run, report_build).
+CREATE VIEW provenance_commit_text AS
+WITH m AS (SELECT DISTINCT substr(git_commit, 1, 8) || CASE WHEN git_dirty THEN ' (with uncommitted changes)' ELSE '' END AS c
+           FROM run WHERE status = 'complete' AND kind = 'measure')
+SELECT printf('The measurements were taken by the binaries of commit%s %s (the title page names the commit of the newest run); the report was rendered from commit %s%s.',
+  CASE WHEN (SELECT count(*) FROM m) > 1 THEN 's' ELSE '' END, (SELECT group_concat(c, ', ') FROM (SELECT c FROM m ORDER BY c)),
+  substr(b.git_commit, 1, 8), CASE WHEN b.git_dirty THEN ' (with uncommitted changes)' ELSE '' END) AS text
+FROM report_build b;
+
+-- The pivot "runcounts" (82-provenance.md): complete runs per GPU and study,
+-- measure runs plus profile runs where there are any; ord: the GPU's.
+CREATE VIEW provenance_run_count_cell AS
+SELECT v.ord, v.label AS "GPU", u.study, printf('%d%s', sum(u.kind = 'measure'), CASE WHEN sum(u.kind = 'profile') THEN printf(' + %d profile', sum(u.kind = 'profile')) ELSE '' END) AS cell
+FROM run u JOIN report_devices v USING (device_id) WHERE u.status = 'complete' GROUP BY v.ord, u.study;
+
+-- The HTML's table "runs" (82-provenance.md): every complete run, with its
+-- build, times and count of verified results.
+CREATE VIEW provenance_runs_table AS
+SELECT u.run_id AS "run", u.study AS "study", u.binary AS "binary", (SELECT dl.label FROM device_label dl WHERE dl.device_id = u.device_id) AS "GPU",
+  u.kind AS "kind", coalesce(u.repeat_index, 1) AS "trial",
+  replace(substr(u.started_utc, 1, 16), 'T', ' ') AS "started (UTC)", substr(u.git_commit, 1, 12) || CASE WHEN u.git_dirty THEN '+' ELSE '' END AS "commit",
+  printf('%.1f', u.driver_version / 1000.0) AS "driver API", printf('%.1f', u.runtime_version / 1000.0) AS "runtime",
+  (SELECT count(*) FROM result r WHERE r.run_id = u.run_id AND r.status = 'ok') AS "results",
+  printf('%.0f / %.0f', u.copy_gbps_start, u.copy_gbps_end) AS "copy GB/s start / end"
+FROM run u JOIN device d USING (device_id) WHERE u.status = 'complete';
+
+-- The table "profilegaps" (82-provenance.md): the incomplete profile runs
+-- (profile_run_gap) grouped per GPU, metric set, status and missing
+-- metrics; ord: the table's order (GPU, set, first run).
+CREATE VIEW provenance_profile_gap_table AS
+SELECT (SELECT dl.label FROM device_label dl WHERE dl.device_id = g.device_id) AS "GPU", g.metric_set AS "set",
+  group_concat(g.run_id, ', ') AS "runs", replace(group_concat(DISTINCT g.binary), ',', ', ') AS "binary", g.status AS "status",
+  sum(g.configs) AS "configurations", printf('%d of %d', max(g.n_missing), max(g.n_metrics)) AS "metrics missing",
+  row_number() OVER (ORDER BY (SELECT dl.label FROM device_label dl WHERE dl.device_id = g.device_id), g.metric_set, min(g.run_id)) AS ord
+FROM profile_run_gap g GROUP BY g.device_id, g.metric_set, g.status, g.missing;
+
+-- The metrics the incomplete profile runs lack, per set, in one sentence
+-- (82-provenance.md; profile_run_gap).
+CREATE VIEW provenance_missing_metrics_text AS
+SELECT 'The metrics missing, per set: ' || group_concat(x, '; ') || '.' AS text FROM (SELECT printf('%s: %s', metric_set,
+  '`' || replace(replace(replace(missing, ' ', '`, `'), '_', '_`\allowbreak{}`'), '.', '`\allowbreak{}`.') || '`') AS x
+  FROM (SELECT DISTINCT metric_set, missing FROM profile_run_gap WHERE missing IS NOT NULL) ORDER BY metric_set);

@@ -65,3 +65,204 @@ SELECT printf('Of %d timed configurations, %d (%.1f%%) have an rsd above %g%% in
   (SELECT count(*) FROM (SELECT DISTINCT u.device_id, r.study, r.config_key FROM result r JOIN run u USING (run_id)
                          WHERE r.status = 'ok' AND u.status = 'complete' AND r.rsd > s.noisy_rsd))) AS text
 FROM latest, setting s;
+
+-- The launch-floor correction's size in one sentence (80-method.md): the
+-- largest and the median correction of a trial median, in microseconds.
+CREATE VIEW method_floor_correction_text AS
+WITH a AS (SELECT abs(floor_adj_ms) * 1000 AS us FROM trial WHERE floor_adj_ms <> 0)
+SELECT printf('The correction is at most %.2f us on this data (median %.2f us).', max(us), (SELECT us FROM a ORDER BY us LIMIT 1 OFFSET (SELECT count(*) / 2 FROM a))) AS text
+FROM a;
+
+-- What a configuration's interval holds, by its trials per GPU, in one
+-- sentence (80-method.md; config_stats).
+CREATE VIEW method_trials_text AS
+SELECT CASE WHEN sum(runs < 2) = count(*) THEN 'In this database every configuration was measured in one trial per GPU, so its interval is that run''s bootstrap interval of the median: it holds the run''s sampling noise only, not the run-to-run variation.'
+  WHEN sum(runs < 2) > 0 THEN printf('In this database %d of %d configurations (GPUs with a single trial) have only one run''s bootstrap interval of the median: it holds that run''s sampling noise, not the run-to-run variation.', sum(runs < 2), count(*))
+  ELSE printf('Every one of the %d configurations in this database has at least %d trials per GPU.', count(*), min(runs)) END AS text
+FROM config_stats;
+
+-- The HTML's table "noisy" (80-method.md): the latest results whose rsd
+-- exceeds the noisy_rsd setting, or one row '(none)'; ord: the table's
+-- order (GPU, study, variant; the section shows the first 40).
+CREATE VIEW method_noisy_table AS
+SELECT "GPU", "study", "variant", "n", "block", "median ms", "quartiles ms", "rsd", row_number() OVER (ORDER BY "GPU", "study", "variant") AS ord FROM (
+  SELECT (SELECT dl.label FROM device_label dl WHERE dl.device_id = latest.device_id) AS "GPU", study AS "study", variant AS "variant", n AS "n", block AS "block",
+    printf('%.4f', median_ms) AS "median ms", printf('%.4f .. %.4f', q1_ms, q3_ms) AS "quartiles ms", printf('%.0f%%', 100 * rsd) AS "rsd"
+  FROM latest WHERE rsd > (SELECT noisy_rsd FROM setting)
+  UNION ALL SELECT '(none)', '', '', NULL, NULL, '', '', '' WHERE NOT EXISTS (SELECT 1 FROM latest WHERE rsd > (SELECT noisy_rsd FROM setting)));
+
+-- The pivot "coverage" (85-measurement.md): leave-one-trial-out coverage per
+-- GPU and size band (trial_coverage); ord: the GPU's.
+CREATE VIEW measurement_coverage_cell AS
+SELECT v.ord, c.band, v.label AS "GPU", c.band_label, printf('%.1f%% of %d', c.pct, c.held_out) AS cell
+FROM trial_coverage c JOIN report_devices v USING (device_id);
+
+-- The pivot "agreement_trials" (85-measurement.md): trials of one
+-- configuration agreeing within 2% per GPU and size band, with and without
+-- the launch-floor correction (trial_agreement); ord: the GPU's.
+CREATE VIEW measurement_agreement_cell AS
+SELECT v.ord, a.band, v.label AS "GPU", a.band_label, printf('%.1f%% (%.1f%%) of %d', a.pct, a.pct_raw, a.pairs) AS cell
+FROM trial_agreement a JOIN report_devices v USING (device_id);
+
+-- The table "machines" (85-measurement.md): machines of one GPU model per
+-- size band (machine_agreement); ord: the table's order (model, band).
+CREATE VIEW measurement_machines_table AS
+SELECT m.panel AS "GPU model", a.band_label AS "band", a.pairs AS "pairs",
+  printf('%.1f%%', a.pct_within2) AS "centres within 2%", printf('%.1f%%', a.pct_covered) AS "interval holds the other's median",
+  row_number() OVER (ORDER BY m.mord, a.band) AS ord
+FROM machine_agreement a JOIN report_models m ON m.name = a.model;
+
+-- The table "machine_pairs" (85-measurement.md): machines of one model pair
+-- by pair, their launch floors and per size band their agreement
+-- (machine_pair_agreement); ord: the table's order (the pair's GPUs).
+CREATE VIEW measurement_machine_pairs_table AS
+SELECT gpu_a || ' and ' || gpu_b AS "machines", printf('%.2f / %.2f', floor_a, floor_b) AS "launch floors (us)",
+  max(CASE WHEN band = 1 THEN printf('%.1f%% / %.1f%% of %d', pct_within2, pct_covered, configs) END) AS "under 20 us",
+  max(CASE WHEN band = 2 THEN printf('%.1f%% / %.1f%% of %d', pct_within2, pct_covered, configs) END) AS "20-100 us",
+  max(CASE WHEN band = 3 THEN printf('%.1f%% / %.1f%% of %d', pct_within2, pct_covered, configs) END) AS "100 us or more",
+  printf('%.3f', max(CASE WHEN band = 1 THEN ratio END)) AS "ratio under 20 us",
+  row_number() OVER (ORDER BY ord_a, ord_b) AS ord
+FROM machine_pair_agreement GROUP BY ord_a, ord_b;
+
+-- The pivot "phases" (85-measurement.md): where the wall time of each make
+-- measure went (measure_phase), seconds per GPU, session and phase; ord:
+-- the order of first appearance (session, the phases in their order).
+CREATE VIEW measurement_phase_cell AS
+SELECT coalesce((SELECT v.label FROM device d JOIN report_devices v USING (device_id) WHERE d.uuid = p.device_uuid), p.device_uuid) || ', ' || substr(min(p.utc), 1, 10) || coalesce(printf(', %d trials', max(p.trials)), '') || ', ' || substr(p.session, 1, 8) AS "make measure (GPU, date, session)",
+  p.phase, printf('%.0f', sum(p.seconds)) AS seconds,
+  row_number() OVER (ORDER BY p.session, CASE p.phase WHEN 'build' THEN 1 WHEN 'verify' THEN 2 WHEN 'sample' THEN 3 WHEN 'other' THEN 4 WHEN 'trials' THEN 5 WHEN 'resources' THEN 6 WHEN 'profile' THEN 7 ELSE 8 END) AS ord
+FROM measure_phase p GROUP BY p.session, p.device_uuid, p.phase;
+
+-- The repeat runs in one sentence (85-measurement.md): over the GPUs, the
+-- share of configurations whose runs all agree (run_agreement_summary, the
+-- newest commit of each GPU), all and short ones, with the targets met or
+-- missed where no two invocations were compared (session_agreement_verdict).
+CREATE VIEW measurement_repeat_text AS
+WITH k AS (SELECT (SELECT value FROM report_setting WHERE key = 'agree_rel') AS rel,
+  (SELECT value FROM report_setting WHERE key = 'agree_short_ms') AS short_ms,
+  (SELECT value FROM report_setting WHERE key = 'agree_target_pct') AS target,
+  (SELECT value FROM report_setting WHERE key = 'agree_target_short_pct') AS target_short),
+a AS (SELECT min(100 * s.share_2pct) AS lo, max(100 * s.share_2pct) AS hi, min(100 * s.share_2pct_u20) AS slo,
+        max(100 * s.share_2pct_u20) AS shi, count(*) AS gpus, sum(100 * s.share_2pct >= k.target) AS n_met,
+        sum(100 * s.share_2pct_u20 >= k.target_short) AS n_met_short, min(s.configs) AS c_lo, max(s.configs) AS c_hi
+      FROM run_agreement_summary s, k WHERE s.latest)
+SELECT printf('The runs of %s all agree within %g%% of each other on %s of %s configurations%s and on %s of those under %g us%s.',
+    CASE a.gpus WHEN 1 THEN 'the GPU' ELSE printf('each of the %d GPUs', a.gpus) END, 100 * k.rel,
+    CASE WHEN round(a.lo) = round(a.hi) THEN printf('%.0f%%', a.lo) ELSE printf('%.0f%% to %.0f%%', a.lo, a.hi) END,
+    CASE a.gpus WHEN 1 THEN 'its' ELSE 'their' END || CASE WHEN a.c_lo = a.c_hi THEN printf(' %d', a.c_lo) ELSE '' END,
+    CASE WHEN v.n > 0 THEN '' ELSE printf(' (target: %g%%, %s)', k.target,
+      CASE WHEN a.n_met = a.gpus THEN 'met' WHEN a.n_met = 0 THEN 'missed' ELSE printf('met on %d of %d', a.n_met, a.gpus) END) END,
+    CASE WHEN a.slo IS NULL THEN 'none' WHEN round(a.slo) = round(a.shi) THEN printf('%.0f%%', a.slo) ELSE printf('%.0f%% to %.0f%%', a.slo, a.shi) END,
+    1000 * k.short_ms,
+    CASE WHEN v.n > 0 THEN '' ELSE printf(' (target: %g%%, %s)', k.target_short,
+      CASE WHEN a.slo IS NULL THEN 'not measured' WHEN a.n_met_short = a.gpus THEN 'met' WHEN a.n_met_short = 0 THEN 'missed'
+           ELSE printf('met on %d of %d', a.n_met_short, a.gpus) END) END) AS text
+FROM a, k, (SELECT count(*) AS n FROM session_agreement_verdict) v;
+
+-- Two make measure invocations on one GPU in one sentence
+-- (85-measurement.md): the shares that agree, all and short ones, over the
+-- GPUs, against their targets (session_agreement_verdict).
+CREATE VIEW measurement_invocation_text AS
+SELECT printf('On %s, two invocations agree within %g%% on %s of the GPU-timed configurations (target %g%%: %s) and on %s of those under %g us (target %g%%: %s); @tbl:invocations gives the shares with their 95%% intervals, a target being met only where the interval''s low end reaches it.',
+    CASE count(*) WHEN 1 THEN 'the ' || max(device) ELSE printf('each of %d GPUs', count(*)) END, 100 * (SELECT value FROM report_setting WHERE key = 'agree_rel'),
+    CASE WHEN round(1000 * min(share_2pct)) = round(1000 * max(share_2pct)) THEN printf('%.1f%%', 100 * min(share_2pct)) ELSE printf('%.1f%% to %.1f%%', 100 * min(share_2pct), 100 * max(share_2pct)) END,
+    max(target), CASE WHEN count(DISTINCT verdict) = 1 THEN max(verdict) ELSE group_concat(device || ' ' || verdict, ', ') END,
+    CASE WHEN max(configs_u20) = 0 THEN 'none' WHEN round(1000 * min(share_2pct_u20)) = round(1000 * max(share_2pct_u20)) THEN printf('%.1f%%', 100 * min(share_2pct_u20)) ELSE printf('%.1f%% to %.1f%%', 100 * min(share_2pct_u20), 100 * max(share_2pct_u20)) END,
+    1000 * (SELECT value FROM report_setting WHERE key = 'agree_short_ms'), max(target_short),
+    CASE WHEN count(DISTINCT verdict_u20) = 1 THEN max(verdict_u20) ELSE group_concat(device || ' ' || verdict_u20, ', ') END) AS text
+FROM session_agreement_verdict;
+
+-- The table "invocations" (85-measurement.md): two make measure
+-- invocations per GPU, the shares that agree with their intervals and
+-- verdicts (session_agreement_verdict); ord: the GPU's name.
+CREATE VIEW measurement_invocations_table AS
+SELECT device AS "GPU", pairs AS "pairs", configs AS "configurations",
+  printf('%.1f%% [%.1f, %.1f]', 100 * share_2pct, 100 * share_lo, 100 * share_hi) AS "agree", verdict AS "verdict",
+  configs_u20 AS "short ones", coalesce(printf('%.1f%% [%.1f, %.1f]', 100 * share_2pct_u20, 100 * share_u20_lo, 100 * share_u20_hi), '-') AS "of those agree",
+  verdict_u20 AS "verdict ",
+  CASE WHEN host_configs > 0 THEN printf('%.0f%% of %d', 100 * host_share, host_configs) ELSE '-' END AS "host-timed agree",
+  row_number() OVER (ORDER BY device) AS ord
+FROM session_agreement_verdict;
+
+-- The table "agreement" (85-measurement.md): repeat runs of one build per
+-- GPU and commit (run_agreement_summary); ord: the table's order (GPU, the
+-- newest commit last).
+CREATE VIEW measurement_agreement_table AS
+SELECT device AS "GPU", substr(git_commit, 1, 12) AS "commit", runs AS "runs", configs AS "configurations",
+  printf('%.1f%%', 100 * share_2pct) AS "agree", configs_u20 AS "short ones",
+  coalesce(printf('%.1f%%', 100 * share_2pct_u20), '-') AS "of those agree",
+  row_number() OVER (ORDER BY device, latest, git_commit) AS ord
+FROM run_agreement_summary;
+
+-- The HTML's table "agreement_worst" (85-measurement.md): per GPU, the
+-- configurations whose run medians differ most (run_agreement_worst); ord:
+-- the table's order (GPU, rank).
+CREATE VIEW measurement_agreement_worst_table AS
+SELECT device AS "GPU", study AS "study", variant AS "variant", dtype AS "type", n AS "n", block AS "block", flush AS "flush", mode AS "mode",
+  printf('%.4f', min_ms) AS "fastest run ms", printf('%.4f', max_ms) AS "slowest run ms", printf('%.1f%%', 100 * rel_diff) AS "difference",
+  row_number() OVER (ORDER BY device, rk) AS ord
+FROM run_agreement_worst;
+
+-- The table "stop" (85-measurement.md): why sampling stopped, per GPU and
+-- stop reason (the latest result of every GPU-timed configuration); ord:
+-- the table's order (GPU, stop reason).
+CREATE VIEW measurement_stop_table AS
+SELECT *, row_number() OVER (ORDER BY "GPU", "stop reason") AS ord FROM (
+  SELECT (SELECT dl.label FROM device_label dl WHERE dl.device_id = l.device_id) AS "GPU", coalesce(stop_reason, 'not recorded') AS "stop reason",
+    count(*) AS "configurations", min(reps) AS "fewest samples", max(reps) AS "most samples",
+    printf('%.2f%%', 100 * avg(rsd)) AS "mean rsd", sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd')) AS "listed"
+  FROM latest l WHERE timer = 'cuda-event' GROUP BY 1, 2);
+
+-- The HTML's table "rsd1" (85-measurement.md): the GPU-timed configurations
+-- whose rsd exceeds the listed_rsd setting, or one row '(none)'; ord: the
+-- table's order (the noisiest first; the section shows the first 40).
+CREATE VIEW measurement_rsd_table AS
+SELECT "GPU", "study", "variant", "type", "n", "block", "flush, mode", "median ms", "rsd", "samples", "stop reason",
+  row_number() OVER (ORDER BY k DESC, "GPU", "study", "variant") AS ord FROM (
+  SELECT (SELECT dl.label FROM device_label dl WHERE dl.device_id = l.device_id) AS "GPU", study AS "study", variant AS "variant", coalesce(dtype, '-') AS "type",
+  n AS "n", block AS "block", coalesce(flush, '-') || ', ' || mode AS "flush, mode", printf('%.4f', median_ms) AS "median ms", printf('%.1f%%', 100 * rsd) AS "rsd",
+  reps AS "samples", coalesce(stop_reason, 'not recorded') AS "stop reason", rsd AS k
+FROM latest l WHERE timer = 'cuda-event' AND rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd')
+UNION ALL SELECT '(none)', '', '', '', NULL, NULL, '', '', '', NULL, '', 0 WHERE NOT EXISTS (SELECT 1 FROM latest WHERE timer = 'cuda-event' AND rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd')));
+
+-- The HTML's table "run_env" (85-measurement.md): NVML's readings at the
+-- start and the end of the complete runs, ranges per GPU, study and phase
+-- (run_env), with the copy probe beside each; ord: the table's order (GPU,
+-- study, start before end).
+CREATE VIEW measurement_run_env_table AS
+SELECT *, row_number() OVER (ORDER BY "GPU", "study", "phase" DESC) AS ord FROM (
+  SELECT (SELECT dl.label FROM device_label dl WHERE dl.device_id = u.device_id) AS "GPU", u.study AS "study", e.phase AS "phase",
+    count(*) AS "runs", printf('%d..%d', min(e.sm_clock_mhz), max(e.sm_clock_mhz)) AS "SM MHz", printf('%d..%d', min(e.mem_clock_mhz), max(e.mem_clock_mhz)) AS "memory MHz",
+    printf('%d..%d', min(e.temp_c), max(e.temp_c)) AS "temperature C", printf('%.0f..%.0f', min(e.power_w), max(e.power_w)) AS "power W",
+    printf('%.0f', max(e.power_limit_w)) AS "limit W", sum(e.throttle_reasons > 1) AS "throttled",
+    printf('%.0f..%.0f', min(CASE e.phase WHEN 'start' THEN u.copy_gbps_start ELSE u.copy_gbps_end END), max(CASE e.phase WHEN 'start' THEN u.copy_gbps_start ELSE u.copy_gbps_end END)) AS "copy GB/s"
+  FROM run_env e JOIN run u USING (run_id) WHERE u.status = 'complete' GROUP BY 1, 2, 3);
+
+-- Machine pairs by their launch floors in one sentence (85-measurement.md,
+-- under the table "machines"): the short configurations' agreement of the
+-- pairs whose floors match (setting floor_match_us) and of the others.
+CREATE VIEW measurement_floor_match_text AS
+SELECT printf('Pair by pair (@tbl:machine_pairs), machines whose launch floors differ by %.2f us or less agree within 2%% on %.1f%% of the configurations under 20 us; pairs whose floors differ by more, on %.1f%%: the launch floor is a property of the host (its path from the command queue to the GPU) that every launch pays, so a short kernel reproduces on another machine of its model only as well as the two hosts'' floors agree.',
+  (SELECT value FROM report_setting WHERE key = 'floor_match_us'),
+  1.0 * sum(CASE WHEN abs(floor_a - floor_b) <= (SELECT value FROM report_setting WHERE key = 'floor_match_us') THEN pct_within2 * configs END)
+    / nullif(sum(CASE WHEN abs(floor_a - floor_b) <= (SELECT value FROM report_setting WHERE key = 'floor_match_us') THEN configs END), 0),
+  1.0 * sum(CASE WHEN abs(floor_a - floor_b) > (SELECT value FROM report_setting WHERE key = 'floor_match_us') THEN pct_within2 * configs END)
+    / nullif(sum(CASE WHEN abs(floor_a - floor_b) > (SELECT value FROM report_setting WHERE key = 'floor_match_us') THEN configs END), 0)) AS text
+FROM machine_pair_agreement WHERE band = 1;
+
+-- Where no measure_phase row says where a make measure's time went, the
+-- measure runs' own seconds per GPU in one sentence (85-measurement.md).
+CREATE VIEW measurement_run_phase_text AS
+SELECT 'Its measure runs say it themselves (`run.setup_s`, `verify_s`, `sample_s`, summed per GPU, and the span from the first run''s start to the last one''s end): ' || group_concat(x, '; ') || '.' AS text
+FROM (SELECT printf('the %s, setup %.0f s, inputs and verification %.0f s, sampling %.0f s, over %.0f s', v.label, sum(u.setup_s), sum(u.verify_s), sum(u.sample_s),
+                    (julianday(max(u.finished_utc)) - julianday(min(u.started_utc))) * 86400) AS x
+      FROM run u JOIN report_devices v USING (device_id) WHERE u.kind = 'measure' AND u.status = 'complete' AND u.sample_s IS NOT NULL GROUP BY v.ord ORDER BY v.ord);
+
+-- The GPU-timed configurations above the listed_rsd setting in one sentence
+-- (85-measurement.md, before the table "rsd1"), with those that predate
+-- stop reasons.
+CREATE VIEW measurement_listed_rsd_text AS
+SELECT printf('Of %d timed configurations, %d have a relative standard deviation above %g%% (setting `listed_rsd`); each is flagged with its stop reason in @tbl:rsd1 (%d of them without one: measured before stop reasons were recorded).',
+  count(*), sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd')), 100 * (SELECT value FROM report_setting WHERE key = 'listed_rsd'),
+  sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd') AND stop_reason IS NULL)) AS text
+FROM latest WHERE timer = 'cuda-event';
