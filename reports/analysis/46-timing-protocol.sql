@@ -114,6 +114,24 @@ SELECT printf('Over %d GPU-timed comparisons of the two harnesses, %d agree with
               (SELECT printf('2^%d^', CAST(round(log2(n)) AS INTEGER)) FROM minimal_harness ORDER BY abs(diff_us) DESC LIMIT 1))
        AS text
 FROM minimal_harness WHERE project_us IS NOT NULL;
+-- What the report says of the sizes where the two harnesses differ: each
+-- (GPU, n) with its difference and tolerance, and that GPU's harness offset
+-- on the empty kernel (protocol_offset), which a difference larger than it
+-- is not explained by; nothing else about the cause is measured.
+CREATE VIEW protocol_diff_text AS
+WITH x AS (SELECT m.label, m.ord, m.n, m.diff_us, m.tol_us, o.offset_us FROM minimal_harness m
+           LEFT JOIN protocol_offset o USING (device_id) WHERE m.verdict = 'differs'),
+g AS (SELECT label, ord, min(offset_us) AS offset_us, max(abs(diff_us)) AS worst_us FROM x GROUP BY label, ord)
+SELECT CASE WHEN (SELECT count(*) FROM x) = 0
+            THEN 'Every GPU agrees with the minimal harness at every size.'
+            ELSE 'They differ ' || (SELECT group_concat(printf('on the %s at 2^%d^ by %+.2f us (tolerance %.2f us)', label,
+                                                                 CAST(round(log2(n)) AS INTEGER), diff_us, tol_us), '; ')
+                                     FROM (SELECT * FROM x ORDER BY ord, n))
+                 || '. The harness''s own offset on the empty kernel (@tbl:protocol) does not explain it: '
+                 || (SELECT group_concat(printf('%+.3f us on the %s', offset_us, label), ', ') FROM (SELECT * FROM g ORDER BY ord))
+                 || CASE WHEN (SELECT max(worst_us - abs(coalesce(offset_us, 0))) FROM g) > 0
+                         THEN '; what else does is not measured here.' ELSE '.' END
+       END AS text;
 
 -- The published reference points (86-published.sql) beside this project's
 -- measurement of the same configuration, like with like: CUB under the
