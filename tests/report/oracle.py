@@ -159,6 +159,8 @@ class Checker:
 
     @staticmethod
     def same(a, b, col=None):
+        if a == b:           # most values: equal as they are
+            return True
         if a is None or b is None:
             return a is None and b is None
         if isinstance(a, (set, frozenset)) or isinstance(b, (set, frozenset)):
@@ -694,18 +696,20 @@ def reduce_ladder(raw, best, prs):
     ordv = dict(reg, **{v: top + i + 1 for i, v in enumerate(extra)})
     sx = {(p['kind'], p['device_id'], p['config_key']): p for p in prs.stats.values() if p['kind'] in ('step', 'total')}
     out = []
+    at = {}      # the best rows of each (GPU, dtype, n)
+    for x in best.values():
+        at.setdefault((x['device_id'], x['dtype'], x['n']), []).append(x)
     for (dev, dtype, n, v), b in best.items():
         # the ladder's rows: the steps (no bound variant) and CUB and the CPU loop
         if v not in ordv or (v not in steps and v not in ('cub', 'cpu-serial')):
             continue
-        lad = sorted((x for x in best.values() if x['device_id'] == dev and x['dtype'] == dtype and x['n'] == n
-                      and x['timer'] == 'cuda-event' and x['variant'] in steps), key=lambda x: ordv[x['variant']])
+        lad = sorted((x for x in at[(dev, dtype, n)] if x['timer'] == 'cuda-event' and x['variant'] in steps),
+                     key=lambda x: ordv[x['variant']])
         prev = None
         if b in lad and lad.index(b) > 0:
             prev = lad[lad.index(b) - 1]
         s, t = sx.get(('step', dev, b['config_key'])), sx.get(('total', dev, b['config_key']))
-        nb = [x for x in best.values() if x['device_id'] == dev and x['dtype'] == dtype and x['n'] == n
-              and x['variant'] == 'neighbored']
+        nb = [x for x in at[(dev, dtype, n)] if x['variant'] == 'neighbored']
         out.append({'device_id': dev, 'dtype': dtype, 'n': n, 'variant': v, 'block': b['block'],
                     'median_ms': b['median_ms'], 'lo_ms': b['lo_ms'], 'hi_ms': b['hi_ms'],
                     'prev_variant': prev['variant'] if prev else None,
@@ -720,20 +724,22 @@ def flush_bias(trials, prs):
     fx = {(p['device_id'], p['study'], p['config_key'], p['mode']): p for p in prs.stats.values() if p['kind'] == 'flush'}
     out = []
     cs = list(trials.stats.values())
+    like = ('device_id', 'study', 'variant', 'dtype', 'n', 'block', 'params', 'mode')
+    memset = {}
+    for m in cs:
+        if m['flush'] == 'memset' and lower_has(m['config_key'], ' flush=memset') and m['n'] is not None \
+           and m['params'] is not None:
+            memset.setdefault(tuple(m[c] for c in like), []).append(m)
     for c in cs:
         if c['study'] != 'reduce' or c['flush'] != 'clean' or c['mode'] != 'single' or c['dtype'] != 'int32':
             continue
-        for m in cs:
-            if m['device_id'] == c['device_id'] and m['study'] == c['study'] and m['variant'] == c['variant'] \
-               and m['dtype'] == c['dtype'] and m['n'] == c['n'] and m['block'] == c['block'] \
-               and m['params'] == c['params'] and m['mode'] == c['mode'] and m['flush'] == 'memset' \
-               and lower_has(m['config_key'], ' flush=memset') and m['n'] is not None and m['params'] is not None:
-                x = fx.get((m['device_id'], m['study'], m['config_key'], m['mode']))
-                out.append({'device_id': c['device_id'], 'variant': c['variant'], 'n': c['n'],
-                            'gbps_clean': c['gbps'], 'gbps_memset': m['gbps'],
-                            'bias': 1 - (x['ratio'] if x else div(m['gbps'], c['gbps'])),
-                            'bias_lo': 1 - x['hi'] if x and x['hi'] is not None else None,
-                            'bias_hi': 1 - x['lo'] if x and x['lo'] is not None else None})
+        for m in memset.get(tuple(c[x] for x in like), []):
+            x = fx.get((m['device_id'], m['study'], m['config_key'], m['mode']))
+            out.append({'device_id': c['device_id'], 'variant': c['variant'], 'n': c['n'],
+                        'gbps_clean': c['gbps'], 'gbps_memset': m['gbps'],
+                        'bias': 1 - (x['ratio'] if x else div(m['gbps'], c['gbps'])),
+                        'bias_lo': 1 - x['hi'] if x and x['hi'] is not None else None,
+                        'bias_hi': 1 - x['lo'] if x and x['lo'] is not None else None})
     return out
 
 
@@ -870,9 +876,13 @@ class Pairs:
             """the trials a pick is judged on: 2.. where its configuration has them, else 1"""
             return r['trial_index'] > (1 if later[(r['device_id'], r['study'], r['config_key'], r['flush'],
                                                    r['mode'])] else 0)
-        byproc = {}
+        # indexes: the rows of a process by (study, config_key) and by
+        # (study, variant); every row by (GPU, study, config_key)
+        bykey, byvar, bycfg = {}, {}, {}
         for r in rows:
-            byproc.setdefault(r['proc'], []).append(r)
+            bykey.setdefault((r['proc'], r['study'], r['config_key']), []).append(r)
+            byvar.setdefault((r['proc'], r['study'], r['variant']), []).append(r)
+            bycfg.setdefault((r['device_id'], r['study'], r['config_key']), []).append(r)
         cub = {}
         for r in rows:
             if r['study'] == 'reduce' and r['variant'] == 'cub':
@@ -890,8 +900,12 @@ class Pairs:
                      num_hi_ms=num['hi_ms'], den_lo_ms=d['lo_ms'], den_hi_ms=d['hi_ms'], proc=d['proc'])
             out.append(r)
 
-        def find(proc, **kv):
-            return [r for r in byproc.get(proc, []) if all(r[k] == v for k, v in kv.items())]
+        def find(proc, study, config_key=None, variant=None, **kv):
+            """the process's rows of study with that key (or variant) and the values kv"""
+            rs = bykey.get((proc, study, config_key), []) if config_key is not None else \
+                byvar.get((proc, study, variant), [])
+            return [r for r in rs if (variant is None or r['variant'] == variant)
+                    and all(r[k] == v for k, v in kv.items())]
 
         # cub: CUB (the mean of its rows in the process at that size) over a reduce configuration
         for d in rows:
@@ -919,9 +933,8 @@ class Pairs:
                 for kind, p in (('step', lst[i - 1][1] if i > 0 else None), ('total', nb[0] if nb else None)):
                     if p is None:
                         continue
-                    for d in rows:
-                        if d['device_id'] == dev and d['study'] == 'reduce' and d['config_key'] == q['config_key'] \
-                           and default_key(d['config_key']) and held(d):
+                    for d in bycfg.get((dev, 'reduce', q['config_key']), []):
+                        if default_key(d['config_key']) and held(d):
                             for a in find(d['proc'], study='reduce', config_key=p['config_key']):
                                 add(kind, '%s over %s' % (d['config_key'], p['config_key']), d, a)
         # pick: CUB over trial 1's best hand-written configuration, trials 2..
@@ -951,9 +964,16 @@ class Pairs:
 
         def eq(a, b):
             return a is not None and b is not None and a == b
+
+        def by_proc(rs):
+            out = {}
+            for r in rs:
+                out.setdefault(r['proc'], []).append(r)
+            return out
+        dist_proc = by_proc(dist)
         for c in dist:
-            for g in dist:
-                if g['proc'] != c['proc'] or not (eq(g['grid'], c['grid']) and eq(g['p'], c['p'])):
+            for g in dist_proc[c['proc']]:
+                if not (eq(g['grid'], c['grid']) and eq(g['p'], c['p'])):
                     continue
                 if eq(g['k'], c['k']):
                     if c['variant'] == 'constant' and g['variant'] == 'global':
@@ -968,9 +988,10 @@ class Pairs:
                 for g in find(c['proc'], study='raytrace', variant='global',
                               config_key=c['config_key'].replace('variant=constant', 'variant=global')):
                     add('rt', c['config_key'], c, g)
+        acs_proc = by_proc(acs)
         for z in acs:
-            for x in acs:
-                if x['proc'] != z['proc'] or x['variant'] != z['variant'] or not eq(x['n'], z['n']) \
+            for x in acs_proc[z['proc']]:
+                if x['variant'] != z['variant'] or not eq(x['n'], z['n']) \
                    or not eq(x['block'], z['block']) or not eq(x['l1'], z['l1']) or x['k'] is None:
                     continue
                 # in useful throughput: x's time scaled by z's bytes over x's
