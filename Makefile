@@ -543,10 +543,25 @@ SUITES     ?=
 TEST_ALL   := $(TEST_BINS) $(ASAN_TEST_BINS) $(TEST_SH)
 TEST_PICK  := $(if $(strip $(SUITES)),$(foreach s,$(SUITES),$(filter %/$(s) %/$(s).sh,$(TEST_ALL))),$(TEST_ALL))
 TEST_NONE  := $(foreach s,$(SUITES),$(if $(filter %/$(s) %/$(s).sh,$(TEST_ALL)),,$(s)))
+# test_oracle checks the shipped data's snapshot built as `make report`
+# builds it (oracle-db, below): once, and again when the shipped data, the
+# analysis or the tools change; if that fails, the suite builds its own.
+TEST_ORACLE := $(filter %/test_oracle.sh,$(TEST_PICK))
 test: deps-test ## unit, CLI, report and (with a GPU) kernel tests (SUITES="name ..." for a few)
 	$(Q)$(if $(strip $(TEST_NONE)),echo 'make test: no suite named $(strip $(TEST_NONE)) (tests/*/test_*)' >&2; exit 2;)
 	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory test-build
-	$(Q)$(TEST_ARCH) $(SAN_ENV) BIN=$(abspath $(BIN)) SQLSTATS=$(abspath $(SQLSTATS)) sh tests/run-tests $(TEST_PICK)
+	$(Q)$(if $(TEST_ORACLE),$(TEST_ARCH) $(MAKE) --no-print-directory oracle-db > $(BUILD)/oracle-db.log 2>&1 \
+	  || { rm -f $(ORACLE_DB); echo "make test: the shipped data's snapshot failed ($(BUILD)/oracle-db.log)"; })
+	$(Q)$(TEST_ARCH) $(SAN_ENV) BIN=$(abspath $(BIN)) SQLSTATS=$(abspath $(SQLSTATS)) \
+	  $(if $(TEST_ORACLE),ORACLE_DB=$(abspath $(ORACLE_DB))) sh tests/run-tests $(TEST_PICK)
+
+# The shipped data's report snapshot (DB named where there is no database:
+# the report reads data/measurements.sql.gz), in its own REPORT_BUILD.
+ORACLE_BUILD := $(BUILD)/test-shipped
+ORACLE_DB    := $(ORACLE_BUILD)/report.db
+.PHONY: oracle-db
+oracle-db: ## the shipped data's report snapshot test_oracle checks (build/test-shipped/report.db)
+	$(Q)$(MAKE) --no-print-directory REPORT_BUILD=$(ORACLE_BUILD) DB=$(ORACLE_BUILD)/no-database $(ORACLE_DB)
 
 # Only the kernel correctness suites: for a GPU machine without the report tools.
 .PHONY: test-gpu

@@ -176,16 +176,18 @@ SELECT device_id, config_key, flush, mode, count(*) AS k, median(median_ms) AS m
 FROM reduce_trial WHERE trial > 1
 GROUP BY device_id, config_key, flush, mode;
 -- Per device, type and size: the best hand-written configuration on trial 1
--- and CUB, each with its time on the other trials (held_ms, NULL where there
--- is no other trial) and that time's interval: config_stats' relative
--- half-width around it.
+-- and CUB (ties, as the event timer's 32 ns steps make them: the variant's
+-- name, the smaller block, then the key, so that every reading of the view
+-- picks the same), each with its time on the other trials (held_ms, NULL
+-- where there is no other trial) and that time's interval: config_stats'
+-- relative half-width around it.
 CREATE VIEW reduce_pick_t1 AS
 WITH s AS MATERIALIZED (SELECT c.*, t.median_ms AS t1_ms FROM reduce_cold c JOIN reduce_trial t
                           ON t.device_id = c.device_id AND t.config_key = c.config_key AND t.flush = c.flush
                          AND t.mode = c.mode AND t.trial = 1
                         WHERE c.variant = 'cub' OR c.variant IN (SELECT variant FROM reduce_step))
 SELECT * FROM (SELECT s.*, s.variant = 'cub' AS is_cub,
-                      row_number() OVER (PARTITION BY device_id, dtype, n, variant = 'cub' ORDER BY t1_ms, variant) AS rk
+                      row_number() OVER (PARTITION BY device_id, dtype, n, variant = 'cub' ORDER BY t1_ms, variant, block, config_key) AS rk
                FROM s) WHERE rk = 1;
 CREATE VIEW reduce_pick AS
 SELECT p.device_id, p.device, p.dtype, p.n, p.variant, p.block, p.params, p.config_key, p.is_cub,

@@ -131,12 +131,15 @@ UNION ALL
 SELECT 'counts', printf('Of the %d verdicts, %d are met, %d missed and %d inconclusive', count(*), sum(verdict = 'met'), sum(verdict = 'missed'), sum(verdict = 'inconclusive'))
   || CASE WHEN sum(verdict = 'not judged') > 0 THEN printf(' (%d not judged: one run)', sum(verdict = 'not judged')) ELSE '' END FROM small_n_target
 UNION ALL
-SELECT 'targets', (SELECT group_concat(printf('%s at least %gx', target, threshold), '') FROM (SELECT DISTINCT target, threshold FROM small_n_target WHERE key = 'small_cub'))
-  || ', and ' || (SELECT group_concat(printf('%s at most %gx', target, threshold), '') FROM (SELECT DISTINCT target, threshold FROM small_n_target WHERE key = 'small_model'));
+SELECT 'targets', (SELECT group_concat(printf('%s at most %gx', target, threshold), '') FROM (SELECT DISTINCT target, threshold FROM small_n_target WHERE key = 'small_model'));
 CREATE VIEW reduce_floor_table AS
 SELECT mord, ord, model AS "GPU model", variant AS "step", printf('%.2f', max(CASE WHEN n = z.n_tiny THEN x_model END)) AS "x model, n = 2^10^", printf('%.2f', max(CASE WHEN n = z.n_smallest THEN x_model END)) AS "n = 2^16^", printf('%.2f', max(CASE WHEN n = z.n_small THEN x_model END)) AS "n = 2^20^", printf('%.2f', max(CASE WHEN n = z.n_large THEN x_model END)) AS "n = 2^28^", printf('%.2f [%.2f, %.2f]', max(CASE WHEN n = z.n_smallest THEN us END), max(CASE WHEN n = z.n_smallest THEN lo END), max(CASE WHEN n = z.n_smallest THEN hi END)) AS "us at n = 2^16^"
 FROM reduce_floor, size z GROUP BY mord, model, ord, variant;
+-- (a row per GPU for the target over the floor model, and one for the
+-- throughput over CUB's, reported without a verdict: no target, issue 36)
 CREATE VIEW small_n_table AS
 SELECT mord, key, model AS "GPU", target AS "target", max(CASE WHEN n = z.n_smallest THEN cell END) AS "n = 2^16^", max(CASE WHEN n = 4 * z.n_smallest THEN cell END) AS "n = 2^18^", max(CASE WHEN n = z.n_small THEN cell END) AS "n = 2^20^"
-FROM (SELECT *, CASE WHEN value IS NULL THEN verdict WHEN lo IS NULL THEN printf('%s %.2f', verdict, value) ELSE printf('%s %.2f [%.2f, %.2f]', verdict, value, lo, hi) END AS cell FROM small_n_target), size z
+FROM (SELECT mord, model, n, key, target, CASE WHEN value IS NULL THEN verdict WHEN lo IS NULL THEN printf('%s %.2f', verdict, value) ELSE printf('%s %.2f [%.2f, %.2f]', verdict, value, lo, hi) END AS cell FROM small_n_target
+      UNION ALL
+      SELECT mord, model, n, 'cub', 'small-n over CUB (no target)', CASE WHEN cub_x IS NULL THEN 'not measured' WHEN cub_lo IS NULL THEN printf('%.2f', cub_x) ELSE printf('%.2f [%.2f, %.2f]', cub_x, cub_lo, cub_hi) END FROM small_n_gpu), size z
 GROUP BY mord, model, key;

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """tests/report/oracle.py: an independent oracle of the report's statistics.
 
-Reads only the raw tables of a report snapshot (device, run, result), works
-out the report's statistics with its own code (Python's standard library:
+Reads only the raw tables of a report snapshot (device, run, result, and
+for the claims and the timing protocol counter, sample and
+reference_timing), works out the report's statistics and verdicts with its
+own code (Python's standard library:
 no SQL expression of the views is reused; SQLite only reads rows) and
 compares them with what the views of the same database give, relative
 tolerance 1e-9. The method it implements, from its definition
@@ -31,13 +33,30 @@ tolerance 1e-9. The method it implements, from its definition
             bootstrap intervals combined (basis 'one run')
   held out  the best hand-written reduction chosen on trial 1 and timed on
             the median of the other trials; the targets judged on them
+  targets   every verdict column against its goal: the ladder's
+            (reduce_top_target, target_model, reduce_headline), small-n's
+            over the floor model (small_n_target; its ratio over CUB
+            reported, small_n_gpu), the timing protocol's (protocol_offset,
+            protocol_place, minimal_harness, small_n_bound) and the
+            invocations' agreement (session_agreement_verdict: the share's
+            Wilson interval)
+  claims    claim_verdict: every claim's rule (70-claims.sql) on every GPU,
+            from the oracle's own intervals, the latest results
+            (latest_default) and the Nsight Compute counters (the latest
+            profile run per configuration and metric, combined over the
+            kernels: counter_config, counter_constant, counter_local,
+            access_counter), with SQL's NULL logic (a rule's comparison
+            with a missing value is unknown and takes no branch); the
+            claims' intervals (const_uniform_ci, const_slow_ci, rt_pair_ci,
+            access_flat_ci, reduce_seedcfg) compared on the way
   checks    every held-out trial (ratio) against the interval of the others,
             sized on the other half; trials and machines within 2%
 
-The thresholds are constants here, the values of report_setting and
-sqlstats.c (20 deviations, 20 configurations, the bands' 20 and 100 us,
-the targets' 1.02, 93%, 1.2, 1.3, 1.5): a threshold changed there must be
-changed here too, or the oracle names every value it moves.
+The thresholds are constants here, the values of report_setting, seed_claim
+and sqlstats.c (20 deviations, 20 configurations, the bands' 20 and 100 us,
+the targets' 1.02, 93%, 1.2, 1.5, the claims' settings and seed values, see
+'settings' below): a threshold changed there must be changed here too, or
+the oracle names every value and verdict it moves.
 
 Usage: python3 tests/report/oracle.py DB [--max-print N] [--only VIEW,...] [--load EXT]
 EXT: a SQLite extension the views need (the report's statistics functions,
@@ -159,6 +178,8 @@ class Checker:
 
     @staticmethod
     def same(a, b, col=None):
+        if a == b:           # most values: equal as they are
+            return True
         if a is None or b is None:
             return a is None and b is None
         if isinstance(a, (set, frozenset)) or isinstance(b, (set, frozenset)):
@@ -172,27 +193,24 @@ class Checker:
     def compare(self, view, sql, oracle, cols):
         """sql, oracle: {key: row dict}; cols: the columns compared."""
         self.views += 1
-        bad = 0
-        lines = []
-
-        def say(text):
-            nonlocal bad
-            bad += 1
-            if self.max_print == 0 or bad <= self.max_print:
-                lines.append(text)
-
-        for k in sorted(set(sql) | set(oracle), key=repr):
+        found = []       # (key, text) of every mismatch, printed in key order
+        same = self.same
+        for k in set(sql) | set(oracle):
             if k not in oracle:
-                say("MISMATCH %s %r row only in sql" % (view, k))
+                found.append((k, "MISMATCH %s %r row only in sql" % (view, k)))
                 continue
             if k not in sql:
-                say("MISMATCH %s %r row only in oracle" % (view, k))
+                found.append((k, "MISMATCH %s %r row only in oracle" % (view, k)))
                 continue
             s, o = sql[k], oracle[k]
+            self.values += len(cols)
             for c in cols:
-                self.values += 1
-                if not self.same(s.get(c), o.get(c), c):
-                    say("MISMATCH %s %r %s sql=%r oracle=%r" % (view, k, c, s.get(c), o.get(c)))
+                a, b = s.get(c), o.get(c)
+                if a != b and not same(a, b, c):
+                    found.append((k, "MISMATCH %s %r %s sql=%r oracle=%r" % (view, k, c, a, b)))
+        bad = len(found)
+        found.sort(key=lambda x: repr(x[0]))
+        lines = [text for k, text in (found if self.max_print == 0 else found[:self.max_print])]
         for line in lines:
             print(line)
         if bad > len(lines):
@@ -239,6 +257,33 @@ class Raw:
             self.variant = sql_rows(db, "SELECT * FROM variant")
         except sqlite3.Error:
             self.variant = []
+        self.by_id = {r['result_id']: r for r in self.result}
+        self.db = db
+        self.counter = self.optional("SELECT run_id, config_key, metric, value, unit, variant, dtype, n, block, "
+                                     "params, kernel, min_value, max_value FROM counter")
+        self.reference_timing = self.optional("SELECT device_id, what, dtype, n, median_us FROM reference_timing")
+
+    def optional(self, query):
+        """a table a database from before it lacks: no rows"""
+        try:
+            return sql_rows(self.db, query)
+        except sqlite3.Error:
+            return []
+
+    def samples(self, result_ids):
+        """{result_id: [(rep, ms)]} of the results named (table sample)"""
+        out = {}
+        ids = sorted(result_ids)
+        for i in range(0, len(ids), 500):
+            part = ids[i:i + 500]
+            try:
+                rows = self.db.execute("SELECT result_id, rep, ms FROM sample WHERE result_id IN (%s)"
+                                       % ','.join('?' * len(part)), part).fetchall()
+            except sqlite3.Error:
+                return {}
+            for rid, rep, ms in rows:
+                out.setdefault(rid, []).append((rep, ms))
+        return out
 
 
 def default_flush(r):
@@ -694,18 +739,20 @@ def reduce_ladder(raw, best, prs):
     ordv = dict(reg, **{v: top + i + 1 for i, v in enumerate(extra)})
     sx = {(p['kind'], p['device_id'], p['config_key']): p for p in prs.stats.values() if p['kind'] in ('step', 'total')}
     out = []
+    at = {}      # the best rows of each (GPU, dtype, n)
+    for x in best.values():
+        at.setdefault((x['device_id'], x['dtype'], x['n']), []).append(x)
     for (dev, dtype, n, v), b in best.items():
         # the ladder's rows: the steps (no bound variant) and CUB and the CPU loop
         if v not in ordv or (v not in steps and v not in ('cub', 'cpu-serial')):
             continue
-        lad = sorted((x for x in best.values() if x['device_id'] == dev and x['dtype'] == dtype and x['n'] == n
-                      and x['timer'] == 'cuda-event' and x['variant'] in steps), key=lambda x: ordv[x['variant']])
+        lad = sorted((x for x in at[(dev, dtype, n)] if x['timer'] == 'cuda-event' and x['variant'] in steps),
+                     key=lambda x: ordv[x['variant']])
         prev = None
         if b in lad and lad.index(b) > 0:
             prev = lad[lad.index(b) - 1]
         s, t = sx.get(('step', dev, b['config_key'])), sx.get(('total', dev, b['config_key']))
-        nb = [x for x in best.values() if x['device_id'] == dev and x['dtype'] == dtype and x['n'] == n
-              and x['variant'] == 'neighbored']
+        nb = [x for x in at[(dev, dtype, n)] if x['variant'] == 'neighbored']
         out.append({'device_id': dev, 'dtype': dtype, 'n': n, 'variant': v, 'block': b['block'],
                     'median_ms': b['median_ms'], 'lo_ms': b['lo_ms'], 'hi_ms': b['hi_ms'],
                     'prev_variant': prev['variant'] if prev else None,
@@ -720,20 +767,22 @@ def flush_bias(trials, prs):
     fx = {(p['device_id'], p['study'], p['config_key'], p['mode']): p for p in prs.stats.values() if p['kind'] == 'flush'}
     out = []
     cs = list(trials.stats.values())
+    like = ('device_id', 'study', 'variant', 'dtype', 'n', 'block', 'params', 'mode')
+    memset = {}
+    for m in cs:
+        if m['flush'] == 'memset' and lower_has(m['config_key'], ' flush=memset') and m['n'] is not None \
+           and m['params'] is not None:
+            memset.setdefault(tuple(m[c] for c in like), []).append(m)
     for c in cs:
         if c['study'] != 'reduce' or c['flush'] != 'clean' or c['mode'] != 'single' or c['dtype'] != 'int32':
             continue
-        for m in cs:
-            if m['device_id'] == c['device_id'] and m['study'] == c['study'] and m['variant'] == c['variant'] \
-               and m['dtype'] == c['dtype'] and m['n'] == c['n'] and m['block'] == c['block'] \
-               and m['params'] == c['params'] and m['mode'] == c['mode'] and m['flush'] == 'memset' \
-               and lower_has(m['config_key'], ' flush=memset') and m['n'] is not None and m['params'] is not None:
-                x = fx.get((m['device_id'], m['study'], m['config_key'], m['mode']))
-                out.append({'device_id': c['device_id'], 'variant': c['variant'], 'n': c['n'],
-                            'gbps_clean': c['gbps'], 'gbps_memset': m['gbps'],
-                            'bias': 1 - (x['ratio'] if x else div(m['gbps'], c['gbps'])),
-                            'bias_lo': 1 - x['hi'] if x and x['hi'] is not None else None,
-                            'bias_hi': 1 - x['lo'] if x and x['lo'] is not None else None})
+        for m in memset.get(tuple(c[x] for x in like), []):
+            x = fx.get((m['device_id'], m['study'], m['config_key'], m['mode']))
+            out.append({'device_id': c['device_id'], 'variant': c['variant'], 'n': c['n'],
+                        'gbps_clean': c['gbps'], 'gbps_memset': m['gbps'],
+                        'bias': 1 - (x['ratio'] if x else div(m['gbps'], c['gbps'])),
+                        'bias_lo': 1 - x['hi'] if x and x['hi'] is not None else None,
+                        'bias_hi': 1 - x['lo'] if x and x['lo'] is not None else None})
     return out
 
 
@@ -870,9 +919,13 @@ class Pairs:
             """the trials a pick is judged on: 2.. where its configuration has them, else 1"""
             return r['trial_index'] > (1 if later[(r['device_id'], r['study'], r['config_key'], r['flush'],
                                                    r['mode'])] else 0)
-        byproc = {}
+        # indexes: the rows of a process by (study, config_key) and by
+        # (study, variant); every row by (GPU, study, config_key)
+        bykey, byvar, bycfg = {}, {}, {}
         for r in rows:
-            byproc.setdefault(r['proc'], []).append(r)
+            bykey.setdefault((r['proc'], r['study'], r['config_key']), []).append(r)
+            byvar.setdefault((r['proc'], r['study'], r['variant']), []).append(r)
+            bycfg.setdefault((r['device_id'], r['study'], r['config_key']), []).append(r)
         cub = {}
         for r in rows:
             if r['study'] == 'reduce' and r['variant'] == 'cub':
@@ -890,8 +943,12 @@ class Pairs:
                      num_hi_ms=num['hi_ms'], den_lo_ms=d['lo_ms'], den_hi_ms=d['hi_ms'], proc=d['proc'])
             out.append(r)
 
-        def find(proc, **kv):
-            return [r for r in byproc.get(proc, []) if all(r[k] == v for k, v in kv.items())]
+        def find(proc, study, config_key=None, variant=None, **kv):
+            """the process's rows of study with that key (or variant) and the values kv"""
+            rs = bykey.get((proc, study, config_key), []) if config_key is not None else \
+                byvar.get((proc, study, variant), [])
+            return [r for r in rs if (variant is None or r['variant'] == variant)
+                    and all(r[k] == v for k, v in kv.items())]
 
         # cub: CUB (the mean of its rows in the process at that size) over a reduce configuration
         for d in rows:
@@ -919,9 +976,8 @@ class Pairs:
                 for kind, p in (('step', lst[i - 1][1] if i > 0 else None), ('total', nb[0] if nb else None)):
                     if p is None:
                         continue
-                    for d in rows:
-                        if d['device_id'] == dev and d['study'] == 'reduce' and d['config_key'] == q['config_key'] \
-                           and default_key(d['config_key']) and held(d):
+                    for d in bycfg.get((dev, 'reduce', q['config_key']), []):
+                        if default_key(d['config_key']) and held(d):
                             for a in find(d['proc'], study='reduce', config_key=p['config_key']):
                                 add(kind, '%s over %s' % (d['config_key'], p['config_key']), d, a)
         # pick: CUB over trial 1's best hand-written configuration, trials 2..
@@ -951,9 +1007,16 @@ class Pairs:
 
         def eq(a, b):
             return a is not None and b is not None and a == b
+
+        def by_proc(rs):
+            out = {}
+            for r in rs:
+                out.setdefault(r['proc'], []).append(r)
+            return out
+        dist_proc = by_proc(dist)
         for c in dist:
-            for g in dist:
-                if g['proc'] != c['proc'] or not (eq(g['grid'], c['grid']) and eq(g['p'], c['p'])):
+            for g in dist_proc[c['proc']]:
+                if not (eq(g['grid'], c['grid']) and eq(g['p'], c['p'])):
                     continue
                 if eq(g['k'], c['k']):
                     if c['variant'] == 'constant' and g['variant'] == 'global':
@@ -968,9 +1031,10 @@ class Pairs:
                 for g in find(c['proc'], study='raytrace', variant='global',
                               config_key=c['config_key'].replace('variant=constant', 'variant=global')):
                     add('rt', c['config_key'], c, g)
+        acs_proc = by_proc(acs)
         for z in acs:
-            for x in acs:
-                if x['proc'] != z['proc'] or x['variant'] != z['variant'] or not eq(x['n'], z['n']) \
+            for x in acs_proc[z['proc']]:
+                if x['variant'] != z['variant'] or not eq(x['n'], z['n']) \
                    or not eq(x['block'], z['block']) or not eq(x['l1'], z['l1']) or x['k'] is None:
                     continue
                 # in useful throughput: x's time scaled by z's bytes over x's
@@ -1069,44 +1133,952 @@ class Pairs:
 
 # ------------------------------------------------------------ small n --
 
-def small_n_target(raw, trials, pairs, devs):
+def small_n(raw, trials, pairs, devs):
+    """small_n_gpu and small_n_target: per GPU and n = 2^16, 2^18, 2^20 the
+    small-n configuration (int32, block 256, the default loads and grid) of
+    the most trials, then of a key naming its loads, then the first key; its
+    time over the floor model (the target, at most 1.5) and CUB's time over
+    its own run by run (the cub pair: reported, no target)."""
     fl = {}
     for u in raw.run.values():
         if u['kind'] == 'measure' and u['status'] == 'complete' and pos(u['launch_us']) and pos(u['read_gbps']):
             fl.setdefault(u['device_id'], []).append(u)
     floor = {d: (mean([u['launch_us'] for u in us]), median(sorted(u['read_gbps'] for u in us))) for d, us in fl.items()}
-    rs = {}
-    for x in pairs.ratio_stats():
-        rs.setdefault((x['device_id'], x['variant'], x['dtype'], x['n'], x['block']), []).append(x)
-    out = []     # a row per configuration (two keys of one configuration: two rows)
+    cands = {}
     for s in stats_default(trials):
         if s['study'] != 'reduce' or s['dtype'] != 'int32' or s['block'] != 256 or s['timer'] != 'cuda-event' \
            or s['variant'] != 'small-n' or s['n'] not in (N_SMALLEST, 4 * N_SMALLEST, N_SMALL) \
            or s['device_id'] not in devs.name or s['device_id'] not in floor:
             continue
-        if (param(s['params'], 'loads') if param(s['params'], 'loads') is not None else 8) != 8 or \
-           (param(s['params'], 'grid') if param(s['params'], 'grid') is not None else 1) != 1:
+        if loads_of(s['params']) != 8 or grid_of(s['params']) != 1:
             continue
-        f_us, rg = floor[s['device_id']]
+        cands.setdefault((s['device_id'], s['n']), []).append(s)
+    gpu, target = {}, {}
+    for (dev, n), ss in cands.items():
+        s = min(ss, key=lambda s: (-s['runs'], param(s['params'], 'loads') is None, s['config_key'], s['flush'],
+                                   s['mode']))
+        f_us, rg = floor[dev]
         model_us = f_us + (s['bytes_read'] + s['bytes_written']) / (rg * 1e3)
-        cs = rs.get((s['device_id'], 'small-n', 'int32', s['n'], 256)) or [None]
-        for key, value, lo, hi, at_least, thr in [
-                ('small_cub', c['ratio'] if c else None, c['lo'] if c else None, c['hi'] if c else None, True, 1.3)
-                for c in cs] + [
-                ('small_model', s['median_ms'] * 1e3 / model_us, div(mul(s['lo_ms'], 1e3), model_us),
-                 div(mul(s['hi_ms'], 1e3), model_us), False, 1.5)]:
-            if lo is None:
-                verdict = 'not judged'
-            elif (at_least and lo >= thr) or (not at_least and hi is not None and hi <= thr):
-                verdict = 'met'
-            elif (at_least and hi is not None and hi < thr) or (not at_least and lo > thr):
-                verdict = 'missed'
-            else:
-                verdict = 'inconclusive'
-            out.append({'model': devs.label[s['device_id']], 'n': s['n'], 'key': key,
-                        'mord': devs.ord[s['device_id']], 'value': value, 'lo': lo, 'hi': hi, 'threshold': thr,
-                        'verdict': verdict})
+        c = pairs.stats.get(('cub', dev, '%s flush=%s mode=%s' % (s['config_key'], s['flush'], s['mode'])))
+        label = devs.label[dev]
+        gpu[(label, n)] = {'mord': devs.ord[dev], 'device_id': dev, 'config_key': s['config_key'],
+                           'flush': s['flush'], 'mode': s['mode'], 'runs': s['runs'], 'us': s['median_ms'] * 1e3,
+                           'lo': mul(s['lo_ms'], 1e3), 'hi': mul(s['hi_ms'], 1e3), 'model_us': model_us,
+                           'x_model': s['median_ms'] * 1e3 / model_us,
+                           'cub_x': c['ratio'] if c else None, 'cub_lo': c['lo'] if c else None,
+                           'cub_hi': c['hi'] if c else None, 'cub_runs': c['k'] if c else None,
+                           'cub_basis': c['basis'] if c else None}
+        value, lo, hi, thr = s['median_ms'] * 1e3 / model_us, div(mul(s['lo_ms'], 1e3), model_us), \
+            div(mul(s['hi_ms'], 1e3), model_us), 1.5
+        if lo is None:
+            verdict = 'not judged'
+        elif hi is not None and hi <= thr:
+            verdict = 'met'
+        elif lo > thr:
+            verdict = 'missed'
+        else:
+            verdict = 'inconclusive'
+        target[(label, n, 'small_model')] = {'mord': devs.ord[dev], 'value': value, 'lo': lo, 'hi': hi,
+                                             'threshold': thr, 'target': 'small-n over the floor model',
+                                             'verdict': verdict}
+    return gpu, target
+
+
+# ------------------------------------------------------- SQL's NULL logic --
+# The verdict rules are CASE expressions over comparisons that may meet a
+# NULL: a comparison with NULL is unknown (None), AND is false if any part is
+# false, OR true if any part is true, and a CASE branch is taken only when
+# its condition is true.
+
+def cmp(op, a, b):
+    if a is None or b is None:
+        return None
+    return {'<': a < b, '<=': a <= b, '>': a > b, '>=': a >= b, '=': a == b}[op]
+
+
+def AND(*xs):
+    if any(x is False for x in xs):
+        return False
+    return None if any(x is None for x in xs) else True
+
+
+def OR(*xs):
+    if any(x is True for x in xs):
+        return True
+    return None if any(x is None for x in xs) else False
+
+
+def agg_sum(xs):
+    """SQL sum(): of the values that are not NULL (True counts 1); NULL if none"""
+    xs = [x for x in xs if x is not None]
+    return sum(xs) if xs else None
+
+
+def agg_min(xs):
+    xs = [x for x in xs if x is not None]
+    return min(xs) if xs else None
+
+
+def agg_avg(xs):
+    xs = [x for x in xs if x is not None]
+    return mean(xs) if xs else None
+
+
+def smin(*xs):
+    """SQLite's scalar min(): NULL if any argument is NULL."""
+    return None if any(x is None for x in xs) else min(xs)
+
+
+def add(a, b):
+    return None if a is None or b is None else a + b
+
+
+def sql_int(v):
+    """CAST(v AS INTEGER): a number truncated, a text's leading integer, else 0."""
+    if v is None:
+        return None
+    if isinstance(v, (int, float)):
+        return int(v)
+    t = str(v).strip()
+    k = 1 if t[:1] in '+-' else 0
+    while k < len(t) and t[k].isdigit():
+        k += 1
+    try:
+        return int(t[:k])
+    except ValueError:
+        return 0
+
+
+def suffix_int(key, sep):
+    """CAST(substr(key, instr(key, sep) + len(sep)) AS INTEGER)"""
+    i = key.find(sep)
+    return sql_int(key[i + len(sep):] if i >= 0 else key[len(sep) - 1:])
+
+
+def or_none(xs):
+    """a LEFT JOIN's matches: the rows, or one row of NULLs"""
+    return xs if xs else [None]
+
+
+def col(r, c):
+    return None if r is None else r.get(c)
+
+
+# ------------------------------------------------------------- settings --
+# report_setting's values (reports/analysis/30-labels.sql, 65-claim-intervals.sql,
+# 46-timing-protocol.sql, 75-agreement.sql) and seed_claim's seed values
+# (70-claims.sql): constants here, as the other thresholds above.
+FASTER = 1.05
+SEED_TOLERANCE = 0.25
+INTERLEAVED_MIN = 1.1
+SATURATED_PCT_COPY = 90.0
+TARGET_PCT_PEAK = 90.0
+SERIALISE_LO, SERIALISE_HI, SERIALISE_MIN = 8.0, 32.0, 2.0
+FLAT_TOL = 0.10
+SECTOR_TOL = 5.0
+L2SEG_TOL = 0.1
+L1TRANS_HOLDS, L1TRANS_PART = 11.5, 7.5
+CACHED_HIT_MIN = 0.95
+SEED_BROADCAST = 0.0625      # 000-broadcast: 1/16
+SEED_INTERLEAVED = 1.8       # 003-interleaved
+SEED_SECTOR = 80.0           # 004-sector: bytes used per sector at offset 11, %
+SEED_L2SEG = 5.0             # 004-l2seg: sectors per request
+OFFSET_GOAL_US = 0.2
+PLACE_GOAL = 0.01
+MINIMAL_ABS_US, MINIMAL_REL = 0.2, 0.02
+BOUND_GOAL_US = 0.3
+AGREE_REL, AGREE_SHORT_MS = 0.02, 0.020
+AGREE_TARGET_PCT, AGREE_TARGET_SHORT_PCT = 95.0, 90.0
+N_ACCESS_SEED, DIST_GRID, DIST_POINTS = 1 << 20, 2048, 1024
+Z95 = 1.959963984540054
+
+
+def wilson(k, n):
+    """the 95% Wilson score interval of the share k / n (NULL for n < 1)"""
+    if k is None or n is None or n < 1:
+        return None, None
+    z, p = Z95, k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+# --------------------------------------------------------------- latest --
+
+def latest_default(raw, trials):
+    """latest_default: per GPU, study and configuration key the result row
+    (as stored: its raw median) of the highest result_id among those the
+    report counts (the trials' rows), of the cold cache and a key naming no
+    flush and no mode; with GB/s, % of peak and the run's copy bandwidth."""
+    best = {}
+    for t in trials.trial.values():
+        k = (t['device_id'], t['study'], t['config_key'])
+        if k not in best or t['result_id'] > best[k]['result_id']:
+            best[k] = t
+    out = []
+    for t in best.values():
+        if t['cache'] != 'cold' or lower_has(t['config_key'], ' flush=') or lower_has(t['config_key'], ' mode='):
+            continue
+        u = raw.run[t['run_id']]
+        ms = t['raw_median_ms']
+        b = add(t['bytes_read'], t['bytes_written'])
+        gbps = div(b, mul(ms, 1e6))
+        out.append(dict(t, median_ms=ms, flush=raw.by_id[t['result_id']]['flush'],
+                        copy_gbps=u['copy_gbps_start'], gbps=gbps, pct_peak=div(mul(100.0, gbps), t['peak_gbps'])))
     return out
+
+
+# ------------------------------------------------------------- counters --
+
+def config_from_key(key):
+    """a counter row stored before its configuration columns: the columns
+    from its key ('variant=read-offset n=16777216 ... cache=cold'), params
+    the key's other names (text values), less variant, dtype, n, block, cache"""
+    kv = dict(part.split('=', 1) for part in key.split(' ') if '=' in part)
+    rest = {k: v for k, v in kv.items() if k not in ('variant', 'dtype', 'n', 'block', 'cache')}
+    return {'variant': kv.get('variant'), 'dtype': kv.get('dtype'), 'n': sql_int(kv.get('n')),
+            'block': sql_int(kv.get('block')), 'params': json.dumps(rest, separators=(',', ':'))}
+
+
+class Counters:
+    """counter_latest, counter_config, counter_constant, counter_local and
+    access_counter, from the raw counter rows: per GPU, binary,
+    configuration and metric the rows of the latest run that stored it,
+    combined over the configuration's kernels (.sum added, .max and .min
+    the extreme, the rest weighted by each kernel's duration, else a plain
+    mean), the passes' range likewise."""
+
+    def __init__(self, raw):
+        rows = []
+        for c in raw.counter:
+            u = raw.run.get(c['run_id'])
+            if u is None:
+                continue
+            c = dict(c, device_id=u['device_id'], study=u['study'], binary=u['binary'])
+            if c['variant'] is None and c['config_key'].startswith('variant=') and '"' not in c['config_key']:
+                c.update(config_from_key(c['config_key']))
+            rows.append(c)
+        last = {}
+        for c in rows:
+            k = (c['device_id'], c['binary'], c['config_key'], c['metric'])
+            last[k] = max(last.get(k, c['run_id']), c['run_id'])
+        latest = [c for c in rows if c['run_id'] == last[(c['device_id'], c['binary'], c['config_key'], c['metric'])]]
+        dur = {}
+        for c in latest:
+            if c['metric'] == 'gpu__time_duration.sum':
+                dur.setdefault((c['device_id'], c['binary'], c['config_key'], c['kernel']), []).append(c['value'])
+        groups = {}
+        for c in latest:
+            for d in or_none(dur.get((c['device_id'], c['binary'], c['config_key'], c['kernel']))):
+                groups.setdefault((c['device_id'], c['binary'], c['config_key'], c['metric']), []).append((c, d))
+        self.config = {}
+        for (dev, binary, key, metric), cs in groups.items():
+            m = metric.lower()
+
+            def comb(vals):
+                if m.endswith('.sum'):
+                    return agg_sum(vals)
+                if m.endswith('.max'):
+                    return smax_null(vals)
+                if m.endswith('.min'):
+                    return agg_min(vals)
+                w = div(agg_sum([mul(v, d) for v, (c, d) in zip(vals, cs)]), agg_sum([d for c, d in cs]))
+                return w if w is not None else agg_avg(vals)
+            c0 = cs[0][0]
+            self.config[(dev, binary, key, metric)] = {
+                'device_id': dev, 'study': c0['study'], 'binary': binary, 'config_key': key, 'variant': c0['variant'],
+                'dtype': c0['dtype'], 'n': c0['n'], 'block': c0['block'], 'params': c0['params'], 'metric': metric,
+                'unit': smax_null([c['unit'] for c, d in cs]), 'kernels': len(cs),
+                'value': comb([c['value'] for c, d in cs]),
+                'lo_value': comb([c['min_value'] if c['min_value'] is not None else c['value'] for c, d in cs]),
+                'hi_value': comb([c['max_value'] if c['max_value'] is not None else c['value'] for c, d in cs])}
+        per = {}
+        for (dev, binary, key, metric), c in self.config.items():
+            per.setdefault((dev, binary, key), {})[metric] = c
+
+        def pick(ms, metric, what='value'):
+            c = ms.get(metric)
+            return c[what] if c else None
+        self.constant = {}
+        self.local = {}
+        for (dev, binary, key), ms in per.items():
+            c0 = next(iter(ms.values()))
+            if c0['study'] in ('distance', 'raytrace'):
+                r = {c: c0[c] for c in ('device_id', 'study', 'variant', 'n', 'block', 'params', 'config_key')}
+                for name, metric in (('idc_requests', 'idc__requests.sum'), ('idc_hits', 'idc__requests_lookup_hit.sum'),
+                                     ('l1_ld_requests', 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'),
+                                     ('dram_read_bytes', 'dram__bytes_read.sum'),
+                                     ('issue_active_pct', 'smsp__issue_active.avg.pct_of_peak_sustained_active')):
+                    r[name] = pick(ms, metric)
+                    r[name + '_lo'] = pick(ms, metric, 'lo_value')
+                    r[name + '_hi'] = pick(ms, metric, 'hi_value')
+                for name, metric in (('idc_misses', 'idc__requests_lookup_miss.sum'),
+                                     ('l1_ld_sectors', 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'),
+                                     ('stall_const_miss', 'smsp__average_warps_issue_stalled_imc_miss_per_issue_active.ratio'),
+                                     ('stall_no_instruction',
+                                      'smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio'),
+                                     ('sm_pct', 'sm__throughput.avg.pct_of_peak_sustained_elapsed'),
+                                     ('occupancy_pct', 'sm__warps_active.avg.pct_of_peak_sustained_active'),
+                                     ('instructions', 'smsp__inst_executed.sum'),
+                                     ('duration_ns', 'gpu__time_duration.sum')):
+                    r[name] = pick(ms, metric)
+                self.constant[(dev, binary, key)] = r
+            if c0['study'] == 'access' and (c0['variant'] or '').lower().startswith('local-'):
+                r = {c: c0[c] for c in ('device_id', 'variant', 'n', 'block', 'params', 'config_key')}
+                r['l1'] = param(c0['params'], 'l1')
+                for name, metric in (('local_ld_sectors', 'l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum'),
+                                     ('local_st_sectors', 'l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum'),
+                                     ('l2_read_sectors', 'lts__t_sectors_srcunit_tex_op_read.sum'),
+                                     ('l2_write_sectors', 'lts__t_sectors_srcunit_tex_op_write.sum'),
+                                     ('dram_read_bytes', 'dram__bytes_read.sum'),
+                                     ('dram_write_bytes', 'dram__bytes_write.sum'),
+                                     ('l2_hit_pct', 'lts__t_sector_hit_rate.pct')):
+                    r[name] = pick(ms, metric)
+                rw = ('dram__bytes_read.sum', 'dram__bytes_write.sum')
+                r['dram_bytes_lo'] = agg_sum([ms[m]['lo_value'] for m in rw if m in ms])
+                r['dram_bytes_hi'] = agg_sum([ms[m]['hi_value'] for m in rw if m in ms])
+                self.local[(dev, binary, key)] = r
+        self.access = [{'device_id': c['device_id'], 'config_key': c['config_key'], 'metric': c['metric'],
+                        'value': c['value'], 'lo': c['lo_value'], 'hi': c['hi_value'], 'variant': c['variant'],
+                        'n': c['n'], 'block': c['block'], 'k': sql_int(param(c['params'], 'k')),
+                        'l1': param(c['params'], 'l1')}
+                       for c in self.config.values() if c['study'] == 'access']
+
+
+# ------------------------------------------------------ claim intervals --
+
+class ClaimIntervals:
+    """65-claim-intervals.sql and 40-reduce.sql's reduce_seedcfg: the
+    distance field's uniform access (const_uniform_ci), the divergent-access
+    ratios (const_slow_ci), the ray tracer's (rt_pair_ci), seed 004's
+    offsets (access_flat_ci) and the seed's reduction configuration
+    (reduce_seedcfg), from the oracle's own config_stats and pair_stats."""
+
+    def __init__(self, trials, prs, latest):
+        sd = stats_default(trials)
+        ps = list(prs.stats.values())
+        # const_uniform_ci
+        d1 = [dict(s, grid=param(s['params'], 'grid'), p=param(s['params'], 'points'))
+              for s in sd if s['study'] == 'distance' and param(s['params'], 'tile') == 16 and param(s['params'], 'k') == 1]
+        o = {}
+        for s in d1:
+            if s['variant'] != 'constant':
+                o.setdefault((s['device_id'], s['grid'], s['p']), []).append(s)
+        cu_pairs = {}
+        for x in ps:
+            if x['kind'] == 'c-uniform' and param(x['params'], 'k') == 1:
+                cu_pairs.setdefault((x['device_id'], param(x['params'], 'grid'), param(x['params'], 'points')),
+                                    []).append(x)
+        self.uniform = []
+        for c in d1:
+            if c['variant'] != 'constant' or (c['device_id'], c['grid'], c['p']) not in o:
+                continue
+            os_ = o[(c['device_id'], c['grid'], c['p'])]
+            o_lo, o_hi = agg_min([s['lo_ms'] for s in os_]), agg_min([s['hi_ms'] for s in os_])
+            fastest = 1 if cmp('<', c['hi_ms'], o_lo) else 0 if cmp('>', c['lo_ms'], o_hi) else None
+            for x in cu_pairs.get((c['device_id'], c['grid'], c['p']), []):
+                self.uniform.append({'device_id': c['device_id'], 'grid': c['grid'], 'p': c['p'], 'x': x['ratio'],
+                                     'x_lo': x['lo'], 'x_hi': x['hi'], 'fastest': fastest})
+        # const_slow_ci
+        ck = [{'device_id': x['device_id'], 'variant': x['variant'], 'k': suffix_int(x['pair_key'], ' at k='),
+               'ratio': x['ratio'], 'lo': x['lo'], 'hi': x['hi']} for x in ps if x['kind'] == 'c-k']
+
+        def at(kind):
+            return [{'device_id': x['device_id'], 'k': param(x['params'], 'k'), 'ratio': x['ratio'], 'lo': x['lo'],
+                     'hi': x['hi']} for x in ps if x['kind'] == kind and param(x['params'], 'grid') == DIST_GRID
+                    and param(x['params'], 'points') == DIST_POINTS]
+        cg, cr = at('c-uniform'), at('cr')
+        self.slow = []
+        for dev in sorted({x['device_id'] for x in ck}):
+            def f(rows, **kv):
+                return or_none([x for x in rows if x['device_id'] == dev and all(x[k] == v for k, v in kv.items())])
+            for c16 in f(ck, variant='constant', k=16):
+                for c32 in f(ck, variant='constant', k=32):
+                    for g16 in f(ck, variant='global', k=16):
+                        for x16 in f(cg, k=16):
+                            for r32 in f(cr, k=32):
+                                self.slow.append({
+                                    'device_id': dev, 'c16': col(c16, 'ratio'), 'c16_lo': col(c16, 'lo'),
+                                    'c16_hi': col(c16, 'hi'), 'c32': col(c32, 'ratio'), 'g16': col(g16, 'ratio'),
+                                    'g16_lo': col(g16, 'lo'), 'g16_hi': col(g16, 'hi'),
+                                    'cg16': div(1, col(x16, 'ratio')), 'cg16_lo': div(1, col(x16, 'hi')),
+                                    'cg16_hi': div(1, col(x16, 'lo')), 'cr32': col(r32, 'ratio'),
+                                    'cr32_lo': col(r32, 'lo'), 'cr32_hi': col(r32, 'hi')})
+        # rt_pair_ci
+        self.rt = [{'device_id': x['device_id'], 'size': param(x['params'], 'size'),
+                    'spheres': param(x['params'], 'spheres'), 'x': x['ratio'], 'x_lo': x['lo'], 'x_hi': x['hi']}
+                   for x in ps if x['kind'] == 'rt']
+        # access_flat_ci
+        s0 = {}
+        for s in sd:
+            if s['study'] == 'access':
+                s0.setdefault((s['device_id'], s['config_key']), []).append(s)
+        self.flat = []
+        for x in ps:
+            k = suffix_int(x['pair_key'], ' at k=')
+            if x['kind'] != 'flat' or x['n'] != N_ACCESS_SEED or x['block'] != 512 or k not in (11, 128):
+                continue
+            for s in s0.get((x['device_id'], x['config_key']), []):
+                self.flat.append({'device_id': x['device_id'], 'l1': param(x['params'], 'l1'), 'k': k,
+                                  'ms0': s['median_ms'], 'ms': mul(s['median_ms'], x['ratio']), 'x': x['ratio'],
+                                  'x_lo': x['lo'], 'x_hi': x['hi']})
+        # reduce_seedcfg
+        copy = {}
+        for l in latest:
+            if l['study'] == 'reduce':
+                copy.setdefault((l['device_id'], l['config_key']), []).append(l['copy_gbps'])
+        cols = {'neighbored': 'nb', 'neighbored-less-divergence': 'nld', 'interleaved': 'il', 'unroll2': 'u2',
+                'unroll4': 'u4', 'unroll8': 'u8', 'unroll-warps8': 'uw8', 'complete-unroll-warps8': 'cu8'}
+        seed = {}
+        for c in sd:
+            if c['study'] != 'reduce' or c['dtype'] != 'float32' or c['n'] != N_SEED or c['block'] != 1024:
+                continue
+            r = seed.setdefault(c['device_id'], {'device_id': c['device_id'], 'vals': {}})
+            cg_ = smax_null(copy.get((c['device_id'], c['config_key']), []))
+            b = add(c['bytes_read'], c['bytes_written'])
+            if c['variant'] in cols:
+                v = cols[c['variant']]
+                for suffix, x in (('', c['median_ms']), ('_lo', c['lo_ms']), ('_hi', c['hi_ms'])):
+                    r['vals'].setdefault(v + suffix, []).append(x)
+            if c['variant'] == 'unroll8':
+                for suffix, t in (('', c['median_ms']), ('_lo', c['hi_ms']), ('_hi', c['lo_ms'])):
+                    r['vals'].setdefault('u8_copy' + suffix, []).append(div(div(mul(100.0, b), mul(t, 1e6)), cg_))
+        pairs = {}
+        for x in ps:
+            if x['kind'] == 'seed':
+                pairs.setdefault(x['device_id'], {}).setdefault(x['pair_key'], []).append(x)
+        names = (('nb_nld', 'neighbored over neighbored-less-divergence'), ('nb_il', 'neighbored over interleaved'),
+                 ('il_u2', 'interleaved over unroll2'), ('u2_u4', 'unroll2 over unroll4'),
+                 ('u4_u8', 'unroll4 over unroll8'), ('u8_uw8', 'unroll8 over unroll-warps8'),
+                 ('uw8_cu8', 'unroll-warps8 over complete-unroll-warps8'))
+        self.seedcfg = {}
+        for dev, r in seed.items():
+            o_ = {'device_id': dev}
+            for v in cols.values():
+                for suffix in ('', '_lo', '_hi'):
+                    o_[v + suffix] = smax_null(r['vals'].get(v + suffix, []))
+            for suffix in ('', '_lo', '_hi'):
+                o_['u8_copy' + suffix] = smax_null(r['vals'].get('u8_copy' + suffix, []))
+            for name, key in names:
+                xs = pairs.get(dev, {}).get(key, [])
+                o_[name] = smax_null([x['ratio'] for x in xs])
+                o_[name + '_lo'] = smax_null([x['lo'] for x in xs])
+                o_[name + '_hi'] = smax_null([x['hi'] for x in xs])
+            self.seedcfg[dev] = o_
+
+
+# ---------------------------------------------------------------- claims --
+
+def claim_verdicts(raw, trials, devs, latest, ctr, ci):
+    """claim_verdict's verdicts: every claim of the seeds (70-claims.sql) on
+    every GPU with a complete run, by its rule, from the oracle's own
+    intervals (config_stats, pair_stats and the claim intervals above), the
+    latest results and the counters. A LEFT JOIN that matches several rows
+    gives a verdict per row, as the view does."""
+    out = []
+    ld = {}
+    for l in latest:
+        ld.setdefault((l['device_id'], l['study']), []).append(l)
+    cc = list(ctr.constant.values())
+    cl = list(ctr.local.values())
+    ac = ctr.access
+
+    def per_dev(rows):
+        g = {}
+        for r in rows:
+            g.setdefault(r['device_id'], []).append(r)
+        return g
+    # cu, rt: the counts over configurations
+    cu, rt = {}, {}
+    for dev, us in per_dev(ci.uniform).items():
+        cu[dev] = {'n': len(us), 'nf': agg_sum([cmp('>=', u['x_lo'], FASTER) for u in us]),
+                   'nn': agg_sum([cmp('<', u['x_hi'], FASTER) for u in us]),
+                   'nc': agg_sum([cmp('=', u['fastest'], 1) for u in us]),
+                   'nnc': agg_sum([cmp('=', u['fastest'], 0) for u in us])}
+    for dev, rs in per_dev(ci.rt).items():
+        rt[dev] = {'n': len(rs), 'nf': agg_sum([cmp('>=', r['x_lo'], FASTER) for r in rs]),
+                   'nn': agg_sum([cmp('<', r['x_hi'], FASTER) for r in rs])}
+    k64 = {}
+    for l in latest:
+        if l['study'] in ('distance', 'raytrace'):
+            k = k64.setdefault(l['device_id'], {'nd': 0, 'nr': 0})
+            k['nd'] += l['study'] == 'distance' and param(l['params'], 'points') == 8192
+            k['nr'] += l['study'] == 'raytrace' and param(l['params'], 'spheres') == 2340
+    # cdr: the distance kernels' counters at k = 1, constant against global
+    cdr = []
+    for c in cc:
+        if c['study'] != 'distance' or c['variant'] != 'constant' or param(c['params'], 'k') != 1:
+            continue
+        for g in cc:
+            if g['device_id'] != c['device_id'] or g['study'] != 'distance' or g['variant'] != 'global' \
+               or g['params'] != c['params']:
+                continue
+            cdr.append({'device_id': c['device_id'], 'p': param(c['params'], 'points'), 'key': c['config_key'],
+                        'x': div(c['idc_requests'], g['l1_ld_requests']),
+                        'x_lo': div(c['idc_requests_lo'], g['l1_ld_requests_hi']),
+                        'x_hi': div(c['idc_requests_hi'], g['l1_ld_requests_lo']),
+                        'hit': div(c['idc_hits'], c['idc_requests']),
+                        'hit_lo': div(c['idc_hits_lo'], c['idc_requests_hi']),
+                        'hit_hi': smin(1.0, div(c['idc_hits_hi'], c['idc_requests_lo']))})
+
+    def sqlkey(v):
+        """SQLite's order: NULL, then numbers, then text"""
+        return (0, 0, '') if v is None else (1, v, '') if isinstance(v, (int, float)) else (2, 0, str(v))
+    most, fewest = {}, {}
+    for dev, rs in per_dev(cdr).items():
+        rs = sorted(rs, key=lambda r: r['key'])
+        most[dev] = sorted(rs, key=lambda r: sqlkey(r['p']), reverse=True)[0]     # points DESC, key
+        fewest[dev] = sorted(rs, key=lambda r: sqlkey(r['p']))[0]
+    # cri: the ray tracer's DRAM bytes and idle issue slots, global over constant
+    cri = {}
+    for c in cc:
+        if c['study'] != 'raytrace' or c['variant'] != 'constant':
+            continue
+        for g in cc:
+            if g['device_id'] != c['device_id'] or g['study'] != 'raytrace' or g['variant'] != 'global' \
+               or g['params'] != c['params']:
+                continue
+            r = cri.setdefault(c['device_id'], {'n': 0, 'bw_lo': [], 'bw_hi': [], 'idle_lo': [], 'idle_hi': [],
+                                                'idle_missing': 0, 'bw_missing': 0})
+            r['n'] += 1
+            r['bw_lo'].append(div(g['dram_read_bytes_lo'], c['dram_read_bytes_hi']))
+            r['bw_hi'].append(div(g['dram_read_bytes_hi'], c['dram_read_bytes_lo']))
+            r['idle_lo'].append(div(sub(100, g['issue_active_pct_hi']), sub(100, c['issue_active_pct_lo'])))
+            r['idle_hi'].append(div(sub(100, g['issue_active_pct_lo']), sub(100, c['issue_active_pct_hi'])))
+            r['idle_missing'] += c['issue_active_pct'] is None or g['issue_active_pct'] is None
+            r['bw_missing'] += c['dram_read_bytes'] is None or g['dram_read_bytes'] is None
+    for r in cri.values():
+        for k in ('bw_lo', 'bw_hi', 'idle_lo', 'idle_hi'):
+            r[k] = agg_min(r[k])
+    # tex: the stencil's texture path at its largest size against the copy bandwidth
+    copy = {}
+    for u in raw.run.values():
+        if u['kind'] == 'measure' and u['status'] == 'complete' and pos(u['copy_gbps_start']):
+            copy.setdefault(u['device_id'], []).append(u['copy_gbps_start'])
+    cs = list(trials.stats.values())
+    tex_rows = [s for s in cs if s['study'] == 'stencil' and s['variant'] == 'tex' and s['flush'] == 'clean'
+                and s['mode'] == 'single']
+    tex = {}
+    for s in tex_rows:
+        same_dev = [x for x in tex_rows if x['device_id'] == s['device_id']]
+        if cmp('=', param(s['params'], 'size'), smax_null([param(x['params'], 'size') for x in same_dev])) is not True:
+            continue
+        if cmp('=', s['block'], agg_min([x['block'] for x in same_dev if x['params'] == s['params']])) is not True:
+            continue
+        for g in cs:
+            if g['device_id'] == s['device_id'] and g['study'] == s['study'] and g['variant'] == 'global' \
+               and g['params'] == s['params'] and g['block'] == s['block'] and g['block'] is not None \
+               and g['flush'] == s['flush'] and g['mode'] == s['mode'] and g['cache'] == s['cache']:
+                tex.setdefault(s['device_id'], []).append(
+                    {'gbps': s['gbps'], 'gbps_lo': s['gbps_lo'], 'gbps_hi': s['gbps_hi'],
+                     'copy': median(sorted(copy[s['device_id']])) if s['device_id'] in copy else None})
+    # loc, l: the local array against registers, in time and in DRAM bytes
+    loc = {}
+    acc_t = [dict(l, k=param(l['params'], 'k'), l1=param(l['params'], 'l1')) for l in latest if l['study'] == 'access']
+    for d in acc_t:
+        if d['variant'] == 'local-dynamic' and d['n'] == N_ACCESS and d['block'] == 256 and d['l1'] == 'ca':
+            for s in acc_t:
+                if s['device_id'] == d['device_id'] and s['variant'] == 'local-static' and s['n'] == d['n'] \
+                   and s['block'] == d['block'] and s['l1'] == d['l1']:
+                    loc.setdefault(d['device_id'], []).append(div(d['median_ms'], s['median_ms']))
+    lmem = {}
+    for d in cl:
+        if d['variant'] != 'local-dynamic' or d['l1'] != 'ca' \
+           or cmp('=', d['n'], smax_null([c['n'] for c in cl if c['device_id'] == d['device_id']
+                                          and c['variant'] == 'local-dynamic'])) is not True:
+            continue
+        for s in cl:
+            if s['device_id'] == d['device_id'] and s['variant'] == 'local-static' and s['n'] == d['n'] \
+               and s['block'] == d['block'] and s['block'] is not None and s['l1'] == d['l1']:
+                lmem.setdefault(d['device_id'], []).append(
+                    {'dyn': add(d['dram_read_bytes'], d['dram_write_bytes']),
+                     'stat': add(s['dram_read_bytes'], s['dram_write_bytes']),
+                     'dyn_lo': d['dram_bytes_lo'], 'dyn_hi': d['dram_bytes_hi'],
+                     'stat_lo': s['dram_bytes_lo'], 'stat_hi': s['dram_bytes_hi']})
+    # fl: seed 004's offsets within 1 +/- flat_tol
+    fl = {}
+    for dev, fs in per_dev(ci.flat).items():
+        fl[dev] = {'n': len(fs),
+                   'n_in': agg_sum([AND(cmp('>=', f['x_lo'], 1 - FLAT_TOL), cmp('<=', f['x_hi'], 1 + FLAT_TOL))
+                                    for f in fs]),
+                   'n_out': agg_sum([OR(cmp('<', f['x_hi'], 1 - FLAT_TOL), cmp('>', f['x_lo'], 1 + FLAT_TOL))
+                                     for f in fs]),
+                   'ca0': smax_null([f['ms0'] for f in fs if f['l1'] == 'ca']),
+                   'cg0': smax_null([f['ms0'] for f in fs if f['l1'] == 'cg'])}
+    # sec, spr, spr_ca: the access study's sector counters
+    sec = {}
+    for a in ac:
+        if a['variant'] != 'read-offset' or a['k'] not in (0, 11, 128) \
+           or a['metric'] != 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct':
+            continue
+        tgt = SEED_SECTOR if a['k'] == 11 else 100
+        r = sec.setdefault(a['device_id'], {'v': {}, 'dev_hi': [], 'dev_lo': []})
+        if a['l1'] in ('ca', 'cg'):
+            r['v'].setdefault((a['l1'], a['k']), []).append(a['value'])
+        r['dev_hi'].append(smax(abs_(sub(a['lo'], tgt)), abs_(sub(a['hi'], tgt))))
+        between = AND(cmp('>=', tgt, a['lo']), cmp('<=', tgt, a['hi']))
+        r['dev_lo'].append(0 if between is True else smin(abs_(sub(a['lo'], tgt)), abs_(sub(a['hi'], tgt))))
+    for r in sec.values():
+        vals = [smax_null(r['v'].get((l1, k), [])) for l1 in ('ca', 'cg') for k in (0, 11, 128)]
+        r.update(all=smax(*vals), dev_hi=smax_null(r['dev_hi']), dev_lo=smax_null(r['dev_lo']))
+    by_key = {}
+    for a in ac:
+        if a['metric'] == 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum':
+            by_key.setdefault((a['device_id'], a['config_key']), []).append(a)
+
+    def spr_of(l1):
+        out_ = {}
+        for s in ac:
+            if s['metric'] != 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum' or s['variant'] != 'read-offset' \
+               or s['l1'] != l1:
+                continue
+            for r in by_key.get((s['device_id'], s['config_key']), []):
+                o = out_.setdefault(s['device_id'], {'x': [], 'lo': [], 'hi': []})
+                o['x'].append(div(s['value'], r['value']))
+                o['lo'].append(div(s['lo'], r['hi']))
+                o['hi'].append(div(s['hi'], r['lo']))
+        return {d: {'mx': smax_null(o['x']), 'mx_lo': smax_null(o['lo']), 'mx_hi': smax_null(o['hi'])}
+                for d, o in out_.items()}
+    spr, spr_ca = spr_of('cg'), spr_of('ca')
+
+    def verdict(*rules, default='inconclusive'):
+        for cond, v in rules:
+            if cond is True:
+                return v
+        return default
+
+    for dev in sorted(devs.ord, key=lambda d: devs.ord[d]):
+        name = devs.name[dev]
+        unprof = 'not profiled on ' + devs.label[dev]
+        n_dist, n_rt, n_acc = (len(ld.get((dev, s), [])) for s in ('distance', 'raytrace', 'access'))
+
+        def emit(cid, v):
+            out.append({'claim_id': cid, 'device_id': dev, 'device': name, 'verdict': v})
+        b = most.get(dev)
+        x_lo, x_hi = col(b, 'x_lo'), col(b, 'x_hi')
+        emit('000-broadcast', verdict(
+            (n_dist == 0, 'not measured'), (col(b, 'x') is None, unprof),
+            (AND(cmp('>=', x_lo, SEED_BROADCAST * (1 - SEED_TOLERANCE)), cmp('<=', x_hi, SEED_BROADCAST * (1 + SEED_TOLERANCE))),
+             'holds'),
+            (cmp('>=', x_lo, 1 / FASTER), 'does not hold'),
+            (AND(cmp('<', x_hi, 1 / FASTER), OR(cmp('<', x_hi, SEED_BROADCAST * (1 - SEED_TOLERANCE)),
+                                               cmp('>', x_lo, SEED_BROADCAST * (1 + SEED_TOLERANCE)))),
+             'other magnitude')))
+        b = fewest.get(dev)
+        emit('000-cached', verdict(
+            (n_dist == 0, 'not measured'), (col(b, 'hit') is None, unprof),
+            (cmp('>=', col(b, 'hit_lo'), CACHED_HIT_MIN), 'holds'),
+            (cmp('<', col(b, 'hit_hi'), CACHED_HIT_MIN), 'does not hold')))
+        u = cu.get(dev)
+        emit('000-faster', verdict(
+            (u is None, 'not measured'), (cmp('=', col(u, 'nf'), col(u, 'n')), 'holds'),
+            (cmp('=', col(u, 'nn'), col(u, 'n')), 'does not hold'),
+            (AND(cmp('>', col(u, 'nf'), 0), cmp('>', col(u, 'nn'), 0)), 'holds in part')))
+        for s in or_none([x for x in ci.slow if x['device_id'] == dev]):
+            c16_lo, c16_hi = col(s, 'c16_lo'), col(s, 'c16_hi')
+            emit('000-serialise', verdict(
+                (col(s, 'c16') is None, 'not measured'),
+                (AND(cmp('>=', c16_lo, SERIALISE_LO), cmp('<=', c16_hi, SERIALISE_HI)), 'holds'),
+                (OR(cmp('<', c16_hi, SERIALISE_MIN), cmp('<', c16_hi, mul(SERIALISE_MIN, col(s, 'g16_lo')))),
+                 'does not hold'),
+                (AND(cmp('>=', c16_lo, SERIALISE_MIN), cmp('>=', c16_lo, mul(SERIALISE_MIN, col(s, 'g16_hi'))),
+                     OR(cmp('<', c16_hi, SERIALISE_LO), cmp('>', c16_lo, SERIALISE_HI))), 'other magnitude')))
+        for s in or_none([x for x in ci.slow if x['device_id'] == dev]):
+            emit('000-hurts', verdict(
+                (col(s, 'cg16') is None, 'not measured'), (cmp('>=', col(s, 'cg16_lo'), FASTER), 'holds'),
+                (cmp('<', col(s, 'cg16_hi'), FASTER), 'does not hold')))
+        emit('001-uniform', verdict(
+            (u is None, 'not measured'), (cmp('=', col(u, 'nc'), col(u, 'n')), 'holds'),
+            (cmp('=', col(u, 'nnc'), col(u, 'n')), 'does not hold'),
+            (AND(cmp('>', col(u, 'nc'), 0), cmp('>', col(u, 'nnc'), 0)), 'holds in part')))
+        k = k64.get(dev)
+        emit('001-64k', verdict((k is None, 'not measured'),
+                                (AND(cmp('>', col(k, 'nd'), 0), cmp('>', col(k, 'nr'), 0)), 'holds'),
+                                default='not tested'))
+        for s in or_none([x for x in ci.slow if x['device_id'] == dev]):
+            emit('001-readonly', verdict(
+                (col(s, 'cr32') is None, 'not measured'), (cmp('>=', col(s, 'cr32_lo'), FASTER), 'holds'),
+                (cmp('<', col(s, 'cr32_hi'), FASTER), 'does not hold')))
+        for t in or_none(tex.get(dev)):
+            emit('001-texture', verdict(
+                (OR(col(t, 'gbps') is None, col(t, 'copy') is None), 'not measured'),
+                (cmp('>', col(t, 'gbps_lo'), col(t, 'copy')), 'holds'),
+                (cmp('<', col(t, 'gbps_hi'), col(t, 'copy')), 'does not hold')))
+        for _ in or_none(loc.get(dev)):
+            for m in or_none(lmem.get(dev)):
+                emit('001-local', verdict(
+                    (n_acc == 0, 'not measured'), (col(m, 'dyn') is None, unprof),
+                    (cmp('>=', col(m, 'dyn_lo'), mul(FASTER, col(m, 'stat_hi'))), 'holds'),
+                    (cmp('<', col(m, 'dyn_hi'), mul(FASTER, col(m, 'stat_lo'))), 'does not hold')))
+        r = rt.get(dev)
+        emit('002-faster', verdict(
+            (r is None, 'not measured'), (cmp('=', col(r, 'nf'), col(r, 'n')), 'holds'),
+            (cmp('=', col(r, 'nn'), col(r, 'n')), 'does not hold'),
+            (AND(cmp('>', col(r, 'nf'), 0), cmp('>', col(r, 'nn'), 0)), 'holds in part')))
+        i = cri.get(dev)
+        bw_lo, bw_hi, idle_lo, idle_hi = (col(i, k) for k in ('bw_lo', 'bw_hi', 'idle_lo', 'idle_hi'))
+        emit('002-idle', verdict(
+            (n_rt == 0, 'not measured'),
+            (OR(i is None, cmp('>', col(i, 'bw_missing'), 0), cmp('>', col(i, 'idle_missing'), 0)), unprof),
+            (AND(cmp('>=', bw_lo, FASTER), cmp('>=', idle_lo, FASTER)), 'holds'),
+            (OR(AND(cmp('>=', bw_lo, FASTER), cmp('<', idle_hi, FASTER)),
+                AND(cmp('>=', idle_lo, FASTER), cmp('<', bw_hi, FASTER))), 'holds in part'),
+            (AND(cmp('<', bw_hi, FASTER), cmp('<', idle_hi, FASTER)), 'does not hold')))
+        s = ci.seedcfg.get(dev)
+
+        def sv(c):
+            return col(s, c)
+        emit('003-divergence', verdict(
+            (OR(sv('nld') is None, sv('nb') is None), 'not measured'), (cmp('>=', sv('nb_nld_lo'), FASTER), 'holds'),
+            (cmp('<', sv('nb_nld_hi'), FASTER), 'does not hold')))
+        emit('003-interleaved', verdict(
+            (OR(sv('il') is None, sv('nb') is None), 'not measured'),
+            (AND(cmp('>=', sv('nb_il_lo'), INTERLEAVED_MIN),
+                 cmp('<=', abs_(sub(div(sv('nb_il'), SEED_INTERLEAVED), 1)), SEED_TOLERANCE)), 'holds'),
+            (cmp('>=', sv('nb_il_lo'), INTERLEAVED_MIN), 'other magnitude'),
+            (cmp('<', sv('nb_il_hi'), INTERLEAVED_MIN), 'does not hold')))
+        if OR(sv('u8') is None, sv('il') is None) is True:
+            v = 'not measured'
+        elif OR(cmp('<', sv('il_u2_hi'), FASTER), cmp('<', sv('u2_u4_hi'), FASTER),
+                cmp('<', sv('u4_u8_hi'), FASTER)) is True:
+            v = 'holds' if cmp('>=', sv('u8_copy_lo'), SATURATED_PCT_COPY) is True else 'does not hold'
+        elif AND(cmp('>=', sv('il_u2_lo'), FASTER), cmp('>=', sv('u2_u4_lo'), FASTER),
+                 cmp('>=', sv('u4_u8_lo'), FASTER)) is True:
+            v = verdict((cmp('>=', sv('u8_copy_lo'), SATURATED_PCT_COPY), 'holds'),
+                        (cmp('<', sv('u8_copy_hi'), SATURATED_PCT_COPY), 'holds in part'))
+        else:
+            v = 'inconclusive'
+        emit('003-unroll', v)
+        emit('003-lastwarp', verdict(
+            (OR(sv('uw8') is None, sv('u8') is None), 'not measured'), (cmp('>=', sv('u8_uw8_lo'), FASTER), 'holds'),
+            (cmp('<', sv('u8_uw8_hi'), FASTER), 'does not hold')))
+        emit('003-complete', verdict(
+            (OR(sv('uw8') is None, sv('cu8') is None), 'not measured'),
+            (cmp('>=', sv('uw8_cu8_lo'), FASTER), 'holds'), (cmp('<', sv('uw8_cu8_hi'), FASTER), 'does not hold')))
+        f = fl.get(dev)
+        emit('004-flat', verdict(
+            (OR(col(f, 'ca0') is None, col(f, 'cg0') is None), 'not measured'),
+            (cmp('=', col(f, 'n_in'), col(f, 'n')), 'holds'), (cmp('>', col(f, 'n_out'), 0), 'does not hold')))
+        e = sec.get(dev)
+        emit('004-sector', verdict(
+            (n_acc == 0, 'not measured'), (col(e, 'all') is None, unprof),
+            (cmp('<=', col(e, 'dev_hi'), SECTOR_TOL), 'holds'), (cmp('>', col(e, 'dev_lo'), SECTOR_TOL), 'does not hold')))
+        p = spr.get(dev)
+        emit('004-l2seg', verdict(
+            (n_acc == 0, 'not measured'), (col(p, 'mx') is None, unprof),
+            (AND(cmp('>=', col(p, 'mx_lo'), SEED_L2SEG - L2SEG_TOL), cmp('<=', col(p, 'mx_hi'), SEED_L2SEG + L2SEG_TOL)),
+             'holds'),
+            (OR(cmp('<', col(p, 'mx_hi'), SEED_L2SEG - L2SEG_TOL), cmp('>', col(p, 'mx_lo'), SEED_L2SEG + L2SEG_TOL)),
+             'does not hold')))
+        p = spr_ca.get(dev)
+        emit('004-l1trans', verdict(
+            (n_acc == 0, 'not measured'), (col(p, 'mx') is None, unprof),
+            (cmp('>=', col(p, 'mx_lo'), L1TRANS_HOLDS), 'holds'),
+            (AND(cmp('>=', col(p, 'mx_lo'), L1TRANS_PART), cmp('<', col(p, 'mx_hi'), L1TRANS_HOLDS)), 'holds in part'),
+            (cmp('<', col(p, 'mx_hi'), L1TRANS_PART), 'does not hold')))
+    return out
+
+
+def abs_(x):
+    return None if x is None else abs(x)
+
+
+# --------------------------------------------------------------- targets --
+
+def reduce_headline(best, devs):
+    """reduce_headline: per GPU the ladder's headline and its two verdicts
+    at 2^28 (int32): the best hand-written variant's whole interval at or
+    under CUB's (met) or wholly over it (missed), and its % of peak against
+    target_pct_peak on its interval."""
+    out = {}
+    for dev in devs.ord:
+        def rb(dtype, n, v):
+            return best.get((dev, dtype, n, v))
+        def top(n):
+            xs = [x for (d, dt, nn, v), x in best.items() if d == dev and dt == 'int32' and nn == n
+                  and x['timer'] == 'cuda-event' and v != 'cub']
+            return min(xs, key=lambda x: (x['median_ms'], x['variant'])) if xs else None
+        first = rb('int32', N_SEED, 'neighbored')
+        t24, t28 = top(N_SEED), top(N_LARGE)
+        b = rb('int32', N_LARGE, t28['variant']) if t28 else None
+        c = rb('int32', N_LARGE, 'cub')
+
+        def pct_at(x, end):
+            return div(mul(col(x, 'pct_peak'), col(x, end)), col(x, 'gbps'))
+        o = {'first_ms': col(first, 'median_ms'), 'best24_variant': col(t24, 'variant'),
+             'best24_ms': col(t24, 'median_ms'), 'best28_variant': col(t28, 'variant'),
+             'best28_block': col(b, 'block'), 'best28_ms': col(b, 'median_ms'), 'best28_lo_ms': col(b, 'lo_ms'),
+             'best28_hi_ms': col(b, 'hi_ms'), 'best28_gbps': col(b, 'gbps'), 'best28_pct': col(b, 'pct_peak'),
+             'best28_pct_lo': pct_at(b, 'gbps_lo'), 'best28_pct_hi': pct_at(b, 'gbps_hi'),
+             'best28_gbps_lo': col(b, 'gbps_lo'), 'best28_gbps_hi': col(b, 'gbps_hi'), 'cub28_gbps': col(c, 'gbps'),
+             'cub28_ms': col(c, 'median_ms'), 'cub28_lo_ms': col(c, 'lo_ms'), 'cub28_hi_ms': col(c, 'hi_ms'),
+             'cub28_pct': col(c, 'pct_peak'), 'cub28_pct_lo': pct_at(c, 'gbps_lo'), 'cub28_pct_hi': pct_at(c, 'gbps_hi')}
+        o['cub_target'] = 'met' if cmp('<=', o['best28_hi_ms'], o['cub28_lo_ms']) else \
+            'missed' if cmp('>', o['best28_lo_ms'], o['cub28_hi_ms']) else 'inconclusive'
+        o['peak_target'] = 'met' if cmp('>=', o['best28_pct_lo'], TARGET_PCT_PEAK) else \
+            'missed' if cmp('<', o['best28_pct_hi'], TARGET_PCT_PEAK) else 'inconclusive'
+        out[(dev,)] = o
+    return out
+
+
+def protocol(raw, trials, devs):
+    """protocol_offset, protocol_quarter, protocol_place, minimal_harness:
+    the harness's offset per GPU against offset_goal_us; a sample's place in
+    the sampling order (the quarters' mean deviation of their median sample
+    from the configuration's median, over the GPU's configurations under
+    20 us of 40 samples or more) against place_goal; the project's CUB
+    (raw trial medians, memset flush) against the minimal harness."""
+    off = {}
+    for u in raw.run.values():
+        if u['kind'] == 'measure' and u['status'] == 'complete' and pos(u['launch_us']) \
+           and pos(u['launch_bare_us']) and u['device_id'] in devs.ord:
+            off.setdefault(u['device_id'], []).append(u)
+    offset = {}
+    for dev, us in off.items():
+        d = [u['launch_us'] - u['launch_bare_us'] for u in us]
+        offset[(dev,)] = {'label': devs.label[dev], 'ord': devs.ord[dev], 'runs': len(us),
+                          'floor_us': median([u['launch_us'] for u in us]),
+                          'bare_us': median([u['launch_bare_us'] for u in us]), 'offset_us': mean(d),
+                          'offset_min_us': min(d), 'offset_max_us': max(d),
+                          'verdict': 'met' if abs(mean(d)) <= OFFSET_GOAL_US else 'missed'}
+    # the rows the report counts (result_bw), raw medians: short GPU-timed single launches
+    short = {t['result_id']: t for t in trials.trial.values()
+             if t['timer'] == 'cuda-event' and t['mode'] == 'single' and t['raw_median_ms'] is not None
+             and t['raw_median_ms'] < 0.02 and t['reps'] is not None and t['reps'] >= 40}
+    smp = raw.samples(short) if short else {}
+    quarters = {}
+    for rid, ss in smp.items():
+        t = short[rid]
+        byq = {}
+        for rep, ms in ss:
+            byq.setdefault((rep * 4) // t['reps'], []).append(ms)
+        for q, ms in byq.items():
+            if 0 <= q <= 3:
+                quarters.setdefault((t['device_id'], q), []).append(median(ms) / t['raw_median_ms'] - 1)
+    quarter = {k: {'configs': len(v), 'dev': mean(v)} for k, v in quarters.items()}
+    place = {}
+    for (dev, q), v in quarter.items():
+        if dev in devs.ord:
+            place.setdefault(dev, {})[q] = v
+    place = {(dev,): {'label': devs.label[dev], 'ord': devs.ord[dev], 'configs': max(v['configs'] for v in qs.values()),
+                      'q1': col(qs.get(0), 'dev'), 'q2': col(qs.get(1), 'dev'), 'q3': col(qs.get(2), 'dev'),
+                      'q4': col(qs.get(3), 'dev'),
+                      'spread': max(v['dev'] for v in qs.values()) - min(v['dev'] for v in qs.values()),
+                      'verdict': 'met' if max(v['dev'] for v in qs.values()) - min(v['dev'] for v in qs.values())
+                      <= PLACE_GOAL else 'missed'}
+             for dev, qs in place.items()}
+    cb = {}
+    for r in raw.reference_timing:
+        if r['what'] == 'cub':
+            cb.setdefault((r['device_id'], r['n']), []).append(r['median_us'])
+    pj = {}
+    for t in trials.trial.values():
+        if t['study'] == 'reduce' and t['variant'] == 'cub' and t['dtype'] == 'int32' and t['flush'] == 'memset' \
+           and t['mode'] == 'single' and t['block'] == 256 and t['timer'] == 'cuda-event':
+            pj.setdefault((t['device_id'], t['n']), []).append(t['raw_median_ms'] * 1000)
+    minimal = {}
+    for (dev, n), us in cb.items():
+        if dev not in devs.ord:
+            continue
+        m = median([x for x in us if x is not None]) if any(x is not None for x in us) else None
+        p = median(pj[(dev, n)]) if (dev, n) in pj else None
+        tol = smax(MINIMAL_ABS_US, mul(MINIMAL_REL, m))
+        minimal[(dev, n)] = {'label': devs.label[dev], 'ord': devs.ord[dev], 'sets': len(us), 'minimal_us': m,
+                             'lo_us': agg_min(us), 'hi_us': smax_null(us), 'trials': len(pj.get((dev, n), [])) or None,
+                             'project_us': p, 'diff_us': sub(p, m), 'diff_rel': sub(div(p, m), 1), 'tol_us': tol,
+                             'verdict': 'not measured' if p is None else
+                             'agrees' if cmp('<=', abs_(sub(p, m)), tol) else 'differs'}
+    return offset, quarter, place, minimal
+
+
+def small_n_bound(trials, devs):
+    """small_n_bound: small-n over its bound (no-combine) per GPU at 2^16,
+    2^18, 2^20 (int32, block 256, default loads and grid, stats_default's
+    centres), against bound_goal_us"""
+    c = [s for s in stats_default(trials) if s['study'] == 'reduce' and s['dtype'] == 'int32' and s['block'] == 256
+         and s['variant'] in ('small-n', 'no-combine') and loads_of(s['params']) == 8 and grid_of(s['params']) == 1]
+    out = []
+    for s in c:
+        if s['variant'] != 'small-n' or s['n'] not in (N_SMALLEST, 4 * N_SMALLEST, N_SMALL) \
+           or s['device_id'] not in devs.ord:
+            continue
+        for b in c:
+            if b['device_id'] == s['device_id'] and b['n'] == s['n'] and b['variant'] == 'no-combine':
+                over = 1000 * (s['median_ms'] - b['median_ms'])
+                out.append({'label': devs.label[s['device_id']], 'ord': devs.ord[s['device_id']],
+                            'device_id': s['device_id'], 'n': s['n'], 'small_us': 1000 * s['median_ms'],
+                            'small_lo': mul(1000, s['lo_ms']), 'small_hi': mul(1000, s['hi_ms']),
+                            'bound_us': 1000 * b['median_ms'], 'bound_lo': mul(1000, b['lo_ms']),
+                            'bound_hi': mul(1000, b['hi_ms']), 'over_us': over,
+                            'verdict': 'met' if over <= BOUND_GOAL_US else 'missed'})
+    return out
+
+
+def session_agreement(raw, trials, devs):
+    """session_agreement_summary and session_agreement_verdict: per GPU and
+    commit, the configurations two invocations (sessions) of one build
+    timed with two trials or more each, the share whose values (the median
+    of each invocation's trials) agree within agree_rel, its 95% Wilson
+    interval, the same under agree_short_ms; the verdicts of the newest
+    commit against agree_target_pct and agree_target_short_pct"""
+    sv = {}
+    for t in trials.trial.values():
+        u = raw.run[t['run_id']]
+        if u['kind'] != 'measure' or u['session'] is None:
+            continue
+        sv.setdefault((t['device_id'], u['build_id'], u['git_commit'], u['session'], t['study'], t['config_key'],
+                       t['flush'], t['mode']), []).append(t)
+    vals = {}
+    for k, ts in sv.items():
+        vals.setdefault((k[0], k[1], k[4], k[5], k[6], k[7]), []).append(
+            {'commit': k[2], 'session': k[3], 'timer': ts[-1]['timer'], 'trials': len(ts),
+             'ms': median([t['median_ms'] for t in ts])})
+    summ = {}
+    for key, vs in vals.items():
+        dev = key[0]
+        for a in vs:
+            for b in vs:
+                if not (b['session'] > a['session'] and a['trials'] >= 2 and b['trials'] >= 2 and a['ms'] > 0
+                        and b['ms'] > 0):
+                    continue
+                m = min(a['ms'], b['ms'])
+                rel = abs(a['ms'] - b['ms']) / m
+                s = summ.setdefault((dev, a['commit']), {'pairs': set(), 'n': 0, 'x': 0, 'n_short': 0, 'x_short': 0,
+                                                          'n_host': 0, 'x_host': 0})
+                s['pairs'].add((a['session'], b['session']))
+                gpu = a['timer'] == 'cuda-event'
+                s['n'] += gpu
+                s['x'] += gpu and rel <= AGREE_REL
+                s['n_short'] += gpu and m < AGREE_SHORT_MS
+                s['x_short'] += gpu and m < AGREE_SHORT_MS and rel <= AGREE_REL
+                s['n_host'] += not gpu
+                s['x_host'] += (not gpu) and rel <= AGREE_REL
+    newest = {}
+    for u in sorted(raw.run.values(), key=lambda u: u['run_id']):
+        if u['session'] is not None and u['kind'] == 'measure':
+            newest[u['device_id']] = u['git_commit']
+    out = {}
+    for (dev, commit), s in summ.items():
+        lo, hi = wilson(s['x'], s['n'])
+        slo, shi = wilson(s['x_short'], s['n_short'])
+        o = {'device': devs.label.get(dev), 'configs': s['n'], 'pairs': len(s['pairs']),
+             'share_2pct': div(s['x'], s['n']), 'share_lo': lo, 'share_hi': hi, 'configs_u20': s['n_short'],
+             'share_2pct_u20': div(s['x_short'], s['n_short']), 'share_u20_lo': slo, 'share_u20_hi': shi,
+             'host_configs': s['n_host'], 'host_share': div(s['x_host'], s['n_host']),
+             'latest': int(dev in newest and commit == newest[dev])}
+        o['verdict'] = 'not measured' if s['n'] == 0 else verdict_share(lo, hi, AGREE_TARGET_PCT)
+        o['verdict_u20'] = 'not measured' if s['n_short'] == 0 else verdict_share(slo, shi, AGREE_TARGET_SHORT_PCT)
+        out[(dev, commit)] = o
+    return out
+
+
+def verdict_share(lo, hi, target):
+    if cmp('>=', mul(100, lo), target):
+        return 'met'
+    if cmp('<', mul(100, hi), target):
+        return 'missed'
+    return 'inconclusive'
 
 
 # ------------------------------------------------------ checks, agreement --
@@ -1247,6 +2219,8 @@ def main(argv):
     def check(view, query, keycols, oracle, cols):
         if not want(view):
             return
+        if query == "SELECT * FROM " + view:      # only the columns compared
+            query = "SELECT %s FROM %s" % (', '.join('"%s"' % c for c in dict.fromkeys(keycols + tuple(cols))), view)
         rows = read(view, query)
         if rows is not None:
             chk.compare(view, keyed(rows, keycols, cols), oracle, cols)
@@ -1359,11 +2333,81 @@ def main(argv):
     # (5) targets
     check('reduce_top_target', "SELECT * FROM reduce_top_target", ('device_id', 'dtype', 'n', 'key'), red.target,
           ('what', 'variant', 'block', 'params', 'value', 'lo', 'hi', 'held_trials', 'threshold', 'verdict'))
-    check('small_n_target', "SELECT t.*, v.label FROM small_n_target t JOIN device_label v ON v.label = t.model",
-          ('model', 'n', 'key'),
-          keyed(small_n_target(raw, trials, prs, devs), ('model', 'n', 'key'),
-                ('mord', 'value', 'lo', 'hi', 'threshold', 'verdict')),
-          ('mord', 'value', 'lo', 'hi', 'threshold', 'verdict'))
+    sn_gpu, sn_target = small_n(raw, trials, prs, devs)
+    check('small_n_gpu', "SELECT * FROM small_n_gpu", ('model', 'n'), sn_gpu,
+          ('mord', 'device_id', 'config_key', 'flush', 'mode', 'runs', 'us', 'lo', 'hi', 'model_us', 'x_model',
+           'cub_x', 'cub_lo', 'cub_hi', 'cub_runs', 'cub_basis'))
+    check('small_n_target', "SELECT * FROM small_n_target", ('model', 'n', 'key'), sn_target,
+          ('mord', 'value', 'lo', 'hi', 'threshold', 'target', 'verdict'))
+
+    # (5b) the claims (70-claims.sql) and what their rules read, and the
+    # other verdicts: the ladder's headline, the timing protocol's goals,
+    # small-n against its bound, the invocations' agreement
+    latest = latest_default(raw, trials)
+    check('latest_default', "SELECT device_id, study, config_key, result_id, median_ms, copy_gbps, gbps, pct_peak "
+          "FROM latest_default", ('device_id', 'study', 'config_key'),
+          {(l['device_id'], l['study'], l['config_key']): l for l in latest},
+          ('result_id', 'median_ms', 'copy_gbps', 'gbps', 'pct_peak'))
+    ctr = Counters(raw)
+    ccols = ('study', 'variant', 'dtype', 'n', 'block', 'params', 'unit', 'kernels', 'value', 'lo_value', 'hi_value')
+    check('counter_config', "SELECT * FROM counter_config", ('device_id', 'binary', 'config_key', 'metric'),
+          ctr.config, ccols)
+    kcols = ('variant', 'n', 'block', 'params', 'idc_requests', 'idc_requests_lo', 'idc_requests_hi', 'idc_hits',
+             'idc_hits_lo', 'idc_hits_hi', 'idc_misses', 'l1_ld_requests', 'l1_ld_requests_lo', 'l1_ld_requests_hi',
+             'l1_ld_sectors', 'dram_read_bytes_lo', 'dram_read_bytes_hi', 'issue_active_pct_lo',
+             'issue_active_pct_hi', 'stall_const_miss', 'stall_no_instruction', 'issue_active_pct', 'sm_pct',
+             'occupancy_pct', 'instructions', 'dram_read_bytes', 'duration_ns')
+    check('counter_constant', "SELECT * FROM counter_constant", ('device_id', 'study', 'config_key'),
+          keyed(list(ctr.constant.values()), ('device_id', 'study', 'config_key'), kcols), kcols)
+    lcols_ = ('variant', 'n', 'block', 'params', 'l1', 'local_ld_sectors', 'local_st_sectors', 'l2_read_sectors',
+              'l2_write_sectors', 'dram_read_bytes', 'dram_write_bytes', 'dram_bytes_lo', 'dram_bytes_hi',
+              'l2_hit_pct')
+    check('counter_local', "SELECT * FROM counter_local", ('device_id', 'config_key'),
+          keyed(list(ctr.local.values()), ('device_id', 'config_key'), lcols_), lcols_)
+    acols = ('value', 'lo', 'hi', 'variant', 'n', 'block', 'k', 'l1')
+    check('access_counter', "SELECT * FROM access_counter", ('device_id', 'config_key', 'metric'),
+          keyed(ctr.access, ('device_id', 'config_key', 'metric'), acols), acols)
+    ci = ClaimIntervals(trials, prs, latest)
+    ucols = ('x', 'x_lo', 'x_hi', 'fastest')
+    check('const_uniform_ci', "SELECT * FROM const_uniform_ci", ('device_id', 'grid', 'p'),
+          keyed(ci.uniform, ('device_id', 'grid', 'p'), ucols), ucols)
+    scols = ('c16', 'c16_lo', 'c16_hi', 'c32', 'g16', 'g16_lo', 'g16_hi', 'cg16', 'cg16_lo', 'cg16_hi', 'cr32',
+             'cr32_lo', 'cr32_hi')
+    check('const_slow_ci', "SELECT * FROM const_slow_ci", ('device_id',), keyed(ci.slow, ('device_id',), scols), scols)
+    rcols_ = ('x', 'x_lo', 'x_hi')
+    check('rt_pair_ci', "SELECT * FROM rt_pair_ci", ('device_id', 'size', 'spheres'),
+          keyed(ci.rt, ('device_id', 'size', 'spheres'), rcols_), rcols_)
+    fcols_ = ('ms0', 'ms', 'x', 'x_lo', 'x_hi')
+    check('access_flat_ci', "SELECT * FROM access_flat_ci", ('device_id', 'l1', 'k'),
+          keyed(ci.flat, ('device_id', 'l1', 'k'), fcols_), fcols_)
+    check('reduce_seedcfg', "SELECT * FROM reduce_seedcfg", ('device_id',), {(k,): v for k, v in ci.seedcfg.items()},
+          tuple(c for c in next(iter(ci.seedcfg.values()), {}) if c != 'device_id'))
+    vcols = ('device', 'verdict')
+    check('claim_verdict', "SELECT claim_id, device_id, device, verdict FROM claim_verdict", ('claim_id', 'device_id'),
+          keyed(claim_verdicts(raw, trials, devs, latest, ctr, ci), ('claim_id', 'device_id'), vcols), vcols)
+    hl = reduce_headline(best, devs)
+    check('reduce_headline', "SELECT * FROM reduce_headline", ('device_id',), hl,
+          tuple(next(iter(hl.values()), {})))
+    offset, quarter, place, minimal = protocol(raw, trials, devs)
+    check('protocol_offset', "SELECT * FROM protocol_offset", ('device_id',), offset,
+          ('label', 'ord', 'runs', 'floor_us', 'bare_us', 'offset_us', 'offset_min_us', 'offset_max_us', 'verdict'))
+    check('protocol_quarter', "SELECT * FROM protocol_quarter", ('device_id', 'quarter'), quarter, ('configs', 'dev'))
+    check('protocol_place', "SELECT * FROM protocol_place", ('device_id',), place,
+          ('label', 'ord', 'configs', 'q1', 'q2', 'q3', 'q4', 'spread', 'verdict'))
+    check('minimal_harness', "SELECT * FROM minimal_harness", ('device_id', 'n'), minimal,
+          ('label', 'ord', 'sets', 'minimal_us', 'lo_us', 'hi_us', 'trials', 'project_us', 'diff_us', 'diff_rel',
+           'tol_us', 'verdict'))
+    bcols = ('label', 'ord', 'small_us', 'small_lo', 'small_hi', 'bound_us', 'bound_lo', 'bound_hi', 'over_us',
+             'verdict')
+    check('small_n_bound', "SELECT * FROM small_n_bound", ('device_id', 'n'),
+          keyed(small_n_bound(trials, devs), ('device_id', 'n'), bcols), bcols)
+    sa = session_agreement(raw, trials, devs)
+    sacols = ('device', 'pairs', 'configs', 'share_2pct', 'share_lo', 'share_hi', 'configs_u20', 'share_2pct_u20',
+              'share_u20_lo', 'share_u20_hi', 'host_configs', 'host_share', 'latest')
+    check('session_agreement_summary', "SELECT * FROM session_agreement_summary", ('device_id', 'git_commit'), sa,
+          sacols)
+    check('session_agreement_verdict', "SELECT * FROM session_agreement_verdict", ('device_id', 'git_commit'),
+          {k: v for k, v in sa.items() if v['latest']}, sacols + ('verdict', 'verdict_u20'))
 
     # (6) the checks of the intervals and the agreement the report prints
     check('trial_coverage', "SELECT * FROM trial_coverage", ('device_id', 'band'), trial_coverage(trials),

@@ -33,6 +33,18 @@ Some configurations are timed in the first trials only (fewer trials than
 the machine ran, one of them once). Times are a launch floor plus bytes
 over a bandwidth, moved by the machine, the run's launch offset and noise
 (a fixed seed: the same SQL every time).
+So that every claim and target is judged (extra_configs(), counters(); with
+random numbers of their own, so the rows above keep theirs): the distance
+field at k = 16, on a second field and with 8192 points; the ray tracer
+with 2340 spheres; the seed's reduction configuration's other steps and
+the bound no-combine beside small-n (registered in ladder order); seed
+004's offsets and the local-memory kernels; after the last trial a profile
+run per binary with Nsight Compute counters (the distance field's twice,
+the older one's values 3 x; one row stored as before the configuration
+columns); every run's launch floor timed the minimal way too (0.25 us
+under on machine 0, 0.05 us elsewhere); the samples of two short
+configurations; and the minimal harness's CUB (1 us above the project's
+on machine 1).
 """
 
 import random
@@ -147,6 +159,106 @@ def configs():
     return out
 
 
+# the configurations whose samples are stored (short, one launch a sample)
+SAMPLED = ('dtype=int32 n=1024 block=256 loads=8 grid=1 variant=small-n cache=cold',
+           'dtype=int32 n=1024 block=256 loads=8 grid=1 variant=cub cache=cold')
+
+
+def extra_configs():
+    """The claims' and the timing protocol's configurations (their own
+    random numbers: the rows of configs() keep theirs), as configs():
+    the distance field at k = 16, on a 1024 x 1024 field (constant slower
+    than global there) and with 8192 points (64 KB); the ray tracer with
+    2340 spheres (trial 1 only: no deviation); the seed's reduction
+    configuration's other steps (float32, 2^24, block 1024) and the bound
+    no-combine beside small-n; seed 004's offsets (2^20, block 512, L1 on
+    and off) and the local-memory kernels."""
+    out = []
+    for variant, speed in (('global', 1.15), ('constant', 12.0), ('readonly', 1.0)):
+        out.append(('distance', 'grid=2048 points=1024 k=16 tile=16 variant=%s cache=cold' % variant, variant, None,
+                    2048 * 2048, None, '{"grid":2048,"points":1024,"k":16,"tile":16}', 'cold', 'cuda-event', 'clean',
+                    'single', 1, 2048 * 2048 * 4, 150.0 * speed, None))
+    for variant, speed in (('global', 1.0), ('constant', 1.2), ('readonly', 0.95)):
+        out.append(('distance', 'grid=1024 points=1024 k=1 tile=16 variant=%s cache=cold' % variant, variant, None,
+                    1024 * 1024, None, '{"grid":1024,"points":1024,"k":1,"tile":16}', 'cold', 'cuda-event', 'clean',
+                    'single', 1, 1024 * 1024 * 4, 40.0 * speed, None))
+    for variant, speed in (('global', 1.0), ('constant', 0.8)):
+        out.append(('distance', 'grid=2048 points=8192 k=1 tile=16 variant=%s cache=cold' % variant, variant, None,
+                    2048 * 2048, None, '{"grid":2048,"points":8192,"k":1,"tile":16}', 'cold', 'cuda-event', 'clean',
+                    'single', 1, 2048 * 2048 * 4, 1200.0 * speed, None))
+    for variant, us in (('global', 420.0), ('constant', 300.0)):
+        out.append(('raytrace', 'size=1024 spheres=2340 tile=16 variant=%s cache=cold' % variant, variant, None,
+                    1024 * 1024, None, '{"size":1024,"spheres":2340,"tile":16}', 'cold', 'cuda-event', 'clean',
+                    'single', 1, 1024 * 1024 * 4, us, 1))
+    for variant, bw in (('neighbored-less-divergence', 1100.0), ('unroll2', 2400.0), ('unroll4', 3300.0),
+                        ('unroll-warps8', 3790.0), ('complete-unroll-warps8', 3850.0), ('unroll8', 3800.0)):
+        n = 1 << 24
+        out.append(('reduce', 'dtype=float32 n=%d block=1024 loads=8 grid=1 variant=%s cache=cold' % (n, variant),
+                    variant, 'float32', n, 1024, '{"loads":8,"grid":1}', 'cold', 'cuda-event', 'clean', 'single', 2,
+                    4 * n + 4, 4.4 + 4 * n / (bw * 1e3) * 1.03, None))
+    for n in (1 << 16, 1 << 18, 1 << 20):
+        out.append(('reduce', 'dtype=int32 n=%d block=256 loads=8 grid=1 variant=no-combine cache=cold' % n,
+                    'no-combine', 'int32', n, 256, '{"loads":8,"grid":1}', 'cold', 'cuda-event', 'clean', 'single', 1,
+                    4 * n + 4, 2.2 + 4 * n / (3400.0 * 1e3), None))
+    for l1 in ('ca', 'cg'):
+        for k, slow in ((0, 1.0), (11, 1.03), (128, 1.01)):
+            out.append(('access', 'variant=read-offset n=1048576 block=512 k=%d l1=%s cache=cold' % (k, l1),
+                        'read-offset', 'float32', 1 << 20, 512, '{"k":%d,"l1":"%s"}' % (k, l1), 'cold', 'cuda-event',
+                        'clean', 'single', 1, (1 << 20) * 8, 30.0 * slow, None))
+    for variant, slow in (('local-static', 1.0), ('local-dynamic', 3.0)):
+        out.append(('access', 'variant=%s n=67108864 block=256 l1=ca cache=cold' % variant, variant, 'float32', 1 << 26,
+                    256, '{"l1":"ca"}', 'cold', 'cuda-event', 'clean', 'single', 1, (1 << 26) * 8,
+                    2.0 + (1 << 26) * 8 / 3900e3 * slow, None))
+    return out
+
+
+def counters(dev):
+    """Nsight Compute counters of one machine, as profile runs store them:
+    (binary, config_key, variant, dtype, n, block, params, kernel, metric,
+    value, relative spread of the passes). The distance field's IDC and L1
+    requests at k = 1 (1024 and 8192 points: a constant read broadcast as
+    the seed says on odd machines, one request per lane's point on even
+    ones) and k = 32, the ray tracer's DRAM bytes and issue activity (two
+    kernels: the duration-weighted mean), seed 004's sector counters and
+    the local-memory kernels' DRAM bytes."""
+    out = []
+    x = 0.0625 if dev % 2 else 1.0
+    for p, k in ((1024, 1), (8192, 1), (1024, 32)):
+        params = '{"grid":2048,"points":%d,"k":%d,"tile":16}' % (p, k)
+        loads = 2048 * 2048 // 32 * p
+        for variant in ('constant', 'global'):
+            key = 'grid=2048 points=%d k=%d tile=16 variant=%s cache=cold' % (p, k, variant)
+            row = ('distance', key, variant, None, 2048 * 2048, None, params, 'distance_kernel')
+            if variant == 'constant':
+                req = loads * x * (32 if k == 32 else 1)
+                out += [row + ('idc__requests.sum', req, 0.002), row + ('idc__requests_lookup_hit.sum', req * 0.99, 0.01),
+                        row + ('idc__requests_lookup_miss.sum', req * 0.01, 0.05)]
+            else:
+                out += [row + ('l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum', loads, 0.001),
+                        row + ('l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum', loads * 1.0, 0.001)]
+    for variant, dram, issue in (('constant', 1e8, 60.0), ('global', 3e8, 50.0 if dev % 2 else 59.0)):
+        key = 'size=1024 spheres=100 tile=16 variant=%s cache=cold' % variant
+        for kernel, share in (('render', 0.9), ('clear', 0.1)):
+            row = ('raytrace', key, variant, None, 1024 * 1024, None, '{"size":1024,"spheres":100,"tile":16}', kernel)
+            out += [row + ('dram__bytes_read.sum', dram * share, 0.01),
+                    row + ('smsp__issue_active.avg.pct_of_peak_sustained_active', issue * (1.2 - share), 0.005),
+                    row + ('gpu__time_duration.sum', 1e5 * share, 0.01)]
+    for l1, most in (('ca', 9.0), ('cg', 5.0)):
+        for k, pct in ((0, 100.0), (11, 81.0), (128, 99.0)):
+            key = 'variant=read-offset n=16777216 block=512 k=%d l1=%s cache=cold' % (k, l1)
+            row = ('access', key, 'read-offset', 'float32', 1 << 24, 512, '{"k":%d,"l1":"%s"}' % (k, l1), 'read_offset')
+            req = (1 << 24) / 32
+            out += [row + ('smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct', pct, 0.005),
+                    row + ('l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum', req, 0.0),
+                    row + ('l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum', req * (most if k == 11 else 4.0), 0.002)]
+    for variant, dram in (('local-static', 5.4e8), ('local-dynamic', 1.6e9)):
+        key = 'variant=%s n=67108864 block=256 l1=ca cache=cold' % variant
+        row = ('access', key, variant, 'float32', 1 << 26, 256, '{"l1":"ca"}', 'local_kernel')
+        out += [row + ('dram__bytes_read.sum', dram * 0.6, 0.01), row + ('dram__bytes_write.sum', dram * 0.4, 0.01),
+                row + ('lts__t_sector_hit_rate.pct', 40.0, 0.02)]
+    return out
+
+
 def main(argv):
     if len(argv) < 2 or not all(a.isdigit() and 1 <= int(a) <= 9 for a in argv[1:]):
         print("usage: oracle_fixture.py TRIALS... (one count, 1..9, per machine)", file=sys.stderr)
@@ -158,11 +270,15 @@ def main(argv):
         ([('NVIDIA H100 80GB HBM3', 3352.32, 1)] if machines == 4 else [])
     cfgs = configs()
     run_id = result_id = 0
-    # the reduction's registry: one-launch flagged a bound (no ladder step)
-    for i, v in enumerate(('neighbored', 'interleaved', 'unroll8', 'small-n', 'one-launch', 'cub', 'cpu-serial')):
+    rnd2 = random.Random('extra ' + ' '.join(argv[1:]))     # the rows of extra_configs() and the rest added since
+    extra = extra_configs()
+    # the reduction's registry: one-launch and no-combine flagged bounds (no ladder step)
+    for i, v in enumerate(('neighbored', 'neighbored-less-divergence', 'interleaved', 'unroll2', 'unroll4', 'unroll8',
+                           'unroll-warps8', 'complete-unroll-warps8', 'small-n', 'one-launch', 'no-combine', 'cub',
+                           'cpu-serial')):
         insert('variant', {'study': 'reduce', 'variant': v, 'ord': i + 1, 'description': v, 'bottleneck': '',
-                           'flags': 'bound' if v == 'one-launch' else 'host' if v == 'cpu-serial' else '',
-                           'origin': 'modern'})
+                           'flags': 'bound' if v in ('one-launch', 'no-combine') else 'host' if v == 'cpu-serial'
+                           else '', 'origin': 'modern'})
     for i, (name, peak, trials) in enumerate(devices):
         dev = i + 1
         insert('device', {'device_id': dev, 'uuid': '%02x%030x' % (dev, rnd.getrandbits(120)), 'name': name,
@@ -189,6 +305,8 @@ def main(argv):
                                    'repeat_index': None if (dev == 1 and trial == 1) else
                                    trial - 3 if (dev == 3 and trial > 3) else trial,
                                    'launch_us': None if (dev == 2 and trial == 2) else launch,
+                                   'launch_bare_us': None if (dev == 2 and trial == 2) else
+                                   launch - (0.25 if dev == 1 else 0.05) + rnd2.gauss(0, 0.01),
                                    'read_gbps': read, 'copy_gbps_start': read * 0.95,
                                    'session': None if dev == 1 else 'sess-%d%s' % (dev, 'b' if dev == 3 and trial > 3 else '')})
                     rows = [c for c in cfgs if c[0] == study and (c[14] is None or trial <= c[14])]
@@ -213,11 +331,12 @@ def main(argv):
                         has_ci = rnd.random() < 0.9
                         ok = not (study == 'access' and variant == 'read-stride' and dev == 1 and trial == 3
                                   and n == 1 << 26 and 'k=2 ' in key)
+                        reps = rnd.randint(20, 400)
                         insert('result', {
                             'result_id': result_id, 'run_id': run_id, 'study': st, 'config_key': key,
                             'variant': variant, 'dtype': dtype, 'n': n, 'block': block, 'params': params,
                             'cache': cache, 'timer': timer, 'status': 'ok' if ok else 'failed',
-                            'reps': rnd.randint(20, 400), 'median_ms': ms if ok else None,
+                            'reps': reps, 'median_ms': ms if ok else None,
                             'min_ms': ms - spread, 'max_ms': ms + 2 * spread, 'q1_ms': ms - spread / 2,
                             'q3_ms': ms + spread / 2, 'mean_ms': ms + spread / 10,
                             'rsd': rnd.uniform(0.001, 0.15), 'bytes_read': nbytes, 'bytes_written': 4,
@@ -225,6 +344,40 @@ def main(argv):
                             'ci_lo_ms': ms - spread / 4 if has_ci else None,
                             'ci_hi_ms': ms + spread / 4 if has_ci else None,
                             'launches': launches, 'floor_us': floor})
+                        # the samples of two short configurations, their quarters apart by dev x 0.2%
+                        if key in SAMPLED and ok:
+                            for rep in range(reps):
+                                insert('sample', {'result_id': result_id, 'rep': rep,
+                                                  'ms': ms * (1 + 0.002 * dev * (4 * rep // reps) / 3
+                                                              + rnd2.gauss(0, 0.01))})
+                    if status == 'complete':
+                        rows = [c for c in extra if c[0] == study and (c[14] is None or trial <= c[14])]
+                        for st, key, variant, dtype, n, block, params, cache, timer, flush, mode, launches, \
+                                nbytes, base_us, _ in rows:
+                            result_id += 1
+                            us = base_us * machine * (1 + rnd2.gauss(0, 0.015)) + launches * offset * 0.8
+                            ms = us / 1000.0
+                            spread = ms * rnd2.uniform(0.002, 0.02)
+                            insert('result', {
+                                'result_id': result_id, 'run_id': run_id, 'study': st, 'config_key': key,
+                                'variant': variant, 'dtype': dtype, 'n': n, 'block': block, 'params': params,
+                                'cache': cache, 'timer': timer, 'status': 'ok', 'reps': rnd2.randint(20, 400),
+                                'median_ms': ms, 'min_ms': ms - spread, 'max_ms': ms + 2 * spread,
+                                'q1_ms': ms - spread / 2, 'q3_ms': ms + spread / 2, 'mean_ms': ms + spread / 10,
+                                'rsd': rnd2.uniform(0.001, 0.15), 'bytes_read': nbytes, 'bytes_written': 4,
+                                'created_utc': '2026-01-01T00:00:00Z', 'flush': flush, 'mode': mode,
+                                'ci_lo_ms': ms - spread / 4, 'ci_hi_ms': ms + spread / 4, 'launches': launches,
+                                'floor_us': launch + rnd2.gauss(0, 0.03)})
+            # the minimal harness's CUB (coldbench), two sample sets per trial; 1 us above the
+            # project's CUB under the memset flush on machine 2, at it elsewhere
+            for n in (1 << 16, 1 << 20):
+                for rep in (1, 2):
+                    us = (2.2 * 2 + 1.0 + 4 * n / (BW['cub'] * 1e3)) * 1.05 * machine + 2 * offset * 1.6
+                    insert('reference_timing', {'bench_uuid': 'cb-%d-%d' % (dev, trial), 'device_id': dev,
+                                                'trial': trial, 'started_utc': '2026-01-%02dT00:00:00Z' % trial,
+                                                'what': 'cub', 'dtype': 'int32', 'n': n, 'repeat': rep,
+                                                'samples': 1000, 'discarded': 0, 'flush_bytes': 52428800,
+                                                'median_us': us + (1.0 if dev == 2 else 0.0) + rnd2.gauss(0, 0.02)})
             # a run that failed and was never resumed (another build): not counted
             if dev == 1 and trial == trials:
                 run_id += 1
@@ -244,6 +397,28 @@ def main(argv):
             insert('run', {'run_id': run_id, 'study': 'reduce', 'binary': 'reduce', 'device_id': dev,
                            'status': 'complete', 'started_utc': '2026-02-01T00:00:00Z', 'argv': 'reduce --profile',
                            'build_id': 'b-reduce', 'kind': 'profile'})
+        # the counters: after the last trial, a profile run per binary (the
+        # distance field's twice: the older one's values 3 x, which the
+        # latest replaces); one row stored as before the configuration
+        # columns (its key only)
+        for binary, scale in (('distance', 3.0), ('distance', 1.0), ('raytrace', 1.0), ('access', 1.0)):
+            run_id += 1
+            insert('run', {'run_id': run_id, 'study': binary, 'binary': binary, 'device_id': dev,
+                           'status': 'complete', 'started_utc': '2026-02-02T00:00:00Z', 'argv': binary + ' --profile',
+                           'build_id': 'b-' + binary, 'kind': 'profile'})
+            for study, key, variant, dtype, n, block, params, kernel, metric, value, spread in counters(dev):
+                if study != binary:
+                    continue
+                v = value * scale * (1 + rnd2.gauss(0, 0.002))
+                insert('counter', {'run_id': run_id, 'config_key': key, 'metric': metric, 'value': v,
+                                   'unit': '%' if metric.endswith('pct') else '', 'variant': variant, 'dtype': dtype,
+                                   'n': n, 'block': block, 'params': params, 'kernel': kernel, 'launches': 1,
+                                   'combine': 'one', 'metric_set': binary, 'passes': 3,
+                                   'min_value': v * (1 - spread), 'max_value': v * (1 + spread)})
+            if binary == 'access':
+                insert('counter', {'run_id': run_id, 'config_key': 'variant=read-offset n=16777216 block=512 k=0 l1=cg '
+                                   'cache=cold', 'metric': 'lts__t_sector_hit_rate.pct', 'value': 50.0, 'unit': '%',
+                                   'kernel': 'read_offset'})
     return 0
 
 

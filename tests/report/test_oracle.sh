@@ -1,16 +1,19 @@
 #!/bin/sh
-# tests/report/test_oracle.sh: the report's statistics against an
-# independent oracle (tests/report/oracle.py: Python's standard library,
+# tests/report/test_oracle.sh: the report's statistics and verdicts against
+# an independent oracle (tests/report/oracle.py: Python's standard library,
 # reading only the raw tables). Each check builds a report snapshot the way
 # `make report` does (dbtool snapshot, then the report's SQL files: see
 # analysis_sql below) and runs the oracle on it, which must find no value
-# off by more than 1e-9 (relative):
+# off by more than 1e-9 (relative) and no verdict other than its own:
 #   - fixtures (tests/report/oracle_fixture.py) of 1, 2, 3 and 4 machines of
 #     one GPU model, with 3, 4 and 5 trials (odd and even counts of trials
 #     and of held-out trials; the 4-machine fixture also has a second model
-#     of one machine with one trial);
-#   - the shipped data (data/measurements.sql.gz, less its samples;
-#     ORACLE_DB=PATH: an existing snapshot of it instead, e.g. build/report.db);
+#     of one machine with one trial), with counters, samples and the minimal
+#     harness's rows, so that every claim and target is judged on them;
+#   - the shipped data (data/measurements.sql.gz): ORACLE_DB=PATH, a snapshot
+#     of it (`make test` passes the one `make oracle-db` builds, once, as
+#     `make report` would from the shipped data: build/test-shipped/report.db),
+#     else one built here, checked in the background while the fixtures are;
 # and the oracle must fail where the views are wrong:
 #   - one value of config_stats moved by 1e-7 and one row of ratio_stats
 #     left out, on a copy;
@@ -18,9 +21,12 @@
 #     and count(*) over a window with ORDER BY: count(*) is then a running
 #     count, and with three or more rows the "median" is the mean of the two
 #     lowest) in model_stats and reduce_heldout, on the 3-machine fixture;
+#   - a comparison of a verdict rule flipped, on the 4-machine fixture: claim
+#     000-serialise's upper bound (claim_verdict) and the ladder's 'missed'
+#     (reduce_top_target);
 #   - bad usage: exit 2, one line on stderr.
 # Needs no GPU; needs build/bin/dbtool (BIN=dir), sqlite3 and python3
-# (about a minute on two cores, most of it the shipped data's snapshot).
+# (about 25 s on two cores with ORACLE_DB, 40 s without).
 # Usage: sh tests/report/test_oracle.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -59,9 +65,9 @@ sqlite() { if [ -n "$SQLSTATS" ]; then sqlite3 -bail -cmd ".load ${LOAD#--load }
 
 # snapshot SRC.sql OUT.db: the report's snapshot of a dump.
 snapshot() {
-  "$BIN/dbtool" snapshot "$1" "$2" > /dev/null 2>"$tmp/snap.err" &&
-    cat $SQL_FILES | sqlite "$2" > /dev/null 2>>"$tmp/snap.err" ||
-    { echo "# $(cat "$tmp/snap.err")"; return 1; }
+  "$BIN/dbtool" snapshot "$1" "$2" > /dev/null 2>"$2.err" &&
+    cat $SQL_FILES | sqlite "$2" > /dev/null 2>>"$2.err" ||
+    { echo "# $(cat "$2.err")"; return 1; }
 }
 
 # oracle NAME DB: the oracle passes on DB (its summary and failures shown).
@@ -77,6 +83,23 @@ fixture() {
   $PY tests/report/oracle_fixture.py "$@" > "$tmp/$name.sql" && snapshot "$tmp/$name.sql" "$tmp/$name.db"
 }
 
+# The shipped data, in the background: its snapshot (ORACLE_DB, or built
+# here) and the oracle on it (its output in shipped.out; a snapshot that
+# fails: shipped.db.err).
+shipped_check() {
+  if [ -n "${ORACLE_DB:-}" ] && [ -f "$ORACLE_DB" ]; then
+    shipped=$ORACLE_DB
+  else
+    shipped="$tmp/shipped.db"
+    gzip -dc "$(make -s --no-print-directory print-SHIPPED)" > "$tmp/shipped.sql" &&
+      snapshot "$tmp/shipped.sql" "$shipped" > /dev/null || return 1
+    rm -f "$tmp/shipped.sql"
+  fi
+  $PY tests/report/oracle.py "$shipped" --max-print 5 $LOAD > "$tmp/shipped.out" 2>&1
+}
+shipped_check &
+shipped_pid=$!
+
 for f in "1:3" "2:3 3" "3:3 4 5" "4:4 5 3 4"; do
   m=${f%%:*} trials=${f#*:}
   if fixture "m$m" $trials; then
@@ -86,17 +109,15 @@ for f in "1:3" "2:3 3" "3:3 4 5" "4:4 5 3 4"; do
   fi
 done
 
-if [ -n "${ORACLE_DB:-}" ] && [ -f "$ORACLE_DB" ]; then
-  shipped=$ORACLE_DB
+wait $shipped_pid
+rc=$?
+if [ -f "$tmp/shipped.out" ]; then
+  grep -v '^ok ' "$tmp/shipped.out" | sed 's/^/# /'
+  if [ $rc -eq 0 ]; then ok "the shipped data: no mismatch"; else notok "the shipped data: no mismatch" "oracle exit $rc"; fi
 else
-  shipped="$tmp/shipped.db"
-  # without table sample (no view the oracle checks reads it): a quicker snapshot
-  gzip -dc "$(make -s --no-print-directory print-SHIPPED)" |
-    awk '/^INSERT INTO sample/ { skip = 1 } !skip { print } skip && /;$/ { skip = 0 }' > "$tmp/shipped.sql" &&
-    snapshot "$tmp/shipped.sql" "$tmp/shipped.db" || notok "the shipped data's snapshot builds"
-  rm -f "$tmp/shipped.sql"
+  sed 's/^/# /' "$tmp/shipped.db.err" 2>/dev/null
+  notok "the shipped data's snapshot builds"
 fi
-[ -f "$shipped" ] && oracle "the shipped data: no mismatch" "$shipped"
 
 # The oracle can fail: on a copy of the 2-machine fixture, config_stats'
 # first row with hi_ms moved by 1e-7, and ratio_stats without its first row
@@ -115,7 +136,7 @@ DROP $(relation_kind "$tmp/bad.db" ratio_stats) ratio_stats;
 DELETE FROM oracle_rs WHERE rowid = (SELECT min(rowid) FROM oracle_rs);
 CREATE VIEW ratio_stats AS SELECT * FROM oracle_rs;
 SQL
-  $PY tests/report/oracle.py "$tmp/bad.db" $LOAD > "$tmp/bad.out" 2>&1
+  $PY tests/report/oracle.py "$tmp/bad.db" --only config_stats,ratio_stats $LOAD > "$tmp/bad.out" 2>&1
   rc=$?
   check_eq "a value moved by 1e-7 and a row left out: exit 1" "$rc" 1
   check_eq "the moved value is named: config_stats, hi_ms, one mismatch" \
@@ -157,6 +178,37 @@ SQL
   check_eq "... the model median (model_gbps) and the held-out median (reduce_heldout) named" \
     "$(grep -c '^MISMATCH model_gbps .* median_ms sql=' "$tmp/bug.out" | sed 's/^[1-9][0-9]*$/some/') $(grep -c '^MISMATCH reduce_heldout .* ms sql=' "$tmp/bug.out" | sed 's/^[1-9][0-9]*$/some/')" \
     "some some"
+fi
+
+# A verdict rule broken by hand, on a copy of the 4-machine fixture (where
+# claim 000-serialise holds on every machine and the ladder's targets are
+# met, missed and inconclusive): claim 000-serialise's "at most
+# serialise_hi" made "at least", and reduce_top_target's "missed when the
+# interval's high end is below the threshold" made "above" (each view made
+# again from its text in reports/analysis/, the comparison flipped).
+if [ -f "$tmp/m4.db" ]; then
+  cp "$tmp/m4.db" "$tmp/flip.db"
+  claims=$(sed -n '/^CREATE VIEW claim_verdict AS/,$p' reports/analysis/70-claims.sql)
+  fclaims=$(printf '%s\n' "$claims" | sed 's/AND s\.c16_hi <= st\.serialise_hi THEN/AND s.c16_hi >= st.serialise_hi THEN/')
+  top=$(sed -n '/^CREATE VIEW reduce_top_target AS/,/^FROM t JOIN report_setting r ON r.key = t.key;$/p' reports/analysis/40-reduce.sql)
+  ftop=$(printf '%s\n' "$top" | sed "s/WHEN t\.hi < r\.value THEN 'missed'/WHEN t.hi > r.value THEN 'missed'/")
+  if [ -n "$claims" ] && [ "$claims" != "$fclaims" ] && [ -n "$top" ] && [ "$top" != "$ftop" ]; then
+    ok "the two comparisons found in the views' text"
+  else
+    notok "the two comparisons found in the views' text (reports/analysis/70-claims.sql, 40-reduce.sql)"
+  fi
+  sqlite "$tmp/flip.db" > /dev/null <<SQL || notok "the flipped views build"
+DROP $(relation_kind "$tmp/flip.db" claim_verdict) claim_verdict;
+$fclaims
+DROP $(relation_kind "$tmp/flip.db" reduce_top_target) reduce_top_target;
+$ftop
+SQL
+  $PY tests/report/oracle.py "$tmp/flip.db" --only claim_verdict,reduce_top_target $LOAD > "$tmp/flip.out" 2>&1
+  rc=$?
+  check_eq "a verdict rule flipped: exit 1" "$rc" 1
+  check_eq "... claim 000-serialise's verdict named on every machine, and the ladder's targets'" \
+    "$(grep -c "^MISMATCH claim_verdict ('000-serialise', [0-9]*) verdict sql='inconclusive' oracle='holds'$" "$tmp/flip.out") $(grep -c '^MISMATCH reduce_top_target .* verdict sql=' "$tmp/flip.out" | sed 's/^[1-9][0-9]*$/some/')" \
+    "$(sqlite "$tmp/m4.db" "SELECT count(*) FROM report_devices") some"
 fi
 
 # Bad usage: exit 2, one line on stderr, nothing on stdout.
