@@ -129,14 +129,23 @@ BIN   := $(BUILD)/bin
 .SECONDARY:
 
 # ---------------------------------------------------------------- settings --
-# Every flag that changes code generation, persisted; objects depend on it.
-SETTINGS := $(NVCC) | $(ALL_CFLAGS) | $(ALL_NVFLAGS) | $(LDLIBS)
+# Every flag that changes code generation, persisted; objects depend on it:
+# host C objects on $(BUILD)/settings (gcc's flags), kernels on
+# $(BUILD)/settings-cu (nvcc's, the architectures among them), so a target
+# that builds no kernel (make report) never rewrites the kernels' file and
+# a change of architectures (make test builds the newest only where there
+# is no GPU) rebuilds the kernels alone.
+SETTINGS    := $(ALL_CFLAGS) | $(LDLIBS)
+SETTINGS_CU := $(NVCC) | $(ALL_NVFLAGS)
 # What changes the generated code, for the build id: not where the SQLite
 # and cmocka headers live, so a build with other paths resumes as the same build.
 CODEGEN := $(NVCC) | $(CFLAGS) | $(ALL_NVFLAGS)
 $(BUILD)/settings: FORCE
 	@mkdir -p $(@D)
 	@echo '$(SETTINGS)' | cmp -s - $@ || echo '$(SETTINGS)' > $@
+$(BUILD)/settings-cu: FORCE
+	@mkdir -p $(@D)
+	@echo '$(SETTINGS_CU)' | cmp -s - $@ || echo '$(SETTINGS_CU)' > $@
 FORCE:
 .PHONY: FORCE
 
@@ -184,7 +193,7 @@ $(OBJ)/%.o: %.c $(BUILD)/settings | deps-build
 	@mkdir -p $(@D)
 	$(Q)gcc $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
-$(OBJ)/%.o: %.cu $(BUILD)/settings | deps-build
+$(OBJ)/%.o: %.cu $(BUILD)/settings-cu | deps-build
 	$(call say,NVCC,$<)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(ALL_NVFLAGS) -MMD -MP -c $< -o $@

@@ -10,7 +10,7 @@ BINARIES     += access-ca access-cg
 ACCESS_DLCMS := ca cg
 
 define access_binary
-$(OBJ)/$(1)/kernels/access.o: kernels/access.cu $(BUILD)/settings | deps-build
+$(OBJ)/$(1)/kernels/access.o: kernels/access.cu $(BUILD)/settings-cu | deps-build
 	$$(call say,NVCC,$$@)
 	@mkdir -p $$(@D)
 	$(Q)$(NVCC) $(ALL_NVFLAGS) -Xptxas -dlcm=$(1) -DACCESS_DLCM=\"$(1)\" -MMD -MP -c $$< -o $$@
