@@ -105,13 +105,16 @@ CREATE VIEW small_n_bound_table AS
 SELECT printf('2^%d^', CAST(round(log2(n)) AS INTEGER)) AS "n", label,
        printf('%.2f / %.2f: %.2f, %s', small_us, bound_us, over_us, verdict) AS cell
 FROM small_n_bound ORDER BY n, ord;
+-- The comparison of the two harnesses in one sentence: how many agree and
+-- how many differ, and the largest difference where it is not one of those
+-- that differ (protocol_diff_text names each of them).
 CREATE VIEW protocol_text AS
-SELECT printf('Over %d GPU-timed comparisons of the two harnesses, %d agree within the tolerance and %d differ; the largest difference is %+.2f us (%+.1f%%) on the %s at %s.',
-              count(*), sum(verdict = 'agrees'), sum(verdict = 'differs'),
-              (SELECT diff_us FROM minimal_harness ORDER BY abs(diff_us) DESC LIMIT 1),
-              (SELECT 100 * diff_rel FROM minimal_harness ORDER BY abs(diff_us) DESC LIMIT 1),
-              (SELECT label FROM minimal_harness ORDER BY abs(diff_us) DESC LIMIT 1),
-              (SELECT printf('2^%d^', CAST(round(log2(n)) AS INTEGER)) FROM minimal_harness ORDER BY abs(diff_us) DESC LIMIT 1))
+WITH w AS (SELECT * FROM minimal_harness WHERE project_us IS NOT NULL ORDER BY abs(diff_us) DESC LIMIT 1)
+SELECT printf('Over %d GPU-timed comparisons of the two harnesses, %d agree within the tolerance and %d differ%s',
+              count(*), sum(verdict = 'agrees'), sum(verdict = 'differs'), CASE WHEN sum(verdict = 'differs') = 1 THEN 's' ELSE '' END)
+       || CASE WHEN (SELECT verdict FROM w) = 'differs' THEN '.'
+               ELSE (SELECT printf('; the largest difference is %+.2f us (%+.1f%%) on the %s at 2^%d^.', diff_us, 100 * diff_rel, label,
+                                   CAST(round(log2(n)) AS INTEGER)) FROM w) END
        AS text
 FROM minimal_harness WHERE project_us IS NOT NULL;
 -- What the report says of the sizes where the two harnesses differ: each
@@ -119,15 +122,17 @@ FROM minimal_harness WHERE project_us IS NOT NULL;
 -- on the empty kernel (protocol_offset), which a difference larger than it
 -- is not explained by; nothing else about the cause is measured.
 CREATE VIEW protocol_diff_text AS
-WITH x AS (SELECT m.label, m.ord, m.n, m.diff_us, m.tol_us, o.offset_us FROM minimal_harness m
+WITH x AS (SELECT m.label, m.ord, m.n, m.diff_us, m.diff_rel, m.tol_us, o.offset_us FROM minimal_harness m
            LEFT JOIN protocol_offset o USING (device_id) WHERE m.verdict = 'differs'),
 g AS (SELECT label, ord, min(offset_us) AS offset_us, max(abs(diff_us)) AS worst_us FROM x GROUP BY label, ord)
 SELECT CASE WHEN (SELECT count(*) FROM x) = 0
             THEN 'Every GPU agrees with the minimal harness at every size.'
-            ELSE 'They differ ' || (SELECT group_concat(printf('on the %s at 2^%d^ by %+.2f us (tolerance %.2f us)', label,
-                                                                 CAST(round(log2(n)) AS INTEGER), diff_us, tol_us), '; ')
-                                     FROM (SELECT * FROM x ORDER BY ord, n))
-                 || '. The harness''s own offset on the empty kernel (@tbl:protocol) does not explain it: '
+            ELSE CASE WHEN (SELECT count(*) FROM x) = 1 THEN 'The one that differs is ' ELSE 'Those that differ are ' END
+                 || (SELECT group_concat(printf('the %s at 2^%d^, by %+.2f us (%+.1f%%; tolerance %.2f us)', label,
+                                                CAST(round(log2(n)) AS INTEGER), diff_us, 100 * diff_rel, tol_us), '; ')
+                     FROM (SELECT * FROM x ORDER BY ord, n))
+                 || '. The harness''s own offset on the empty kernel (@tbl:protocol) does not explain '
+                 || CASE WHEN (SELECT count(*) FROM x) = 1 THEN 'it' ELSE 'them' END || ': '
                  || (SELECT group_concat(printf('%+.3f us on the %s', offset_us, label), ', ') FROM (SELECT * FROM g ORDER BY ord))
                  || CASE WHEN (SELECT max(worst_us - abs(coalesce(offset_us, 0))) FROM g) > 0
                          THEN '; what else does is not measured here.' ELSE '.' END
