@@ -144,8 +144,7 @@ cri AS (SELECT c.device_id, count(*) AS n,
 -- the same kernel, size and block beside it (g_gbps, g_lo, g_hi)
 tex AS (SELECT s.device_id, s.gbps, s.gbps_lo, s.gbps_hi, json_extract(s.params, '$.size') AS size,
                g.gbps AS g_gbps, g.gbps_hi AS g_hi, g.gbps_lo AS g_lo,
-               (SELECT median(u.copy_gbps_start) FROM run u WHERE u.device_id = s.device_id AND u.kind = 'measure'
-                  AND u.status = 'complete' AND u.copy_gbps_start > 0) AS copy
+               (SELECT k.copy_gbps FROM device_copy k WHERE k.device_id = s.device_id) AS copy
         FROM config_stats s JOIN config_stats g ON g.device_id = s.device_id AND g.study = s.study AND g.variant = 'global'
           AND g.params = s.params AND g.block = s.block AND g.flush = s.flush AND g.mode = s.mode AND g.cache = s.cache
         WHERE s.study = 'stencil' AND s.variant = 'tex' AND s.flush = 'clean' AND s.mode = 'single'

@@ -49,8 +49,8 @@ SELECT v.ord, v.label AS "GPU", CASE WHEN p.driver_release = 'not recorded' THEN
 FROM report_devices v JOIN gpu_provenance p USING (device_id) LEFT JOIN e USING (device_id);
 
 -- The table "devices" (82-provenance.md): every GPU measured, its label and
--- properties, and its copy bandwidth (the mean over the complete measure
--- runs that measured it).
+-- properties, and its copy bandwidth (device_copy: the median over the
+-- complete measure runs that measured it).
 CREATE VIEW provenance_devices AS
 SELECT v.ord, d.name AS "GPU", (SELECT dl.label FROM device_label dl WHERE dl.device_id = d.device_id) AS "label", d.cc AS "CC", d.sm_count AS "SMs",
   printf('%d MiB', d.l2_bytes / 1048576) AS "L2",
@@ -58,7 +58,7 @@ SELECT v.ord, d.name AS "GPU", (SELECT dl.label FROM device_label dl WHERE dl.de
   printf('%d / %d', d.sm_clock_khz / 1000, d.mem_clock_khz / 1000) AS "SM / mem. MHz",
   printf('%d bit', d.bus_width_bits) AS "bus",
   printf('%.0f', d.peak_gbps) AS "peak GB/s",
-  printf('%.0f', (SELECT avg(copy_gbps_start) FROM run u WHERE u.device_id = d.device_id AND u.status = 'complete' AND u.kind = 'measure' AND u.copy_gbps_start > 0)) AS "copy GB/s"
+  coalesce(printf('%.0f', (SELECT k.copy_gbps FROM device_copy k WHERE k.device_id = d.device_id)), 'not measured') AS "copy GB/s"
 FROM device d JOIN report_devices v USING (device_id);
 
 -- The commits of the binaries measured and of the report, in one sentence
