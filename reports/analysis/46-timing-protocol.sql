@@ -173,6 +173,35 @@ SELECT gpu AS "GPU", what AS "what", printf('2^%d^', CAST(round(log2(n)) AS INTE
        CASE WHEN instr(source, ',') > 0 AND source LIKE 'nvbench%' THEN 'nvbench'
             WHEN instr(source, ' (') > 0 THEN substr(source, 1, instr(source, ' (') - 1) ELSE source END AS "source"
 FROM published_measured ORDER BY id;
+-- The gap between nvbench's published CUB times and this project's, per
+-- published GPU measured here and n, like with like (the memset flush, the
+-- trials' raw medians: minimal_harness.project_us), and the same gap of the
+-- minimal harness (coldbench, the call timed as nvbench does) on the same
+-- GPU: where the minimal harness shows most of it, the gap lies outside
+-- this harness (the machine, its clocks, its software), which neither
+-- harness measures; a model's machines give their median.
+CREATE VIEW published_gap_text AS
+WITH g AS (SELECT p.gpu, p.n, min(d.ord) AS ord, p.value * CASE p.unit WHEN 'ms' THEN 1000.0 WHEN 's' THEN 1e6 ELSE 1.0 END AS pub_us,
+                  median(m.project_us) AS project_us, median(m.minimal_us) AS minimal_us
+           FROM published_ref p JOIN report_devices d ON d.name = p.device_name
+             JOIN minimal_harness m ON m.device_id = d.device_id AND m.n = p.n
+           WHERE p.study = 'reduce' AND p.variant = 'cub' AND p.unit IN ('us', 'ms', 's') AND m.project_us IS NOT NULL
+           GROUP BY p.gpu, p.n),
+-- (lists 'a, b and c': sep, the separator before each item)
+l AS (SELECT gpu, min(ord) AS ord,
+             group_concat(sep || printf('%+.2f us (%+.1f%%) at 2^%d^', project_us - pub_us, 100 * (project_us / pub_us - 1), CAST(round(log2(n)) AS INTEGER)), '') AS proj,
+             group_concat(sep || printf('%+.2f us', minimal_us - pub_us), '') AS mini,
+             max(abs(project_us - minimal_us)) AS harness_us, max(abs(project_us - pub_us)) AS gap_us
+      FROM (SELECT *, CASE WHEN i = 1 THEN '' WHEN i = k THEN ' and ' ELSE ', ' END AS sep
+            FROM (SELECT *, row_number() OVER (PARTITION BY gpu ORDER BY n) AS i, count(*) OVER (PARTITION BY gpu) AS k FROM g)
+            ORDER BY gpu, i) GROUP BY gpu)
+SELECT group_concat(printf('Against nvbench''s published times on the %s, this harness''s CUB differs by %s; the minimal harness, which times the call as nvbench does, by %s on the same GPU (@tbl:minimal)%s',
+                           gpu, proj, mini,
+                           CASE WHEN harness_us < gap_us / 2
+                                THEN ', so the gap is not this harness''s: it lies in the machine, its clocks or its software, which the published figures do not record and this report does not measure.'
+                                ELSE ': part of the gap is this harness''s own.' END), ' ') AS text
+FROM (SELECT * FROM l ORDER BY ord) HAVING count(*) > 0;
+
 -- The sources in full, once each (the table names them short).
 CREATE VIEW published_sources AS
 SELECT group_concat(source, '; ') AS text FROM (SELECT DISTINCT source FROM published_ref ORDER BY min(id) OVER (PARTITION BY source));
