@@ -78,8 +78,7 @@ FROM (SELECT metric, mord, model,
 -- tables. A paragraph whose study is absent says so.
 CREATE VIEW summary_text AS
 WITH gl AS (SELECT (SELECT count(*) FROM report_devices) AS gpus, count(*) AS models, max(machines) AS most,
-                   group_concat(printf('the %s (%d machine%s)', model, machines, CASE WHEN machines > 1 THEN 's' ELSE '' END), ', ') AS list,
-                   group_concat(CASE WHEN mord = 1 THEN '' WHEN mord = (SELECT count(*) FROM report_models) THEN ' and ' ELSE ', ' END || 'the ' || model, '') AS names
+                   group_concat(printf('the %s (%d machine%s)', model, machines, CASE WHEN machines > 1 THEN 's' ELSE '' END), ', ') AS list
             FROM (SELECT * FROM report_models ORDER BY mord)),
 -- a metric's phrases joined; one value with its interval on every model
 -- where they print alike (not the same sentence once per GPU)
@@ -112,11 +111,9 @@ none AS (SELECT group_concat(CASE WHEN i = 1 THEN '' WHEN i = k THEN ' and ' ELS
 cl AS (SELECT device_id, min(k) AS k, min(x) AS x FROM summary_const_loses GROUP BY device_id),
 cv AS (SELECT claim_id, min(verdict = 'holds') AS all_hold, max(verdict = 'does not hold') AS any_fail FROM claim_verdict GROUP BY claim_id),
 cov AS (SELECT 100.0 * sum(covered) / sum(held_out) AS pct, sum(held_out) AS n FROM trial_coverage)
-SELECT 1 AS ord, CASE WHEN gl.most > 1
-  THEN printf('This report covers %d GPU%s of %d model%s: %s. A bracket holds a 95%% interval, the range in which a re-run on that GPU lands 95%% of the time (Method section); a model''s value is the median over its machines, its interval runs from the lowest to the highest end of theirs.',
-         gl.gpus, CASE WHEN gl.gpus > 1 THEN 's' ELSE '' END, gl.models, CASE WHEN gl.models > 1 THEN 's' ELSE '' END, gl.list)
-  ELSE printf('This report covers %s%s. A bracket holds a 95%% interval, the range in which a re-run on that GPU lands 95%% of the time (Method section).',
-         gl.names, CASE WHEN gl.models > 1 THEN ', one GPU of each model' ELSE ', one GPU' END) END AS text FROM gl
+SELECT 1 AS ord, printf('This report covers %d GPU%s of %d model%s: %s. A bracket holds a 95%% interval, the range in which a re-run on that GPU lands 95%% of the time (Method section)%s.',
+         gl.gpus, CASE WHEN gl.gpus > 1 THEN 's' ELSE '' END, gl.models, CASE WHEN gl.models > 1 THEN 's' ELSE '' END, gl.list,
+         CASE WHEN gl.most > 1 THEN '; a model''s value is the median over its machines, its interval runs from the lowest to the highest end of theirs' ELSE '' END) AS text FROM gl
 UNION ALL
 SELECT 2, CASE WHEN (SELECT count(*) FROM summary_top) = 0 THEN '**How fast can a reduction get?** The reduction study has no results at n = 2^28^ in this database.'
   ELSE '**How fast can a reduction get?** '
