@@ -269,9 +269,12 @@ FROM (SELECT printf('the %s, setup %.0f s, inputs and verification %.0f s, sampl
 
 -- The GPU-timed configurations above the listed_rsd setting in one sentence
 -- (85-measurement.md, before the table "rsd1"), with those that predate
--- stop reasons.
+-- stop reasons (said only where there are some).
 CREATE VIEW measurement_listed_rsd_text AS
-SELECT printf('Of %d timed configurations, %d have a relative standard deviation above %g%% (setting `listed_rsd`); each is flagged with its stop reason in @tbl:rsd1 (%d of them without one: measured before stop reasons were recorded).',
+SELECT printf('Of %d timed configurations, %d have a relative standard deviation above %g%% (setting `listed_rsd`); each is flagged with its stop reason in @tbl:rsd1%s.',
   count(*), sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd')), 100 * (SELECT value FROM report_setting WHERE key = 'listed_rsd'),
-  sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd') AND stop_reason IS NULL)) AS text
+  CASE WHEN sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd') AND stop_reason IS NULL) > 0
+       THEN printf(' (%d of them without one: measured before stop reasons were recorded)',
+                   sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd') AND stop_reason IS NULL))
+       ELSE '' END) AS text
 FROM latest WHERE timer = 'cuda-event';
