@@ -69,6 +69,18 @@ local function number_blocks(blocks)
         img.caption:insert(1, pandoc.Str('Figure ' .. nfig .. ': '))
       end
     elseif b.t == 'Table' then
+      if latex then
+        -- a short table is kept whole (\reportkeep, reports/preamble.tex):
+        -- its height in lines of text, a row of its smaller type 0.85 of
+        -- one, a caption line (about 110 characters) one, and two for the
+        -- rules and the space around; a long one may split
+        local rows = #b.head.rows
+        for _, body in ipairs(b.bodies) do rows = rows + #body.body end
+        if rows <= 15 then
+          local cap = pandoc.utils.stringify(b.caption.long)
+          out:insert(#out, pandoc.RawBlock('latex', '\\reportkeep{' .. math.ceil(0.85 * rows + math.ceil(#cap / 110) + 2) .. '}'))
+        end
+      end
       local id = table_id(b.caption)
       if #b.caption.long > 0 then
         ntbl = ntbl + 1

@@ -64,6 +64,13 @@ SELECT name, machines,
   row_number() OVER (ORDER BY first_ord) AS mord
 FROM s;
 
+-- Whether some GPU model of the report was measured on two or more machines
+-- (several = 1): where none was, a model's value is its one machine's, and
+-- the sections leave out what they say of a model's machines (the median
+-- over them, the interval spanning theirs, a machine whose own differs).
+CREATE VIEW report_several_machines AS
+SELECT coalesce(max(machines), 0) > 1 AS several FROM report_models;
+
 -- What the harness adds to every sample, per GPU model: the empty kernel as
 -- samples are timed (run.launch_us: clock-stamp kernels around each sample,
 -- windows of samples behind the blocking kernel) against the minimal way

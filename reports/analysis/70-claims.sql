@@ -51,6 +51,31 @@ INSERT INTO seed_claim VALUES
  ('004-l1trans', 21, '004', 'with L1 (128-byte) loads a misaligned access needs up to 3 transactions', 3,
   'Nsight Compute sectors and requests: holds if a load request with L1 on moves at least l1trans_holds sectors (3 lines of 128 bytes), in part from l1trans_part (2 lines)');
 
+-- 000-broadcast, 000-cached: the distance kernels' on-chip counters at
+-- k = 1 (claim_verdict's cdr, described there), a view of its own so that
+-- the constant-memory section prints the numbers its verdicts read.
+CREATE VIEW claim_idc AS
+WITH cc AS MATERIALIZED (SELECT * FROM counter_constant)
+SELECT c.device_id, json_extract(c.params, '$.grid') AS grid, json_extract(c.params, '$.points') AS p,
+               c.idc_requests AS c_req, c.idc_misses AS c_miss, g.l1_ld_requests AS g_req, g.l1_ld_sectors AS g_sec,
+               c.idc_requests / g.l1_ld_requests AS x, c.idc_requests_lo / g.l1_ld_requests_hi AS x_lo,
+               c.idc_requests_hi / g.l1_ld_requests_lo AS x_hi, c.idc_hits / c.idc_requests AS hit,
+               c.idc_hits_lo / c.idc_requests_hi AS hit_lo, min(1.0, c.idc_hits_hi / c.idc_requests_lo) AS hit_hi,
+               1.0 * json_extract(c.params, '$.grid') * json_extract(c.params, '$.grid') / 32
+                 * json_extract(c.params, '$.points') AS loads,
+               (SELECT max(c32.idc_requests) FROM cc c32 WHERE c32.device_id = c.device_id AND c32.study = 'distance'
+                  AND c32.variant = 'constant' AND json_extract(c32.params, '$.k') = 32
+                  AND json_extract(c32.params, '$.grid') = json_extract(c.params, '$.grid')
+                  AND json_extract(c32.params, '$.points') = json_extract(c.params, '$.points')
+                  AND json_extract(c32.params, '$.tile') IS json_extract(c.params, '$.tile')) AS c32_req,
+               row_number() OVER (PARTITION BY c.device_id ORDER BY json_extract(c.params, '$.points') DESC,
+                                  c.config_key) AS rk_most,
+               row_number() OVER (PARTITION BY c.device_id ORDER BY json_extract(c.params, '$.points'),
+                                  c.config_key) AS rk_fewest
+        FROM cc c JOIN cc g ON g.device_id = c.device_id AND g.study = 'distance'
+          AND g.variant = 'global' AND g.params = c.params
+        WHERE c.study = 'distance' AND c.variant = 'constant' AND json_extract(c.params, '$.k') = 1;
+
 -- The verdict of every claim on every device with a complete run. Verdicts:
 -- 'holds', 'other magnitude' (the effect is there, its size differs from the
 -- seed's), 'holds in part', 'does not hold', 'inconclusive' (a 95% interval
@@ -98,25 +123,7 @@ k64 AS (SELECT device_id, sum(study = 'distance' AND json_extract(params, '$.poi
 -- per profiled point count: 000-broadcast reads the most points (rk_most),
 -- 000-cached the fewest (rk_fewest: a working set that fits the constant
 -- cache, where the claim is made: repeated reads of the same addresses).
-cdr AS (SELECT c.device_id, json_extract(c.params, '$.grid') AS grid, json_extract(c.params, '$.points') AS p,
-               c.idc_requests AS c_req, c.idc_misses AS c_miss, g.l1_ld_requests AS g_req, g.l1_ld_sectors AS g_sec,
-               c.idc_requests / g.l1_ld_requests AS x, c.idc_requests_lo / g.l1_ld_requests_hi AS x_lo,
-               c.idc_requests_hi / g.l1_ld_requests_lo AS x_hi, c.idc_hits / c.idc_requests AS hit,
-               c.idc_hits_lo / c.idc_requests_hi AS hit_lo, min(1.0, c.idc_hits_hi / c.idc_requests_lo) AS hit_hi,
-               1.0 * json_extract(c.params, '$.grid') * json_extract(c.params, '$.grid') / 32
-                 * json_extract(c.params, '$.points') AS loads,
-               (SELECT max(c32.idc_requests) FROM cc c32 WHERE c32.device_id = c.device_id AND c32.study = 'distance'
-                  AND c32.variant = 'constant' AND json_extract(c32.params, '$.k') = 32
-                  AND json_extract(c32.params, '$.grid') = json_extract(c.params, '$.grid')
-                  AND json_extract(c32.params, '$.points') = json_extract(c.params, '$.points')
-                  AND json_extract(c32.params, '$.tile') IS json_extract(c.params, '$.tile')) AS c32_req,
-               row_number() OVER (PARTITION BY c.device_id ORDER BY json_extract(c.params, '$.points') DESC,
-                                  c.config_key) AS rk_most,
-               row_number() OVER (PARTITION BY c.device_id ORDER BY json_extract(c.params, '$.points'),
-                                  c.config_key) AS rk_fewest
-        FROM cc c JOIN cc g ON g.device_id = c.device_id AND g.study = 'distance'
-          AND g.variant = 'global' AND g.params = c.params
-        WHERE c.study = 'distance' AND c.variant = 'constant' AND json_extract(c.params, '$.k') = 1),
+cdr AS (SELECT * FROM claim_idc),
 -- 002-idle: the ray tracer's DRAM bytes and idle issue slots (set constant),
 -- global over constant, per profiled sphere count
 -- (bw_lo, idle_lo: the least lower end over the sphere counts of each
@@ -144,8 +151,7 @@ cri AS (SELECT c.device_id, count(*) AS n,
 -- the same kernel, size and block beside it (g_gbps, g_lo, g_hi)
 tex AS (SELECT s.device_id, s.gbps, s.gbps_lo, s.gbps_hi, json_extract(s.params, '$.size') AS size,
                g.gbps AS g_gbps, g.gbps_hi AS g_hi, g.gbps_lo AS g_lo,
-               (SELECT median(u.copy_gbps_start) FROM run u WHERE u.device_id = s.device_id AND u.kind = 'measure'
-                  AND u.status = 'complete' AND u.copy_gbps_start > 0) AS copy
+               (SELECT k.copy_gbps FROM device_copy k WHERE k.device_id = s.device_id) AS copy
         FROM config_stats s JOIN config_stats g ON g.device_id = s.device_id AND g.study = s.study AND g.variant = 'global'
           AND g.params = s.params AND g.block = s.block AND g.flush = s.flush AND g.mode = s.mode AND g.cache = s.cache
         WHERE s.study = 'stencil' AND s.variant = 'tex' AND s.flush = 'clean' AND s.mode = 'single'

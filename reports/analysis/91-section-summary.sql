@@ -66,20 +66,24 @@ SELECT m.device_id, m.k, k.g / k.c AS x FROM m JOIN const_k k USING (device_id, 
 -- A summary metric (summary_model) per GPU model as 'V [LO, HI] on the
 -- MODEL', with the number format of its kind; the summary joins them.
 CREATE VIEW summary_phrase AS
-SELECT metric, mord, model,
-       printf(CASE WHEN metric IN ('best', 'cub') THEN '%.1f%% [%.1f, %.1f]' WHEN metric IN ('k32', 'str32') THEN '%.1fx [%.1f, %.1f]'
-                   ELSE '%.2fx [%.2f, %.2f]' END, value, lo, hi) || ' on the ' || model AS phrase
-FROM summary_model;
+SELECT metric, mord, model, val, val || ' on the ' || model AS phrase
+FROM (SELECT metric, mord, model,
+             printf(CASE WHEN metric IN ('best', 'cub') THEN '%.1f%% [%.1f, %.1f]' WHEN metric IN ('k32', 'str32') THEN '%.1fx [%.1f, %.1f]'
+                         ELSE '%.2fx [%.2f, %.2f]' END, value, lo, hi) AS val
+      FROM summary_model);
 
 -- The summary, one row per paragraph (ord), each a text: the report's
 -- scope, the three questions answered in at most three sentences each, the
 -- claims and reproducibility in one sentence with pointers to their
 -- tables. A paragraph whose study is absent says so.
 CREATE VIEW summary_text AS
-WITH gl AS (SELECT (SELECT count(*) FROM report_devices) AS gpus, count(*) AS models,
+WITH gl AS (SELECT (SELECT count(*) FROM report_devices) AS gpus, count(*) AS models, max(machines) AS most,
                    group_concat(printf('the %s (%d machine%s)', model, machines, CASE WHEN machines > 1 THEN 's' ELSE '' END), ', ') AS list
             FROM (SELECT * FROM report_models ORDER BY mord)),
-ph AS (SELECT metric, group_concat(phrase, ' and ') AS t FROM (SELECT * FROM summary_phrase ORDER BY mord) GROUP BY metric),
+-- a metric's phrases joined; one value with its interval on every model
+-- where they print alike (not the same sentence once per GPU)
+ph AS (SELECT metric, CASE WHEN count(*) > 1 AND count(DISTINCT val) = 1 THEN max(val) || ' on every GPU' ELSE group_concat(phrase, ' and ') END AS t
+       FROM (SELECT * FROM summary_phrase ORDER BY mord) GROUP BY metric),
 top AS (SELECT group_concat(CASE WHEN x IS NULL THEN 'not measured on the ' || model ELSE printf('%.1f%% [%.1f, %.1f] on the %s', x, lo, hi, model) END, ' and ') AS t,
                group_concat(coalesce(printf('%.1f%%', cub), '-'), ' and ') AS cub,
                CASE WHEN count(DISTINCT variant) = 1 THEN max(variant) END AS variant,
@@ -98,13 +102,18 @@ above AS (SELECT * FROM st WHERE ord > (SELECT ord FROM reduce_order WHERE varia
 big AS (SELECT * FROM above ORDER BY xmax DESC LIMIT 1),
 rest AS (SELECT group_concat(words, ' and ') AS w, min(xmin) AS lo, max(xmax) AS hi
          FROM (SELECT * FROM above WHERE variant <> (SELECT variant FROM big) ORDER BY ord)),
-none AS (SELECT group_concat(words, ', ') AS w, count(*) AS n, min(xmin) AS lo, max(xmax) AS hi
-         FROM (SELECT words, min(ord) AS ord, min(xmin) AS xmin, max(xmax) AS xmax FROM st WHERE NOT any_gain GROUP BY words ORDER BY ord)),
+-- the steps that gain nothing, as a list 'a, b and c'
+none AS (SELECT group_concat(CASE WHEN i = 1 THEN '' WHEN i = k THEN ' and ' ELSE ', ' END || words, '') AS w, count(*) AS n,
+                min(xmin) AS lo, max(xmax) AS hi
+         FROM (SELECT *, row_number() OVER (ORDER BY ord) AS i, count(*) OVER () AS k
+               FROM (SELECT words, min(ord) AS ord, min(xmin) AS xmin, max(xmax) AS xmax FROM st WHERE NOT any_gain GROUP BY words)
+               ORDER BY i)),
 cl AS (SELECT device_id, min(k) AS k, min(x) AS x FROM summary_const_loses GROUP BY device_id),
 cv AS (SELECT claim_id, min(verdict = 'holds') AS all_hold, max(verdict = 'does not hold') AS any_fail FROM claim_verdict GROUP BY claim_id),
 cov AS (SELECT 100.0 * sum(covered) / sum(held_out) AS pct, sum(held_out) AS n FROM trial_coverage)
-SELECT 1 AS ord, printf('This report covers %d GPU%s of %d model%s: %s. A bracket holds a 95%% interval, the range in which a re-run on that GPU lands 95%% of the time (Method section); a model''s value is the median over its machines, its interval runs from the lowest to the highest end of theirs.',
-         gl.gpus, CASE WHEN gl.gpus > 1 THEN 's' ELSE '' END, gl.models, CASE WHEN gl.models > 1 THEN 's' ELSE '' END, gl.list) AS text FROM gl
+SELECT 1 AS ord, printf('This report covers %d GPU%s of %d model%s: %s. A bracket holds a 95%% interval, the range in which a re-run on that GPU lands 95%% of the time (Method section)%s.',
+         gl.gpus, CASE WHEN gl.gpus > 1 THEN 's' ELSE '' END, gl.models, CASE WHEN gl.models > 1 THEN 's' ELSE '' END, gl.list,
+         CASE WHEN gl.most > 1 THEN '; a model''s value is the median over its machines, its interval runs from the lowest to the highest end of theirs' ELSE '' END) AS text FROM gl
 UNION ALL
 SELECT 2, CASE WHEN (SELECT count(*) FROM summary_top) = 0 THEN '**How fast can a reduction get?** The reduction study has no results at n = 2^28^ in this database.'
   ELSE '**How fast can a reduction get?** '
@@ -118,7 +127,7 @@ SELECT 2, CASE WHEN (SELECT count(*) FROM summary_top) = 0 THEN '**How fast can 
        (SELECT words FROM big), (SELECT t FROM big),
        CASE WHEN (SELECT w FROM rest) IS NULL THEN '' ELSE printf(', and %s add %.2fx to %.2fx', (SELECT w FROM rest), (SELECT lo FROM rest), (SELECT hi FROM rest)) END,
        coalesce((SELECT w FROM none), 'no step'), CASE WHEN (SELECT n FROM none) > 1 THEN '' ELSE 's' END,
-       CASE WHEN gl.models > 1 THEN 'any model' ELSE 'this GPU' END, (SELECT lo FROM none), (SELECT hi FROM none)) END END
+       CASE WHEN gl.gpus = 1 THEN 'this GPU' WHEN gl.models = 1 THEN 'any of its machines' WHEN gl.most > 1 THEN 'any model' ELSE 'any GPU' END, (SELECT lo FROM none), (SELECT hi FROM none)) END END
 FROM gl, top, sm
 UNION ALL
 SELECT 3, CASE WHEN (SELECT t FROM ph WHERE metric = 'k1') IS NULL THEN '**When does `__constant__` help?** The distance-field study has no results in this database.'

@@ -5,10 +5,14 @@
 
 -- The section's opening: the models its figures show, and the verified
 -- configurations folded over the GPUs (gpu_fold).
+-- (a panel per model and a table column per GPU differ only where a model
+-- has several machines: only then is it said)
 CREATE VIEW reduce_intro_text AS
-SELECT printf('The figures of this section show every GPU model measured (%s), the tables every GPU. Verified configurations of the study: %s.',
-  (SELECT group_concat(panel, '; ') FROM (SELECT panel FROM report_models ORDER BY mord)),
-  (SELECT text FROM gpu_fold WHERE topic = 'reduce_verified')) AS text;
+SELECT CASE WHEN (SELECT several FROM report_several_machines)
+            THEN printf('The figures of this section show every GPU model measured (%s), the tables every GPU. ',
+                        (SELECT group_concat(panel, '; ') FROM (SELECT panel FROM report_models ORDER BY mord)))
+            ELSE '' END
+  || printf('Verified configurations of the study: %s.', (SELECT text FROM gpu_fold WHERE topic = 'reduce_verified')) AS text;
 
 -- The reduction per GPU: the best hand-written configuration at 2^28 int32
 -- (chosen on trial 1, valued on the others: reduce_pick), its GB/s and its

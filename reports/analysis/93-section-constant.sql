@@ -102,3 +102,37 @@ SELECT printf('%d x %d', size, size) AS "image", n AS "spheres", (SELECT label F
   printf('%.2fx', max(CASE WHEN variant = 'readonly' THEN ms END) / max(CASE WHEN variant = 'constant' THEN ms END)) AS "constant vs read-only",
   row_number() OVER (ORDER BY size = (SELECT rt_side FROM size) DESC, size, n, v.ord) AS ord
 FROM r JOIN report_devices v USING (device_id) GROUP BY r.device_id, size, n;
+
+-- The numbers behind the two claims judged on counters (claim_idc, the
+-- rows claim_verdict reads) beside their verdicts, in two sentences: the
+-- constant kernel's IDC requests over the global kernel's L1 requests at
+-- the most points profiled (000-broadcast, against the seed's 1/16) and
+-- its IDC hit share at the fewest (000-cached, against cached_hit_min); a
+-- value that prints alike on every GPU is given once, the verdicts grouped.
+CREATE VIEW const_counter_claims_text AS
+WITH b AS (SELECT i.*, d.ord, d.label, printf('%.2fx [%.2f, %.2f]', i.x, i.x_lo, i.x_hi) AS val
+           FROM claim_idc i JOIN report_devices d USING (device_id) WHERE i.rk_most = 1),
+c AS (SELECT i.*, d.ord, d.label, printf('%.1f%% [%.1f, %.1f]', 100 * i.hit, 100 * i.hit_lo, 100 * i.hit_hi) AS val
+      FROM claim_idc i JOIN report_devices d USING (device_id) WHERE i.rk_fewest = 1),
+fold(claim, t, cfg) AS (
+  SELECT '000-broadcast', CASE WHEN count(DISTINCT val) = 1 AND count(*) > 1 THEN max(val) || ' on every GPU'
+                               ELSE group_concat(val || ' on the ' || label, ' and ') END,
+         CASE WHEN count(DISTINCT grid || 'x' || p) = 1 THEN printf('%d x %d, %d points', max(grid), max(grid), max(p)) END
+  FROM (SELECT * FROM b ORDER BY ord)
+  UNION ALL
+  SELECT '000-cached', CASE WHEN count(DISTINCT val) = 1 AND count(*) > 1 THEN max(val) || ' on every GPU'
+                            ELSE group_concat(val || ' on the ' || label, ' and ') END,
+         CASE WHEN count(DISTINCT grid || 'x' || p) = 1 THEN printf('%d x %d, %d points', max(grid), max(grid), max(p)) END
+  FROM (SELECT * FROM c ORDER BY ord)),
+vd(claim, t) AS (SELECT claim_id, CASE WHEN count(DISTINCT verdict) = 1 THEN max(verdict) || ' on each GPU'
+                                       ELSE group_concat(verdict || ' on the ' || label, '; ') END
+                 FROM (SELECT v.claim_id, v.verdict, d.label FROM claim_verdict v JOIN report_devices d USING (device_id)
+                       WHERE v.claim_id IN ('000-broadcast', '000-cached') ORDER BY d.ord)
+                 GROUP BY claim_id)
+SELECT printf('On chip, at k = 1 (%s), the constant kernel''s IDC requests per warp-level load, over the global kernel''s L1 requests, are %s (a broadcast to a half-warp, as the seed has it, would make them %.4fx): 000-broadcast %s.',
+              coalesce(fb.cfg, 'the most points profiled'), fb.t, (SELECT value FROM seed_claim WHERE claim_id = '000-broadcast'), vb.t)
+    || CASE WHEN fc.t IS NULL THEN ''
+            ELSE printf(' Where the points fit the constant cache (%s), the share of its IDC requests that hit is %s (it must be at least %.0f%% over the passes, setting `cached_hit_min`): 000-cached %s.',
+                        coalesce(fc.cfg, 'the fewest points profiled'), fc.t, 100 * (SELECT value FROM report_setting WHERE key = 'cached_hit_min'), vc.t) END AS text
+FROM fold fb JOIN vd vb ON vb.claim = fb.claim LEFT JOIN fold fc ON fc.claim = '000-cached' LEFT JOIN vd vc ON vc.claim = '000-cached'
+WHERE fb.claim = '000-broadcast' AND fb.t IS NOT NULL;

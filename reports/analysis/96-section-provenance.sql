@@ -6,6 +6,31 @@
 CREATE VIEW provenance_hosts AS
 SELECT v.ord, v.label AS "GPU", p.host AS "host", p.beside AS "measured beside", p.cpu AS "host CPU", p.os AS "operating system"
 FROM report_devices v JOIN gpu_provenance p USING (device_id);
+-- The GPUs no other GPU's runs overlapped (the table leaves its '-' column
+-- out where none was measured beside another), in the caption's words.
+CREATE VIEW provenance_alone_text AS
+SELECT CASE WHEN count(*) = (SELECT count(*) FROM provenance_hosts) THEN '; no other GPU was measured at the same time on the host of any of them'
+            ELSE '; no other GPU was measured at the same time on the host of the ' || group_concat("GPU", ', the ') END AS text
+FROM (SELECT * FROM provenance_hosts WHERE "measured beside" = '-' ORDER BY ord);
+
+-- The compiler and its flags in one sentence: per nvcc version, the flags
+-- every binary shares (the shortest set that begins every binary's) and
+-- what each binary adds to them; where no binary's flags begin all the
+-- others', each set of flags with its binaries.
+CREATE VIEW provenance_nvcc_text AS
+WITH f AS (SELECT DISTINCT nvcc_version AS ver, nvcc_flags AS flags, binary FROM run WHERE status = 'complete'),
+fl AS (SELECT ver, flags, group_concat(binary, ', ') AS bins FROM (SELECT * FROM f ORDER BY binary) GROUP BY ver, flags),
+base AS (SELECT a.ver, a.flags FROM fl a
+         WHERE NOT EXISTS (SELECT 1 FROM fl b WHERE b.ver = a.ver AND substr(b.flags, 1, length(a.flags)) <> a.flags)),
+code(ver, flags, bins, c) AS (SELECT ver, flags, bins, '`' || replace(replace(flags, ' ', '` `'), ',', ',`\allowbreak{}`') || '`' FROM fl),
+per AS (SELECT c.ver, CASE WHEN b.flags IS NULL
+                 THEN group_concat(c.c || ' (' || c.bins || ')', '; ')
+                 ELSE max(CASE WHEN c.flags = b.flags THEN c.c END)
+                      || coalesce(', adding ' || group_concat(CASE WHEN c.flags <> b.flags
+                           THEN '`' || replace(trim(substr(c.flags, length(b.flags) + 1)), ' ', '` `') || '` for ' || c.bins END, ' and '), '')
+               END AS t
+        FROM code c LEFT JOIN base b USING (ver) GROUP BY c.ver)
+SELECT 'Kernels were compiled by nvcc ' || group_concat(ver || ' with ' || t, '; ') || '.' AS text FROM per;
 
 -- Software and GPU state per GPU (gpu_provenance), with NVML's enforced
 -- power limit over the complete measure runs (W; a range where it moved)
@@ -24,8 +49,8 @@ SELECT v.ord, v.label AS "GPU", CASE WHEN p.driver_release = 'not recorded' THEN
 FROM report_devices v JOIN gpu_provenance p USING (device_id) LEFT JOIN e USING (device_id);
 
 -- The table "devices" (82-provenance.md): every GPU measured, its label and
--- properties, and its copy bandwidth (the mean over the complete measure
--- runs that measured it).
+-- properties, and its copy bandwidth (device_copy: the median over the
+-- complete measure runs that measured it).
 CREATE VIEW provenance_devices AS
 SELECT v.ord, d.name AS "GPU", (SELECT dl.label FROM device_label dl WHERE dl.device_id = d.device_id) AS "label", d.cc AS "CC", d.sm_count AS "SMs",
   printf('%d MiB', d.l2_bytes / 1048576) AS "L2",
@@ -33,7 +58,7 @@ SELECT v.ord, d.name AS "GPU", (SELECT dl.label FROM device_label dl WHERE dl.de
   printf('%d / %d', d.sm_clock_khz / 1000, d.mem_clock_khz / 1000) AS "SM / mem. MHz",
   printf('%d bit', d.bus_width_bits) AS "bus",
   printf('%.0f', d.peak_gbps) AS "peak GB/s",
-  printf('%.0f', (SELECT avg(copy_gbps_start) FROM run u WHERE u.device_id = d.device_id AND u.status = 'complete' AND u.kind = 'measure' AND u.copy_gbps_start > 0)) AS "copy GB/s"
+  coalesce(printf('%.0f', (SELECT k.copy_gbps FROM device_copy k WHERE k.device_id = d.device_id)), 'not measured') AS "copy GB/s"
 FROM device d JOIN report_devices v USING (device_id);
 
 -- The commits of the binaries measured and of the report, in one sentence

@@ -50,12 +50,21 @@ FROM run u JOIN report_devices v USING (device_id)
 WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.launch_bare_us > 0
 GROUP BY v.ord;
 CREATE VIEW harness_offset_text AS
-WITH lo AS (SELECT * FROM harness_offset_gpu ORDER BY offset_us LIMIT 1), hi AS (SELECT * FROM harness_offset_gpu ORDER BY offset_us DESC LIMIT 1)
+WITH lo AS (SELECT * FROM harness_offset_gpu ORDER BY offset_us LIMIT 1), hi AS (SELECT * FROM harness_offset_gpu ORDER BY offset_us DESC LIMIT 1),
+-- two GPUs are each named; more run from the lowest to the highest; the runs
+-- once where every GPU has as many; machines of one model on other hosts
+-- only where a model has several
+r AS (SELECT CASE WHEN min(runs) = max(runs) THEN printf('%d runs each', max(runs)) ELSE printf('%d to %d runs each', min(runs), max(runs)) END AS runs,
+             CASE WHEN (SELECT several FROM report_several_machines) THEN '; machines of one model on other hosts differ in it, as in their launch floors (@tbl:software)' ELSE '' END AS hosts
+      FROM harness_offset_gpu)
 SELECT CASE WHEN count(*) = 1 THEN printf('Sampled less minimal, the mean difference is %+.2f us on the %s (%.2f us against %.2f us over %d runs).', max(g.offset_us), max(g.label), max(g.launch_us), max(g.bare_us), max(g.runs))
-  ELSE printf('Sampled less minimal, the mean difference per GPU runs from %+.2f us (the %s: %.2f us against %.2f us) to %+.2f us (the %s: %.2f us against %.2f us), over %d to %d runs each; machines of one model on other hosts differ in it, as in their launch floors (@tbl:software).',
+  WHEN count(*) = 2 THEN printf('Sampled less minimal, the mean difference is %s, over %s%s.',
+    (SELECT group_concat(printf('%+.2f us on the %s (%.2f us against %.2f us)', offset_us, label, launch_us, bare_us), ' and ')
+     FROM (SELECT * FROM harness_offset_gpu ORDER BY ord)), r.runs, r.hosts)
+  ELSE printf('Sampled less minimal, the mean difference per GPU runs from %+.2f us (the %s: %.2f us against %.2f us) to %+.2f us (the %s: %.2f us against %.2f us), over %s%s.',
     (SELECT offset_us FROM lo), (SELECT label FROM lo), (SELECT launch_us FROM lo), (SELECT bare_us FROM lo),
-    (SELECT offset_us FROM hi), (SELECT label FROM hi), (SELECT launch_us FROM hi), (SELECT bare_us FROM hi), min(g.runs), max(g.runs)) END AS text
-FROM harness_offset_gpu g;
+    (SELECT offset_us FROM hi), (SELECT label FROM hi), (SELECT launch_us FROM hi), (SELECT bare_us FROM hi), r.runs, r.hosts) END AS text
+FROM harness_offset_gpu g, r;
 
 -- Noisy configurations: in their latest trial (latest) and in any trial
 -- (every complete run's result), above the noisy_rsd setting.
@@ -260,9 +269,12 @@ FROM (SELECT printf('the %s, setup %.0f s, inputs and verification %.0f s, sampl
 
 -- The GPU-timed configurations above the listed_rsd setting in one sentence
 -- (85-measurement.md, before the table "rsd1"), with those that predate
--- stop reasons.
+-- stop reasons (said only where there are some).
 CREATE VIEW measurement_listed_rsd_text AS
-SELECT printf('Of %d timed configurations, %d have a relative standard deviation above %g%% (setting `listed_rsd`); each is flagged with its stop reason in @tbl:rsd1 (%d of them without one: measured before stop reasons were recorded).',
+SELECT printf('Of %d timed configurations, %d have a relative standard deviation above %g%% (setting `listed_rsd`); each is flagged with its stop reason in @tbl:rsd1%s.',
   count(*), sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd')), 100 * (SELECT value FROM report_setting WHERE key = 'listed_rsd'),
-  sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd') AND stop_reason IS NULL)) AS text
+  CASE WHEN sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd') AND stop_reason IS NULL) > 0
+       THEN printf(' (%d of them without one: measured before stop reasons were recorded)',
+                   sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd') AND stop_reason IS NULL))
+       ELSE '' END) AS text
 FROM latest WHERE timer = 'cuda-event';

@@ -40,14 +40,19 @@ p(binary, kernel, pos, first, last, depth) AS (
 nm AS (SELECT binary, kernel, CASE WHEN depth > 1 THEN first || '::' || last ELSE last END
           || CASE WHEN substr(kernel, pos, 1) = 'I' THEN '<>' ELSE '' END AS name
        FROM p WHERE depth = (SELECT max(p2.depth) FROM p p2 WHERE p2.binary = p.binary AND p2.kernel = p.kernel)),
-r AS (SELECT k.*, COALESCE(nm.name, k.kernel) AS name FROM k LEFT JOIN nm ON nm.binary = k.binary AND nm.kernel = k.kernel)
-SELECT binary AS "binary", '`' || replace(name, '::', '::`\allowbreak{}`') || '`' AS "kernel", count(*) AS "instances",
-  CASE WHEN min(registers) = max(registers) THEN min(registers) ELSE min(registers) || '-' || max(registers) END AS "registers",
-  CASE WHEN min(stack_bytes) = max(stack_bytes) THEN min(stack_bytes) ELSE min(stack_bytes) || '-' || max(stack_bytes) END AS "stack bytes",
-  max(spill_store_bytes) || ' / ' || max(spill_load_bytes) AS "spill st / ld bytes (max)",
-  CASE WHEN min(shared_bytes) = max(shared_bytes) THEN min(shared_bytes) ELSE min(shared_bytes) || '-' || max(shared_bytes) END AS "static shared bytes",
-  row_number() OVER (ORDER BY binary, name) AS ord
-FROM r GROUP BY binary, name;
+r AS (SELECT k.*, COALESCE(nm.name, k.kernel) AS name FROM k LEFT JOIN nm ON nm.binary = k.binary AND nm.kernel = k.kernel),
+g AS (SELECT binary, name, '`' || replace(name, '::', '::`\allowbreak{}`') || '`' AS kernel, count(*) AS instances,
+  CASE WHEN min(registers) = max(registers) THEN min(registers) ELSE min(registers) || '-' || max(registers) END AS registers,
+  CASE WHEN min(stack_bytes) = max(stack_bytes) THEN min(stack_bytes) ELSE min(stack_bytes) || '-' || max(stack_bytes) END AS stack,
+  max(spill_store_bytes) || ' / ' || max(spill_load_bytes) AS spill,
+  CASE WHEN min(shared_bytes) = max(shared_bytes) THEN min(shared_bytes) ELSE min(shared_bytes) || '-' || max(shared_bytes) END AS shared
+  FROM r GROUP BY binary, name)
+-- a kernel the binaries built from one source (access-ca, access-cg)
+-- report alike is one row naming them all
+SELECT group_concat(binary, ', ') AS "binary", kernel AS "kernel", instances AS "instances", registers AS "registers",
+  stack AS "stack bytes", spill AS "spill st / ld bytes (max)", shared AS "static shared bytes",
+  row_number() OVER (ORDER BY min(binary), name) AS ord
+FROM (SELECT * FROM g ORDER BY binary) GROUP BY name, kernel, instances, registers, stack, spill, shared;
 
 -- The appendix's pivot "compact_reduce" (95-appendix.md): every reduction
 -- variant and size at 256-thread blocks (CUB and the CPU loop at their
