@@ -41,7 +41,7 @@ WITH e AS (SELECT u.device_id, min(e.power_limit_w) AS lim_lo, max(e.power_limit
                   sum(e.throttle_reasons > 1) AS throttled, count(e.throttle_reasons) AS n_thr
            FROM run_env e JOIN run u USING (run_id) WHERE u.status = 'complete' AND u.kind = 'measure' GROUP BY u.device_id)
 SELECT v.ord, v.label AS "GPU", CASE WHEN p.driver_release = 'not recorded' THEN 'API ' || p.driver ELSE p.driver_release || ' (API ' || p.driver || ')' END AS "driver", p.runtime AS "CUDA runtime", p.cccl AS "CCCL", p.ecc AS "ECC",
-  p.persistence AS "persistence", p.clock_lock AS "clock lock",
+  p.persistence AS "persistence", replace(replace(p.clock_lock, 'application clocks at default', 'default'), 'application clocks set:', 'set:') AS "clock lock",
   CASE WHEN coalesce(e.n_lim, 0) = 0 THEN 'not recorded' WHEN round(e.lim_lo) = round(e.lim_hi) THEN printf('%.0f', e.lim_hi)
        ELSE printf('%.0f..%.0f', e.lim_lo, e.lim_hi) END AS "power limit (W)",
   CASE WHEN coalesce(e.n_thr, 0) = 0 THEN 'not recorded' ELSE printf('%d of %d', e.throttled, e.n_thr) END AS "throttled readings",

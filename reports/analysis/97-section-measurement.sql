@@ -138,7 +138,7 @@ FROM machine_pair_agreement GROUP BY ord_a, ord_b;
 -- the order of first appearance (session, the phases in their order).
 CREATE VIEW measurement_phase_cell AS
 SELECT coalesce((SELECT v.label FROM device d JOIN report_devices v USING (device_id) WHERE d.uuid = p.device_uuid), p.device_uuid) || ', ' || substr(min(p.utc), 1, 10) || coalesce(printf(', %d trials', max(p.trials)), '') || ', ' || substr(p.session, 1, 8) AS "make measure (GPU, date, session)",
-  p.phase, printf('%.0f', sum(p.seconds)) AS seconds,
+  p.phase, CASE WHEN sum(p.seconds) < 1 THEN printf('%.1f', sum(p.seconds)) ELSE printf('%.0f', sum(p.seconds)) END AS seconds,
   row_number() OVER (ORDER BY p.session, CASE p.phase WHEN 'build' THEN 1 WHEN 'verify' THEN 2 WHEN 'sample' THEN 3 WHEN 'other' THEN 4 WHEN 'trials' THEN 5 WHEN 'resources' THEN 6 WHEN 'profile' THEN 7 ELSE 8 END) AS ord
 FROM measure_phase p GROUP BY p.session, p.device_uuid, p.phase;
 
