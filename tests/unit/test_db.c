@@ -867,6 +867,8 @@ static void test_new_columns_added(void **state) {
                                    " (VALUES ('launches', 'INTEGER'), ('floor_us', 'REAL'))"), 2);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('run') WHERE name = 'session'"
                                    " AND type = 'TEXT'"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('run') WHERE name = 'driver_release'"
+                                   " AND type = 'TEXT'"), 1);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM run WHERE launch_us IS NULL"), 1);
   db_close(p);
   p = open_ok(f); /* a second open adds nothing and fails nothing */
