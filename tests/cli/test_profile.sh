@@ -267,6 +267,15 @@ check_eq "counter_reduce_step: sums and weighted means over kernels" \
   "$(q "$tmp/v.db" "SELECT divergent_branches || ' ' || occupancy_pct || ' ' || dram_bytes || ' ' || duration_ns
                     FROM counter_reduce_step WHERE variant = 'sum' AND n = 2")" "16.0 70.5 68419584.0 46032.0"
 
+# The child reads "SWEEP PASSES KEY" lines: passes 1 to PROFILE_MAX_PASSES
+# (16) are taken, 0, 17 or none refuse the line (status 'failed', exit 2).
+printf '%s\n' '0 1 n=1 variant=sum cache=cold' '0 16 n=2 variant=sum cache=cold' '0 0 n=1 variant=sum cache=cold' \
+  '0 17 n=1 variant=sum cache=cold' '0 n=1 variant=sum cache=cold' > "$tmp/ckeys"
+"$HOST" --n 1,2 --profile-child-keys "$tmp/ckeys" 2> "$tmp/err"
+check_eq "child keys: a refused line is exit 2" $? 2
+check_eq "child keys: passes 1 and 16 taken; 0, 17 and none refused" "$(cut -c1-6 "$tmp/ckeys.status" | tr '\n' ';')" \
+  "ok;ok;failed;failed;failed;"
+
 # Every metric the report's counter views read is collected by some set.
 "$HOST" --profile list > "$tmp/sets"
 check_eq "--profile list: exit 0" $? 0
