@@ -261,7 +261,7 @@ class Raw:
         self.db = db
         self.counter = self.optional("SELECT run_id, config_key, metric, value, unit, variant, dtype, n, block, "
                                      "params, kernel, min_value, max_value FROM counter")
-        self.reference_timing = self.optional("SELECT device_id, what, dtype, n, median_us FROM reference_timing")
+        self.reference_timing = self.optional("SELECT device_id, bench_uuid, what, dtype, n, median_us FROM reference_timing")
 
     def optional(self, query):
         """a table a database from before it lacks: no rows"""
@@ -1968,10 +1968,11 @@ def protocol(raw, trials, devs):
                       'verdict': 'met' if max(v['dev'] for v in qs.values()) - min(v['dev'] for v in qs.values())
                       <= PLACE_GOAL else 'missed'}
              for dev, qs in place.items()}
-    cb = {}
+    cb, cproc = {}, {}
     for r in raw.reference_timing:
         if r['what'] == 'cub':
             cb.setdefault((r['device_id'], r['n']), []).append(r['median_us'])
+            cproc.setdefault((r['device_id'], r['n']), {}).setdefault(r['bench_uuid'], []).append(r['median_us'])
     pj = {}
     for t in trials.trial.values():
         if t['study'] == 'reduce' and t['variant'] == 'cub' and t['dtype'] == 'int32' and t['flush'] == 'memset' \
@@ -1989,6 +1990,8 @@ def protocol(raw, trials, devs):
                              'project_us': p, 'diff_us': sub(p, m), 'diff_rel': sub(div(p, m), 1), 'tol_us': tol,
                              'verdict': 'not measured' if p is None else
                              'agrees' if cmp('<=', abs_(sub(p, m)), tol) else 'differs'}
+        procs = [median(v) for v in cproc[(dev, n)].values()]
+        minimal[(dev, n)].update({'procs': len(procs), 'proc_lo_us': min(procs), 'proc_hi_us': max(procs)})
     return offset, quarter, place, minimal
 
 
@@ -2396,7 +2399,7 @@ def main(argv):
           ('label', 'ord', 'configs', 'q1', 'q2', 'q3', 'q4', 'spread', 'verdict'))
     check('minimal_harness', "SELECT * FROM minimal_harness", ('device_id', 'n'), minimal,
           ('label', 'ord', 'sets', 'minimal_us', 'lo_us', 'hi_us', 'trials', 'project_us', 'diff_us', 'diff_rel',
-           'tol_us', 'verdict'))
+           'tol_us', 'verdict', 'procs', 'proc_lo_us', 'proc_hi_us'))
     bcols = ('label', 'ord', 'small_us', 'small_lo', 'small_hi', 'bound_us', 'bound_lo', 'bound_hi', 'over_us',
              'verdict')
     check('small_n_bound', "SELECT * FROM small_n_bound", ('device_id', 'n'),
