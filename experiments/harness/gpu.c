@@ -184,6 +184,38 @@ void gpu_free_flush(void) {
   g.nFlushBytes = 0;
 }
 
+/* The studies' host buffers (gpu_host_alloc): a file-level pair, apart
+** from g, which gpu_close() clears while buffers may outlive it. */
+static int bHostPageable; /* 1: malloc (a profile child: ncu need not back them up) */
+static long nHostLive;    /* buffers of gpu_host_alloc not yet freed */
+
+int gpu_host_set_pageable(int bPageable) {
+  if (nHostLive > 0 && !bPageable != !bHostPageable) return -1; /* a free must match its allocator */
+  bHostPageable = bPageable != 0;
+  return 0;
+}
+
+int gpu_host_pageable(void) { return bHostPageable; }
+
+int gpu_host_alloc(void **pp, size_t nBytes) {
+  int rc = 0;
+  *pp = NULL;
+  if (bHostPageable) {
+    if (!(*pp = malloc(nBytes ? nBytes : 1))) rc = (int)cudaErrorMemoryAllocation;
+  } else if ((rc = (int)cudaMallocHost(pp, nBytes)) != 0) {
+    *pp = NULL;
+  }
+  if (rc == 0) nHostLive++;
+  return rc;
+}
+
+void gpu_host_free(void *p) {
+  if (!p) return;
+  if (bHostPageable) free(p);
+  else cudaFreeHost(p);
+  nHostLive--;
+}
+
 size_t gpu_free_bytes(void) {
   size_t nFree = 0, nTotal = 0;
   if (cudaMemGetInfo(&nFree, &nTotal) != cudaSuccess) return 0;

@@ -146,6 +146,31 @@ int gpu_flush(int eFlush);
 ** allocation a kernel could reach, this one included. No-op if none. */
 void gpu_free_flush(void);
 
+/* A study's host data buffers (inputs, references, output copies): pinned
+** (cudaMallocHost) normally; pageable (malloc) once gpu_host_set_pageable(1)
+** has been called, which a profile child does at its entry, before any
+** study allocates. ncu's kernel replay saves and restores, on every replay
+** pass, all memory a kernel could reach, pinned host memory included: on an
+** H100 the access study at 2^24 had ncu back up about 170 bytes per element
+** (6 passes x its 12 B of device and 16 B of pinned host memory). Copies
+** (gpu_upload, gpu_download) wait for their data either way; nothing of a
+** study maps these buffers. The harness's own flag and stamp buffers stay
+** mapped (gpu_open). The mode is one-way in practice: the setter refuses
+** (-1, the mode unchanged) while any buffer of gpu_host_alloc is live, so
+** gpu_host_free always matches the allocator that made the buffer. */
+int gpu_host_set_pageable(int bPageable);
+
+/* 1 when gpu_host_alloc allocates pageable memory (a profile child), else 0. */
+int gpu_host_pageable(void);
+
+/* nBytes of host memory for a study's data into *pp, pinned or pageable as
+** above. 0, or a cudaError_t (cudaErrorMemoryAllocation when malloc fails)
+** with *pp NULL. */
+int gpu_host_alloc(void **pp, size_t nBytes);
+
+/* Free a buffer of gpu_host_alloc; NULL does nothing (and touches no CUDA). */
+void gpu_host_free(void *p);
+
 /* The old interface: a clean flush (GPU_FLUSH_CLEAN). */
 int gpu_flush_l2(void);
 

@@ -10,7 +10,8 @@
 # child never reached stores nothing (the others are stored, the run is
 # failed); a configuration without kernel rows is host code, skipped; a
 # refusing ncu stores nothing; no ncu is exit 3 with nothing written; an
-# unknown set is exit 2.
+# unknown set is exit 2; a profile child's host buffers are pageable, a
+# timing run's pinned.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/robust-lib.sh
 FAKE="$ROOT/tests/profile/ncu-replay"
@@ -275,6 +276,28 @@ printf '%s\n' '0 1 n=1 variant=sum cache=cold' '0 16 n=2 variant=sum cache=cold'
 check_eq "child keys: a refused line is exit 2" $? 2
 check_eq "child keys: passes 1 and 16 taken; 0, 17 and none refused" "$(cut -c1-6 "$tmp/ckeys.status" | tr '\n' ';')" \
   "ok;ok;failed;failed;failed;"
+
+# A profile child allocates the studies' host buffers pageable (gpu_host_alloc:
+# ncu's replay would back pinned memory up on every pass), from its entry
+# through the cleanup; a timing run and the profile run's parent pin them
+# (HOSTSTUDY_HOSTMEM: tests/harness/hoststudy.c notes the allocator).
+mem=$tmp/hostmem
+HOSTSTUDY_HOSTMEM=$mem "$HOST" --n 1,2 --db "$tmp/hm.db" 2> "$tmp/err"
+check_eq "host memory, timing run: exit 0" $? 0
+check_eq "host memory, timing run: pinned" "$(tr '\n' ';' < "$mem")" "measure pinned;measure pinned;cleanup pinned;"
+: > "$mem"
+HOSTSTUDY_HOSTMEM=$mem "$HOST" --n 1,2 --profile-child-keys "$tmp/ckeys" 2> "$tmp/err"
+check_eq "host memory, --profile-child-keys: pageable" "$(tr '\n' ';' < "$mem")" \
+  "measure pageable;measure pageable;cleanup pageable;"
+: > "$mem"
+HOSTSTUDY_HOSTMEM=$mem "$HOST" --n 1,2 --profile-child "n=2 variant=sum cache=cold" 2> "$tmp/err"
+check_eq "host memory, --profile-child: exit 0" $? 0
+check_eq "host memory, --profile-child: pageable" "$(tr '\n' ';' < "$mem")" "measure pageable;cleanup pageable;"
+: > "$mem"
+HOSTSTUDY_HOSTMEM=$mem NCU=$FAKE "$HOST" --profile reduce --n 71,72 --db "$tmp/hm.db" 2> "$tmp/err"
+check_eq "host memory, a profile run: exit 0" $? 0
+check_eq "host memory, a profile run: only its child measures, pageable" "$(tr '\n' ';' < "$mem")" \
+  "measure pageable;measure pageable;cleanup pageable;"
 
 # Every metric the report's counter views read is collected by some set.
 "$HOST" --profile list > "$tmp/sets"

@@ -18,6 +18,11 @@
 **     the two clock stamps differ; the old 16-sample windows were 0.7 us
 **     slower on one-GPU hosts). It prints the quarters, the offset, one
 **     window ahead (gpu_sampling.nAhead 1) beside them, and samples/s.
+**   - the studies' host buffers (gpu_host_alloc) are pinned in a process,
+**     pageable after gpu_host_set_pageable(1) (what a profile child calls:
+**     ncu backs pinned memory up on every replay pass), as the runtime sees
+**     them (cudaPointerGetAttributes); 16 MiB go up and come back bit for
+**     bit through gpu_upload and gpu_download from either.
 **   - gpu_free_flush() (what a profile child calls) gives the flush buffer's
 **     twice the L2 back to the device, and a flush after it is refused
 **     rather than run on freed memory (runs last: it reopens the GPU).
@@ -203,6 +208,39 @@ static void test_place_independent(void **state) {
   assert_true(aUs[0] - aUs[2] > -0.2);
 }
 
+/* One host buffer of gpu_host_alloc in the current mode: the memory type
+** the runtime sees is eType, and nBytes of it go to the device and back
+** unchanged through gpu_upload and gpu_download. */
+static void host_round_trip(enum cudaMemoryType eType, size_t nBytes) {
+  unsigned char *hSrc = NULL, *hDst = NULL, *d = NULL;
+  struct cudaPointerAttributes a;
+  assert_int_equal(gpu_host_alloc((void **)&hSrc, nBytes), 0);
+  assert_int_equal(gpu_host_alloc((void **)&hDst, nBytes), 0);
+  assert_cuda(cudaPointerGetAttributes(&a, hSrc));
+  assert_int_equal(a.type, eType);
+  for (size_t i = 0; i < nBytes; i++) hSrc[i] = (unsigned char)(i * 2654435761u >> 13);
+  memset(hDst, 0, nBytes);
+  assert_cuda(cudaMalloc((void **)&d, nBytes));
+  assert_int_equal(gpu_upload(d, hSrc, nBytes), 0);
+  assert_int_equal(gpu_download(hDst, d, nBytes), 0);
+  assert_memory_equal(hDst, hSrc, nBytes);
+  assert_cuda(cudaFree(d));
+  gpu_host_free(hSrc);
+  gpu_host_free(hDst);
+}
+
+/* Pinned by default, pageable in a profile child's mode; copies work from both. */
+static void test_host_alloc(void **state) {
+  (void)state;
+  REQUIRE_GPU();
+  open_gpu();
+  assert_int_equal(gpu_host_pageable(), 0);
+  host_round_trip(cudaMemoryTypeHost, 16 << 20);
+  assert_int_equal(gpu_host_set_pageable(1), 0);
+  host_round_trip(cudaMemoryTypeUnregistered, 16 << 20);
+  assert_int_equal(gpu_host_set_pageable(0), 0);
+}
+
 /* The flush buffer freed: its bytes are free again, 'clean' and 'memset'
 ** are refused, 'none' still does nothing. */
 static void test_free_flush(void **state) {
@@ -230,6 +268,7 @@ int main(void) {
       cmocka_unit_test(test_clean_flush_no_writeback),
       cmocka_unit_test(test_host_stall_not_timed),
       cmocka_unit_test(test_place_independent),
+      cmocka_unit_test(test_host_alloc),
       cmocka_unit_test(test_free_flush),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,12 @@
 **   skip   never run (the skip rule says why), for the nothing-to-run tests
 **   hang   never returns (a hung kernel), for the watchdog tests
 ** Device bytes are 8 n, so BENCH_FREE_BYTES can make a configuration skip.
+** With HOSTSTUDY_HOSTMEM=FILE, every measurement and the cleanup append to
+** FILE which host memory a study's data buffers get in this process
+** (gpu_host_alloc): "measure pinned", or "measure pageable" in a profile
+** child, then "cleanup ..."; a pageable buffer of 8 n bytes is made,
+** written and freed (AddressSanitizer sees a leak or a wrong free). Pinned
+** memory needs a GPU: it is not made here.
 ** Started by a name hoststudy-X (a link to it), it is binary hoststudy-X of
 ** the same study: a second binary for the matrix tests.
 */
@@ -73,9 +79,33 @@ static const char *skip(const bench_config *c) {
 /* Device bytes a configuration claims to need. */
 static size_t device_bytes(const bench_config *c) { return (size_t)bench_int(c, AX_N) * 8; }
 
+/* HOSTSTUDY_HOSTMEM=FILE: append "zWhen pinned|pageable" to FILE; when
+** pageable, make, write and free nBytes through gpu_host_alloc. 0, or -1
+** (the allocation failed: the line says so). */
+static int note_host_memory(const char *zWhen, size_t nBytes) {
+  const char *zFile = getenv("HOSTSTUDY_HOSTMEM");
+  FILE *f = zFile && *zFile ? fopen(zFile, "a") : NULL;
+  if (!f) return 0;
+  int rc = 0;
+  if (gpu_host_pageable()) {
+    void *p = NULL;
+    rc = gpu_host_alloc(&p, nBytes);
+    if (rc == 0) memset(p, 0x5a, nBytes);
+    gpu_host_free(p);
+  }
+  fprintf(f, "%s %s%s\n", zWhen, gpu_host_pageable() ? "pageable" : "pinned", rc ? " (allocation failed)" : "");
+  fclose(f);
+  return rc ? -1 : 0;
+}
+
 /* Verify, then time, one configuration. */
 static void measure(const bench_config *c, bench_out *pOut) {
   const char *zVar = bench_str(c, AX_VARIANT);
+  if (note_host_memory("measure", (size_t)bench_int(c, AX_N) * 8)) {
+    pOut->bFailed = 1;
+    snprintf(pOut->zError, sizeof(pOut->zError), "gpu_host_alloc failed");
+    return;
+  }
   const char *zSleep = getenv("HOSTSTUDY_SLEEP_MS");
   work w = {bench_int(c, AX_N), 0, 0};
   if (!strcmp(zVar, "sleep")) w.msSleep = zSleep && *zSleep ? atol(zSleep) : 20;
@@ -93,12 +123,15 @@ static void measure(const bench_config *c, bench_out *pOut) {
   bench_time_host(c, run_work, &w, pOut);
 }
 
+/* Free the cached buffers: there are none (HOSTSTUDY_HOSTMEM: noted). */
+static void cleanup(void) { note_host_memory("cleanup", 8); }
+
 /* Entry point. */
 int main(int argc, char **argv) {
   const char *zName = strrchr(argv[0], '/');
   zName = zName ? zName + 1 : argv[0];
   bench_study study = {"hoststudy", strncmp(zName, "hoststudy-", 10) ? "hoststudy" : zName,
                        "A host-only study of the harness's own tests: sums i % 7 over i < n.", aAxis, NAXIS,
-                       skip, device_bytes, measure, NULL};
+                       skip, device_bytes, measure, cleanup};
   return bench_main_host(&study, argc, argv);
 }
