@@ -35,6 +35,13 @@
 enum { AX_DTYPE, AX_N, AX_BLOCK, AX_LOADS, AX_GRID, AX_VARIANT, NAXIS };
 
 #define CPU_SERIAL "cpu-serial"
+/* The largest n the host loop is timed at: the seed's 2^24 and the default
+** list's non-powers (1000000, 2^24+7); above it the loop costs 27-247 ms a
+** sample, 10 samples at least, about 8 s of every trial on an H100's host,
+** for sizes only the report's appendix lists. Configurations above it are
+** not run (skip()): not measured, not stored, '# not run' in --list. */
+#define CPU_SERIAL_MAX_N ((1LL << 24) + 7)
+#define CPU_SERIAL_MAX_N_TEXT "2^24+7"
 static const char *const azDtype[] = {"int32", "float32", NULL};
 /* The loads per thread the tuned kernels are built for (reduce_tune). */
 static const char *const azLoads[] = {"1", "2", "4", "8", "16", NULL};
@@ -51,7 +58,7 @@ static bench_axis aAxis[NAXIS] = {
      .zDefault = "8", .bInt = 1, .iMin = 1, .iMax = 16, .azChoice = azLoads},
     {.zName = "grid", .zHelp = "grid factor: resident blocks x this (tuned variants only, others at the first value)",
      .zDefault = "1", .bInt = 1, .iMin = 1, .iMax = 64},
-    {.zName = "variant", .zHelp = "kernel variant (cpu-serial: the seed's host loop)"},
+    {.zName = "variant", .zHelp = "kernel variant (cpu-serial: the seed's host loop, at n <= " CPU_SERIAL_MAX_N_TEXT " only)"},
 };
 
 /* ------------------------------------------------------------- state -- */
@@ -109,6 +116,8 @@ static const char *skip(const bench_config *c) {
   int bFirstBlock = nBlock == bench_first_int(c, AX_BLOCK);
   if ((nBlock & (nBlock - 1)) != 0) return "block size is not a power of two";
   if (!strcmp(zVar, CPU_SERIAL) && c->bBatch == GPU_MODE_GRAPH) return "host loop: no kernel launches to capture in a CUDA graph";
+  if (!strcmp(zVar, CPU_SERIAL) && bench_int(c, AX_N) > CPU_SERIAL_MAX_N)
+    return "host loop: timed at n <= " CPU_SERIAL_MAX_N_TEXT " only";
   if (!strcmp(zVar, CPU_SERIAL)) return bFirstBlock ? NULL : "host loop: no block size (run at the first block only)";
   int iVar = reduce_find(zVar);
   if ((reduce_variants[iVar].v.mFlags & VARIANT_NO_BLOCK) && !bFirstBlock) return "ignores the block size (run at the first block only)";

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/cli/test_reduce_cli.sh: command-line behaviour of build/bin/reduce:
 # --help, --list (no GPU needed) and its configuration count computed from
-# the variant table in kernels/reduce.cu, argument errors (exit 2, one line on
+# the variant table in kernels/reduce.cu, cpu-serial's size limit (not run
+# above n = 2^24+7: five hand mutants of the rule fail it), argument errors (exit 2, one line on
 # stderr, nothing written), and a real run: exit 3 with one line and no
 # database without a GPU, exit 0 with a stored result with one (and the
 # no-combine bound verified and flagged 'bound').
@@ -76,6 +77,29 @@ check "--list small matrix: $((want_total - want_run)) lines marked not run" tes
 check "--list small matrix: every line has n=1048576" \
   test "$(printf '%s\n' "$out" | grep -v '^#' | grep -c 'n=1048576')" -eq "$want_total"
 
+# cpu-serial is timed at n <= 2^24+7 only (CPU_SERIAL_MAX_N in
+# experiments/reduce/reduce.c): in the default list (matrix line 1) its lines
+# above are '# not run' (never measured or stored), those at and below run,
+# among them the seed's 2^24 and the non-powers; no other variant loses a size.
+run_reduce --list --db "$tmp/x.db"
+printf '%s\n' "$out" | grep -v '^#' | awk '
+  { n = $2; sub(/^n=/, "", n); host = ($6 == "variant=cpu-serial"); marked = index($0, "# not run") > 0 }
+  host && n + 0 > 16777223 { above++; if (!marked) bad = bad " " $1 "," $2 " run" }
+  host && n + 0 <= 16777223 { below++; if (marked) bad = bad " " $1 "," $2 " not run"; if (n == 16777216 || n == 1000000 || n == 16777223) kept++ }
+  !host && marked { bad = bad " " $6 "," $1 "," $2 " not run" }
+  END { printf "%d %d %d%s\n", above + 0, below + 0, kept + 0, bad }' > "$tmp/host"
+check_eq "default list: cpu-serial not run above 2^24+7 (2^25..2^28, both types: 8), run at and below it (34), among them 2^24, 1000000 and 2^24+7 (6); every other line runs" \
+  "$(cat "$tmp/host")" "8 34 6"
+check "default list: cpu-serial's reason names the limit" \
+  test "$(printf '%s\n' "$out" | grep -c 'variant=cpu-serial .*# not run: host loop: timed at n <= 2^24+7 only$')" -eq 8
+run_reduce --list --variant cpu-serial --dtype int32 --n 2^24+7,2^24+8
+check_eq "cpu-serial at 2^24+7 runs, at 2^24+8 not" \
+  "$(printf '%s\n' "$out" | grep -v '^#' | sed 's/ .*# not run.*/ no/; s/ .*cache=cold$/ yes/' | tr '\n' ' ')" \
+  "dtype=int32 yes dtype=int32 no "
+check_eq "cpu-serial boundary list: its count" "$(printf '%s\n' "$out" | tail -n 1)" "# 2 configurations, 1 to run"
+run_reduce --help
+check "--help states cpu-serial's limit" eval 'printf "%s\n" "$out" | grep -q "cpu-serial: the seed.s host loop, at n <= 2^24+7 only"'
+
 # Bad arguments: exit 2, exactly one line on stderr, nothing on stdout, no
 # database and no other file created.
 bad() { # bad NAME ARGS...
@@ -104,6 +128,7 @@ bad "--frobnicate 1" --db "$tmp/x.db" --frobnicate 1
 bad "positional argument" --db "$tmp/x.db" extra
 bad "--list=1" --db "$tmp/x.db" --list=1
 bad "--block 48 (no valid configuration)" --db "$tmp/x.db" --n 2^10 --block 48
+bad "cpu-serial at 2^25 (above its limit: nothing to run)" --db "$tmp/x.db" --variant cpu-serial --n 2^25
 
 # A real run. Without a GPU: exit 3, one line, no database. With one: exit 0
 # and the database holds one ok result of a complete run.
