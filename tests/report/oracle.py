@@ -151,6 +151,12 @@ def lower_has(key, what):
     return what in key.lower()
 
 
+def nulls_first(v):
+    """A sort key of a text or NULL value as SQLite orders them (NULL first,
+    then by code point, as its BINARY collation of UTF-8)."""
+    return (v is not None, v if v is not None else '')
+
+
 def param(params, name):
     try:
         v = json.loads(params).get(name)
@@ -705,7 +711,9 @@ def target_model(red, devs):
 
 def reduce_best(trials, red):
     """reduce_best: per GPU, dtype, n and variant the configuration whose
-    trial-1 median (raw) is the least, at the median of its other trials."""
+    trial-1 median (raw) is the least, at the median of its other trials;
+    ties to the least centre, then the smaller block, then the first by key,
+    flush and mode (NULL first, as SQLite orders them)."""
     groups = {}
     for c in stats_default(trials):
         if c['study'] == 'reduce':
@@ -716,7 +724,8 @@ def reduce_best(trials, red):
             ms = [m for t, m in red.trials.get((c['device_id'], c['config_key'], c['flush'], c['mode']), []) if t == 1]
             return min(ms) if ms else None
         c = min(cs, key=lambda c: ((t1(c) is not None), t1(c) or 0.0, c['median_ms'],
-                                   c['block'] if c['block'] is not None else -1))
+                                   c['block'] if c['block'] is not None else -1,
+                                   c['config_key']) + nulls_first(c['flush']) + nulls_first(c['mode']))
         h = red.heldout.get((c['device_id'], c['config_key'], c['flush'], c['mode']))
         ms = h['ms'] if h else c['median_ms']
         b = c['bytes_read'] + c['bytes_written']
