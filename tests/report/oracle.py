@@ -965,14 +965,18 @@ class Pairs:
                 c = cub.get((d['proc'], d['dtype'], d['n'], d['flush'], d['mode']))
                 if c and None not in (d['dtype'], d['n']):
                     add('cub', '%s flush=%s mode=%s' % (d['config_key'], d['flush'], d['mode']), d, c)
-        # the blocks picked on trial 1, per GPU, dtype, n and step
+        # the blocks picked on trial 1, per GPU, dtype, n and step (ties: the
+        # smaller block, then the first by key, flush and mode)
         steps = reduce_steps(raw)
         best = {}
+
+        def block_order(r):
+            return (r['ms'], r['block'], r['config_key']) + nulls_first(r['flush']) + nulls_first(r['mode'])
         for r in rows:
             if r['study'] == 'reduce' and default_key(r['config_key']) and r['trial_index'] == 1 \
                and r['variant'] in steps and loads_of(r['params']) == 8 and grid_of(r['params']) == 1:
                 k = (r['device_id'], r['dtype'], r['n'], r['variant'])
-                if k not in best or (r['ms'], r['block']) < (best[k]['ms'], best[k]['block']):
+                if k not in best or block_order(r) < block_order(best[k]):
                     best[k] = r
         self.block_pick = best
         ladder = {}

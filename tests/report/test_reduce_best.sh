@@ -8,7 +8,11 @@
 # are picked alike by every reader (the snapshot's views, the report's copy,
 # the oracle) whatever order the rows come in: here the one picked is
 # always the row inserted last. Its time: the median of its other trials
-# (reduce_heldout), else its own centre. Needs no GPU.
+# (reduce_heldout), else its own centre. Then the pairs' block per step
+# (reduce_block_pick, reports/analysis/26-pairs.sql, on stand-ins for
+# pair_trial_rows and reduce_step): trial 1's least median, ties to the
+# smaller block, then the first by key, flush and mode, likewise. Needs no
+# GPU.
 # Usage: sh tests/report/test_reduce_best.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -69,4 +73,32 @@ check_eq "the picked configuration's time on its other trials (else its own cent
   "$(sqls "$db" "SELECT group_concat(printf('%d %s %.4f %s', device_id, variant, median_ms, coalesce(held_trials, '-')), ', ') FROM (SELECT * FROM reduce_best ORDER BY device_id, variant)")" \
   "5 interleaved 0.0112 2, 5 small-n 0.0105 2, 5 unroll8 0.0115 2, 5 vectorized 0.0110 2, 6 vectorized 0.0100 -"
 
+db2="$tmp/p.db"
+pview=$(analysis_view '/^CREATE VIEW reduce_block_pick AS/' '/^WHERE rk = 1;$/')
+case "$pview" in *"CREATE VIEW reduce_block_pick AS"*) ;;
+  *) notok "view reduce_block_pick found in reports/analysis/"; exit 1 ;; esac
+# Device 5, int32 at 2^20, trial 1 (a trial 2 and a key naming its flush or
+# other loads not read): vectorized under 'vz-b' then 'vz-a' (tied), small-n
+# under one key and two flushes (one row), unroll8 in blocks 256 and
+# 128, interleaved in 512 (the least trial-1 median) and 256.
+prow() { # key variant block flush ms [trial params]
+  echo "(5, 'reduce', 'int32', 1048576, '$2', $3, '$1', '${7:-{\}}', '$4', 'single', ${6:-1}, $5)"
+}
+sqls -bail "$db2" > /dev/null <<SQL || notok "the stand-ins and reduce_block_pick load"
+CREATE TABLE reduce_step (variant TEXT, ord INTEGER, step_no INTEGER);
+INSERT INTO reduce_step VALUES ('interleaved', 3, 1), ('unroll8', 6, 2), ('vectorized', 11, 3), ('small-n', 14, 4);
+CREATE TABLE pair_trial_rows (device_id INTEGER, study TEXT, dtype TEXT, n INTEGER, variant TEXT, block INTEGER,
+                              config_key TEXT, params TEXT, flush TEXT, mode TEXT, trial_index INTEGER, ms REAL);
+INSERT INTO pair_trial_rows VALUES
+  $(prow vz-b vectorized 256 clean 0.0100), $(prow vz-a vectorized 256 clean 0.0100),
+  $(prow 'vz-0 flush=memset' vectorized 256 memset 0.0050), $(prow vz-l4 vectorized 256 clean 0.0050 1 '{"loads":4}'),
+  $(prow vz-0 vectorized 256 clean 0.0050 2),
+  $(prow sn small-n 256 memset 0.0100), $(prow sn small-n 256 clean 0.0100),
+  $(prow u8-256 unroll8 256 clean 0.0100), $(prow u8-128 unroll8 128 clean 0.0100),
+  $(prow il-512 interleaved 512 clean 0.0100), $(prow il-256 interleaved 256 clean 0.0110);
+$pview
+SQL
+check_eq "reduce_block_pick: one per step; ties to the smaller block, then the first key" \
+  "$(sqls "$db2" "SELECT group_concat(variant || ' ' || config_key || ' ' || block, ', ') FROM (SELECT * FROM reduce_block_pick ORDER BY variant)")" \
+  "interleaved il-512 512, small-n sn 256, unroll8 u8-128 128, vectorized vz-a 256"
 [ "$nfail" -eq 0 ]
