@@ -65,12 +65,14 @@ WHERE o.variant NOT IN ('cub', 'cpu-serial')
 
 -- Per GPU, dtype, n and step (default loads and grid, cold, the default
 -- flush and mode: a key without ' flush=' or ' mode='): the block whose
--- trial-1 median is the least.
+-- trial-1 median is the least (ties: the smaller block, then the first by
+-- key, flush and mode, so that every reader picks the same).
 DROP VIEW IF EXISTS reduce_block_pick;
 CREATE VIEW reduce_block_pick AS
 SELECT * FROM (
   SELECT t.device_id, t.dtype, t.n, t.variant, t.block, t.config_key, t.ms AS t1_ms,
-         row_number() OVER (PARTITION BY t.device_id, t.dtype, t.n, t.variant ORDER BY t.ms, t.block) AS rk
+         row_number() OVER (PARTITION BY t.device_id, t.dtype, t.n, t.variant ORDER BY t.ms, t.block, t.config_key,
+                                                                           t.flush, t.mode) AS rk
   FROM pair_trial_rows t JOIN reduce_step s USING (variant)
   WHERE t.study = 'reduce' AND t.config_key NOT LIKE '% flush=%' AND t.config_key NOT LIKE '% mode=%' AND t.trial_index = 1
     AND coalesce(json_extract(t.params, '$.loads'), 8) = 8 AND coalesce(json_extract(t.params, '$.grid'), 1) = 1)

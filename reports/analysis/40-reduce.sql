@@ -5,7 +5,12 @@
 -- Every reduction variant at its fastest block, per device, type and size:
 -- the block chosen on trial 1 and reported on the other trials (their
 -- median; its interval config_stats' relative half-width around it), so a
--- minimum over blocks does not judge itself; one trial: its own.
+-- minimum over blocks does not judge itself; one trial: its own. The order
+-- is total, so that every reader picks the same configuration: the trial-1
+-- median, then the centre (config_stats'), then ties (the event timer's
+-- 32 ns steps) to the smaller block, then the first by key, flush and mode
+-- (two keys of one block: a key of before the loads and grid axes beside
+-- today's, or one key under two flushes), as reduce_pick_t1 breaks them.
 CREATE VIEW reduce_best AS
 SELECT c.device_id, c.device, c.study, c.config_key, c.variant, c.dtype, c.n, c.block, c.params, c.cache, c.timer,
        c.flush, c.mode, c.runs, coalesce(h.ms, c.median_ms) AS median_ms,
@@ -18,7 +23,8 @@ SELECT c.device_id, c.device, c.study, c.config_key, c.variant, c.dtype, c.n, c.
        100.0 * (c.bytes_read + c.bytes_written) / (coalesce(h.ms, c.median_ms) * 1e6) / c.read_gbps AS pct_read,
        h.k AS held_trials
 FROM (SELECT s.*, row_number() OVER (PARTITION BY s.device_id, s.dtype, s.n, s.variant
-                                     ORDER BY t.median_ms, s.median_ms, s.block) AS rk
+                                     ORDER BY t.median_ms, s.median_ms, s.block, s.config_key,
+                                              s.flush, s.mode) AS rk
       FROM stats_default s LEFT JOIN reduce_trial t ON t.device_id = s.device_id AND t.config_key = s.config_key
                                                    AND t.flush = s.flush AND t.mode = s.mode AND t.trial = 1
       WHERE s.study = 'reduce') c

@@ -151,6 +151,12 @@ def lower_has(key, what):
     return what in key.lower()
 
 
+def nulls_first(v):
+    """A sort key of a text or NULL value as SQLite orders them (NULL first,
+    then by code point, as its BINARY collation of UTF-8)."""
+    return (v is not None, v if v is not None else '')
+
+
 def param(params, name):
     try:
         v = json.loads(params).get(name)
@@ -705,7 +711,9 @@ def target_model(red, devs):
 
 def reduce_best(trials, red):
     """reduce_best: per GPU, dtype, n and variant the configuration whose
-    trial-1 median (raw) is the least, at the median of its other trials."""
+    trial-1 median (raw) is the least, at the median of its other trials;
+    ties to the least centre, then the smaller block, then the first by key,
+    flush and mode (NULL first, as SQLite orders them)."""
     groups = {}
     for c in stats_default(trials):
         if c['study'] == 'reduce':
@@ -716,7 +724,8 @@ def reduce_best(trials, red):
             ms = [m for t, m in red.trials.get((c['device_id'], c['config_key'], c['flush'], c['mode']), []) if t == 1]
             return min(ms) if ms else None
         c = min(cs, key=lambda c: ((t1(c) is not None), t1(c) or 0.0, c['median_ms'],
-                                   c['block'] if c['block'] is not None else -1))
+                                   c['block'] if c['block'] is not None else -1,
+                                   c['config_key']) + nulls_first(c['flush']) + nulls_first(c['mode']))
         h = red.heldout.get((c['device_id'], c['config_key'], c['flush'], c['mode']))
         ms = h['ms'] if h else c['median_ms']
         b = c['bytes_read'] + c['bytes_written']
@@ -956,14 +965,18 @@ class Pairs:
                 c = cub.get((d['proc'], d['dtype'], d['n'], d['flush'], d['mode']))
                 if c and None not in (d['dtype'], d['n']):
                     add('cub', '%s flush=%s mode=%s' % (d['config_key'], d['flush'], d['mode']), d, c)
-        # the blocks picked on trial 1, per GPU, dtype, n and step
+        # the blocks picked on trial 1, per GPU, dtype, n and step (ties: the
+        # smaller block, then the first by key, flush and mode)
         steps = reduce_steps(raw)
         best = {}
+
+        def block_order(r):
+            return (r['ms'], r['block'], r['config_key']) + nulls_first(r['flush']) + nulls_first(r['mode'])
         for r in rows:
             if r['study'] == 'reduce' and default_key(r['config_key']) and r['trial_index'] == 1 \
                and r['variant'] in steps and loads_of(r['params']) == 8 and grid_of(r['params']) == 1:
                 k = (r['device_id'], r['dtype'], r['n'], r['variant'])
-                if k not in best or (r['ms'], r['block']) < (best[k]['ms'], best[k]['block']):
+                if k not in best or block_order(r) < block_order(best[k]):
                     best[k] = r
         self.block_pick = best
         ladder = {}
@@ -1998,23 +2011,36 @@ def protocol(raw, trials, devs):
 def small_n_bound(trials, devs):
     """small_n_bound: small-n over its bound (no-combine) per GPU at 2^16,
     2^18, 2^20 (int32, block 256, default loads and grid, stats_default's
-    centres), against bound_goal_us"""
+    centres), against bound_goal_us; one row per GPU and size: small-n's
+    configuration of the most trials, then of a key naming its loads, then
+    the first by key, flush and mode (as small_n_gpu); the bound's likewise
+    after those of small-n's flush and mode"""
     c = [s for s in stats_default(trials) if s['study'] == 'reduce' and s['dtype'] == 'int32' and s['block'] == 256
          and s['variant'] in ('small-n', 'no-combine') and loads_of(s['params']) == 8 and grid_of(s['params']) == 1]
+
+    def rule(x):
+        return (-x['runs'], param(x['params'], 'loads') is None, x['config_key'], x['flush'], x['mode'])
+    small, bound = {}, {}
+    for x in c:
+        if x['variant'] == 'small-n' and x['n'] in (N_SMALLEST, 4 * N_SMALLEST, N_SMALL):
+            small.setdefault((x['device_id'], x['n']), []).append(x)
+        elif x['variant'] == 'no-combine':
+            bound.setdefault((x['device_id'], x['n']), []).append(x)
     out = []
-    for s in c:
-        if s['variant'] != 'small-n' or s['n'] not in (N_SMALLEST, 4 * N_SMALLEST, N_SMALL) \
-           or s['device_id'] not in devs.ord:
+    for k, ss in small.items():
+        if k[0] not in devs.ord or k not in bound:
             continue
-        for b in c:
-            if b['device_id'] == s['device_id'] and b['n'] == s['n'] and b['variant'] == 'no-combine':
-                over = 1000 * (s['median_ms'] - b['median_ms'])
-                out.append({'label': devs.label[s['device_id']], 'ord': devs.ord[s['device_id']],
-                            'device_id': s['device_id'], 'n': s['n'], 'small_us': 1000 * s['median_ms'],
-                            'small_lo': mul(1000, s['lo_ms']), 'small_hi': mul(1000, s['hi_ms']),
-                            'bound_us': 1000 * b['median_ms'], 'bound_lo': mul(1000, b['lo_ms']),
-                            'bound_hi': mul(1000, b['hi_ms']), 'over_us': over,
-                            'verdict': 'met' if over <= BOUND_GOAL_US else 'missed'})
+        s = min(ss, key=rule)
+        b = min(bound[k], key=lambda b: ((b['flush'], b['mode']) != (s['flush'], s['mode']),) + rule(b))
+        over = 1000 * (s['median_ms'] - b['median_ms'])
+        out.append({'label': devs.label[s['device_id']], 'ord': devs.ord[s['device_id']],
+                    'device_id': s['device_id'], 'n': s['n'], 'small_us': 1000 * s['median_ms'],
+                    'small_lo': mul(1000, s['lo_ms']), 'small_hi': mul(1000, s['hi_ms']),
+                    'bound_us': 1000 * b['median_ms'], 'bound_lo': mul(1000, b['lo_ms']),
+                    'bound_hi': mul(1000, b['hi_ms']), 'over_us': over,
+                    'verdict': 'met' if over <= BOUND_GOAL_US else 'missed',
+                    'small_key': s['config_key'], 'small_flush': s['flush'], 'bound_key': b['config_key'],
+                    'bound_flush': b['flush']})
     return out
 
 
@@ -2401,9 +2427,9 @@ def main(argv):
           ('label', 'ord', 'sets', 'minimal_us', 'lo_us', 'hi_us', 'trials', 'project_us', 'diff_us', 'diff_rel',
            'tol_us', 'verdict', 'procs', 'proc_lo_us', 'proc_hi_us'))
     bcols = ('label', 'ord', 'small_us', 'small_lo', 'small_hi', 'bound_us', 'bound_lo', 'bound_hi', 'over_us',
-             'verdict')
+             'verdict', 'small_key', 'small_flush', 'bound_key', 'bound_flush')
     check('small_n_bound', "SELECT * FROM small_n_bound", ('device_id', 'n'),
-          keyed(small_n_bound(trials, devs), ('device_id', 'n'), bcols), bcols)
+          {(r['device_id'], r['n']): r for r in small_n_bound(trials, devs)}, bcols)
     sa = session_agreement(raw, trials, devs)
     sacols = ('device', 'pairs', 'configs', 'share_2pct', 'share_lo', 'share_hi', 'configs_u20', 'share_2pct_u20',
               'share_u20_lo', 'share_u20_hi', 'host_configs', 'host_share', 'latest')

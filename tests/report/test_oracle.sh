@@ -14,6 +14,8 @@
 #     of it (`make test` passes the one `make oracle-db` builds, once, as
 #     `make report` would from the shipped data: build/test-shipped/report.db),
 #     else one built here, checked in the background while the fixtures are;
+#   - a copy of the 2-machine fixture with two configurations of one block
+#     tied on trial 1 and the centre: the views and the oracle pick the same;
 # and the oracle must fail where the views are wrong:
 #   - one value of config_stats moved by 1e-7 and one row of ratio_stats
 #     left out, on a copy;
@@ -145,6 +147,38 @@ SQL
     "$(grep -c '^MISMATCH ratio_stats .* row only in oracle$' "$tmp/bad.out")" 1
   check_eq "the summary line counts the mismatches" \
     "$(tail -n 1 "$tmp/bad.out" | grep -c '^oracle: [0-9]* values checked in [0-9]* views, [1-9][0-9]* mismatches$')" 1
+fi
+
+# A tie of two configurations, on a copy of the 2-machine fixture: interleaved
+# int32 at 2^20 in block 256 timed again in the same runs with the same
+# times under a second key (its loads and grid axes named in the other
+# order, so it sorts first), so that the two tie on trial 1, the centre and
+# the block: the views (reduce_best, reduce_block_pick and the step and
+# total pairs and the ladder read from them) and the oracle must pick the
+# same, the first key (before, each picked by the order its rows came in).
+if [ -f "$tmp/m2.sql" ]; then
+  tk='dtype=int32 n=1048576 block=256 loads=8 grid=1 variant=interleaved cache=cold'
+  if "$BIN/dbtool" snapshot "$tmp/m2.sql" "$tmp/tie.db" > /dev/null 2> "$tmp/tie.err" &&
+     cols=$(sqlite "$tmp/tie.db" "SELECT group_concat(name, ', ') FROM pragma_table_info('result')
+                                  WHERE name NOT IN ('result_id', 'config_key')") &&
+     sqlite "$tmp/tie.db" "INSERT INTO result (config_key, $cols)
+                           SELECT replace(config_key, 'loads=8 grid=1', 'grid=1 loads=8'), $cols FROM result
+                           WHERE config_key = '$tk'" 2>> "$tmp/tie.err" &&
+     cat $SQL_FILES | sqlite "$tmp/tie.db" > /dev/null 2>> "$tmp/tie.err"; then
+    check_eq "the tie: two keys of interleaved at 2^20, block 256, one trial-1 median and one centre per machine" \
+      "$(sqlite "$tmp/tie.db" "SELECT count(DISTINCT s.config_key) || ' ' || count(DISTINCT s.device_id || ' ' || s.median_ms || ' ' || t.median_ms)
+                               FROM stats_default s JOIN reduce_trial t USING (device_id, config_key, flush, mode)
+                               WHERE t.trial = 1 AND s.variant = 'interleaved' AND s.dtype = 'int32' AND s.n = 1048576 AND s.block = 256")" \
+      "2 2"
+    check_eq "the tie: reduce_best and reduce_block_pick pick the first key on both machines" \
+      "$(sqlite "$tmp/tie.db" "SELECT (SELECT group_concat(DISTINCT config_key) FROM reduce_best WHERE variant = 'interleaved' AND dtype = 'int32' AND n = 1048576)
+                               || ' / ' || (SELECT group_concat(DISTINCT config_key) FROM reduce_block_pick WHERE variant = 'interleaved' AND dtype = 'int32' AND n = 1048576)")" \
+      "$(echo "$tk" | sed 's/loads=8 grid=1/grid=1 loads=8/') / $(echo "$tk" | sed 's/loads=8 grid=1/grid=1 loads=8/')"
+    oracle "the tie: the oracle picks the same (no mismatch)" "$tmp/tie.db"
+  else
+    sed 's/^/# /' "$tmp/tie.err"
+    notok "the tie's copy of the 2-machine fixture builds"
+  fi
 fi
 
 # The running-count median put back by hand, on a copy of the 3-machine
