@@ -88,6 +88,11 @@ SELECT c.device_id, json_extract(c.params, '$.grid') AS grid, json_extract(c.par
 -- device), 'not profiled on <GPU>' (the Nsight Compute counters the rule
 -- needs were not stored for this device: `make profile`, or a set cut off,
 -- see view profile_run_gap), 'not tested' (the data to judge it is missing).
+-- A claim that an interval reaches a threshold (holds when its low end is at
+-- or above it, does not hold when its high end is below it) is judged by
+-- verdict_at_least(lo, hi, threshold) (reports/sqlstats.c), once its data
+-- is there; the rules with more to them (a range, a second threshold, the
+-- seed's magnitude, a strict bound) keep their CASE.
 CREATE VIEW claim_verdict AS
 WITH dv AS (SELECT device_id, name, label FROM report_devices),
 -- the counter views, evaluated once
@@ -229,8 +234,7 @@ SELECT '000-cached', h.device_id, h.name,
                    b.grid, b.grid, b.p, 100 * b.hit, 100 * b.hit_lo, 100 * b.hit_hi, CAST(b.c_miss AS INTEGER),
                    CAST(b.c_req AS INTEGER)) END,
   CASE WHEN h.n_dist = 0 THEN 'not measured' WHEN b.hit IS NULL THEN h.unprofiled
-       WHEN b.hit_lo >= st.cached_hit_min THEN 'holds' WHEN b.hit_hi < st.cached_hit_min THEN 'does not hold'
-       ELSE 'inconclusive' END
+       ELSE verdict_at_least(b.hit_lo, b.hit_hi, st.cached_hit_min) END
 FROM has h, st LEFT JOIN cdr b ON b.device_id = h.device_id AND b.rk_fewest = 1
 UNION ALL
 SELECT '000-faster', h.device_id, h.name,
@@ -256,8 +260,7 @@ UNION ALL
 SELECT '000-hurts', h.device_id, h.name,
   CASE WHEN s.cg16 IS NULL THEN 'no distance results'
        ELSE printf('at k = 16 constant takes %.2fx [%.2f, %.2f] the time of global', s.cg16, s.cg16_lo, s.cg16_hi) END,
-  CASE WHEN s.cg16 IS NULL THEN 'not measured' WHEN s.cg16_lo >= t.faster THEN 'holds'
-       WHEN s.cg16_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+  CASE WHEN s.cg16 IS NULL THEN 'not measured' ELSE verdict_at_least(s.cg16_lo, s.cg16_hi, t.faster) END
 FROM has h, setting t LEFT JOIN slow s USING (device_id)
 UNION ALL
 SELECT '001-uniform', h.device_id, h.name,
@@ -277,8 +280,7 @@ UNION ALL
 SELECT '001-readonly', h.device_id, h.name,
   CASE WHEN s.cr32 IS NULL THEN 'no distance results'
        ELSE printf('at k = 32 constant takes %.2fx [%.2f, %.2f] the time of read-only', s.cr32, s.cr32_lo, s.cr32_hi) END,
-  CASE WHEN s.cr32 IS NULL THEN 'not measured' WHEN s.cr32_lo >= t.faster THEN 'holds'
-       WHEN s.cr32_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+  CASE WHEN s.cr32 IS NULL THEN 'not measured' ELSE verdict_at_least(s.cr32_lo, s.cr32_hi, t.faster) END
 FROM has h, setting t LEFT JOIN slow s USING (device_id)
 UNION ALL
 SELECT '001-texture', h.device_id, h.name,
@@ -329,8 +331,8 @@ UNION ALL
 SELECT '003-divergence', h.device_id, h.name,
   CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'no results in the seed''s configuration'
        ELSE printf('%.3f -> %.3f ms, %.2fx [%.2f, %.2f]', s.nb, s.nld, s.nb_nld, s.nb_nld_lo, s.nb_nld_hi) END,
-  CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'not measured' WHEN s.nb_nld_lo >= t.faster THEN 'holds'
-       WHEN s.nb_nld_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+  CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'not measured'
+       ELSE verdict_at_least(s.nb_nld_lo, s.nb_nld_hi, t.faster) END
 FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '003-interleaved', h.device_id, h.name,
@@ -357,15 +359,15 @@ UNION ALL
 SELECT '003-lastwarp', h.device_id, h.name,
   CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'no results in the seed''s configuration'
        ELSE printf('%.4f -> %.4f ms, %.2fx [%.2f, %.2f]', s.u8, s.uw8, s.u8_uw8, s.u8_uw8_lo, s.u8_uw8_hi) END,
-  CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'not measured' WHEN s.u8_uw8_lo >= t.faster THEN 'holds'
-       WHEN s.u8_uw8_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+  CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'not measured'
+       ELSE verdict_at_least(s.u8_uw8_lo, s.u8_uw8_hi, t.faster) END
 FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '003-complete', h.device_id, h.name,
   CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'no results in the seed''s configuration'
        ELSE printf('%.4f -> %.4f ms, %.2fx [%.2f, %.2f]', s.uw8, s.cu8, s.uw8_cu8, s.uw8_cu8_lo, s.uw8_cu8_hi) END,
-  CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'not measured' WHEN s.uw8_cu8_lo >= t.faster THEN 'holds'
-       WHEN s.uw8_cu8_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+  CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'not measured'
+       ELSE verdict_at_least(s.uw8_cu8_lo, s.uw8_cu8_hi, t.faster) END
 FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '004-flat', h.device_id, h.name,

@@ -3,7 +3,9 @@
 ** through SQL, as the views call them: the median of odd and even counts
 ** and of three values unequally spaced (the running-count bug gave the mean
 ** of the two lowest), the leave-one-out median as a window function, the
-** split-conformal rank, the size bands at their limits, the Wilson interval.
+** split-conformal rank, the size bands at their limits, the Wilson interval,
+** the claims' verdict on an interval against a threshold (at the threshold,
+** on either side, straddling it, with NULLs).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -160,10 +162,71 @@ static void test_wilson(void **state) {
   sqlite3_close(pDb);
 }
 
+/* The first column of the first row of zSql as text; "NULL" for NULL. */
+static const char *text(sqlite3 *pDb, const char *zSql) {
+  static char z[64];
+  sqlite3_stmt *pStmt = NULL;
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK) fail_msg("%s: %s", zSql, sqlite3_errmsg(pDb));
+  assert_int_equal(sqlite3_step(pStmt), SQLITE_ROW);
+  const unsigned char *zCol = sqlite3_column_text(pStmt, 0);
+  snprintf(z, sizeof(z), "%s", zCol ? (const char *)zCol : "NULL");
+  sqlite3_finalize(pStmt);
+  return z;
+}
+
+/* verdict_at_least(lo, hi, thr): holds from lo = thr on, does not hold
+** only with hi below thr (hi = thr is not below), inconclusive between and
+** wherever a NULL makes a comparison not true, exactly as the CASE
+** `WHEN lo >= thr THEN 'holds' WHEN hi < thr THEN 'does not hold' ELSE
+** 'inconclusive' END` it replaces. Each case in C (NaN for NULL) and in SQL. */
+static void test_verdict_at_least(void **state) {
+  (void)state;
+  static const struct {
+    double lo, hi, thr;
+    const char *zWant;
+  } aCase[] = {
+      {1.2, 1.5, 1.1, "holds"},
+      {1.1, 1.5, 1.1, "holds"}, /* the low end at the threshold */
+      {2, 3, 2, "holds"},       /* integers in SQL */
+      {0x1.1999999999999p+0, 1.5, 1.1, "inconclusive"}, /* the double just below 1.1 */
+      {0.9, 1.1, 1.1, "inconclusive"}, /* the high end at the threshold is not below it */
+      {0.9, 0x1.1999999999999p+0, 1.1, "does not hold"},
+      {1, 1, 2, "does not hold"},
+      {NAN, 1.0, 1.1, "does not hold"},
+      {NAN, 1.2, 1.1, "inconclusive"},
+      {1.2, NAN, 1.1, "holds"},
+      {1.0, NAN, 1.1, "inconclusive"},
+      {1.0, 1.2, NAN, "inconclusive"},
+      {NAN, NAN, NAN, "inconclusive"},
+  };
+  sqlite3 *pDb = open_db();
+  for (size_t i = 0; i < sizeof(aCase) / sizeof(aCase[0]); i++) {
+    char zSql[128], z[3][32];
+    const double a[3] = {aCase[i].lo, aCase[i].hi, aCase[i].thr};
+    for (int k = 0; k < 3; k++) snprintf(z[k], sizeof(z[k]), isnan(a[k]) ? "NULL" : "%.17g", a[k]);
+    snprintf(zSql, sizeof(zSql), "SELECT verdict_at_least(%s, %s, %s)", z[0], z[1], z[2]);
+    assert_string_equal(sqlstats_verdict_at_least(a[0], a[1], a[2]), aCase[i].zWant);
+    assert_string_equal(text(pDb, zSql), aCase[i].zWant);
+  }
+  /* a text value, equal to the CASE's literal */
+  assert_string_equal(text(pDb, "SELECT verdict_at_least(1.2, 1.5, 1.1) = 'holds'"), "1");
+  /* three arguments, no other count */
+  sqlite3_stmt *pStmt = NULL;
+  assert_int_equal(sqlite3_prepare_v2(pDb, "SELECT verdict_at_least(1, 2)", -1, &pStmt, NULL), SQLITE_ERROR);
+  assert_int_equal(sqlite3_prepare_v2(pDb, "SELECT verdict_at_least(1, 2, 3, 4)", -1, &pStmt, NULL), SQLITE_ERROR);
+  /* the same answers as the CASE over a grid of intervals, thresholds and NULLs */
+  assert_string_equal(text(pDb, "WITH v(x) AS (VALUES (NULL), (0.5), (1), (1.1), (1.5), (2))"
+                                " SELECT count(*) FROM v a, v b, v t WHERE verdict_at_least(a.x, b.x, t.x) IS NOT"
+                                " CASE WHEN a.x >= t.x THEN 'holds' WHEN b.x < t.x THEN 'does not hold'"
+                                " ELSE 'inconclusive' END"),
+                      "0");
+  sqlite3_close(pDb);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_median),    cmocka_unit_test(test_median_window), cmocka_unit_test(test_conformal),
-      cmocka_unit_test(test_size_band), cmocka_unit_test(test_wilson),
+      cmocka_unit_test(test_size_band), cmocka_unit_test(test_wilson),       cmocka_unit_test(test_verdict_at_least),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
