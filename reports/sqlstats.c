@@ -33,6 +33,13 @@
 **                           argument is NULL: a comparison with NULL is not
 **                           true, as in the SQL CASE this replaces; a caller
 **                           says 'not measured' before it calls)
+**   verdict_over(N, HOLD, NOT)
+**                           a claim's verdict over N configurations, HOLD of
+**                           which meet its threshold and NOT of which miss
+**                           it: 'holds' where HOLD = N, else 'does not hold'
+**                           where NOT = N, else 'holds in part' where HOLD > 0
+**                           and NOT > 0, else 'inconclusive' (NULLs as in
+**                           verdict_at_least)
 **
 ** Built two ways from this one file: linked into mdquery and dbtool, which
 ** call sqlstats_register() on every connection they open, and as the
@@ -114,6 +121,13 @@ int sqlstats_size_band(double ms) {
 const char *sqlstats_verdict_at_least(double lo, double hi, double thr) {
   if (lo >= thr) return "holds";
   if (hi < thr) return "does not hold";
+  return "inconclusive";
+}
+
+const char *sqlstats_verdict_over(double n, double nHold, double nNot) {
+  if (nHold == n) return "holds";
+  if (nNot == n) return "does not hold";
+  if (nHold > 0 && nNot > 0) return "holds in part";
   return "inconclusive";
 }
 
@@ -207,14 +221,16 @@ static double arg_or_nan(sqlite3_value *v) {
   return sqlite3_value_type(v) == SQLITE_NULL ? NAN : sqlite3_value_double(v);
 }
 
-static void verdict_at_least_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+/* verdict_at_least(), or verdict_over() where the user data is set. */
+static void verdict_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  const char *z = sqlstats_verdict_at_least(arg_or_nan(argv[0]), arg_or_nan(argv[1]), arg_or_nan(argv[2]));
+  double a = arg_or_nan(argv[0]), b = arg_or_nan(argv[1]), c = arg_or_nan(argv[2]);
+  const char *z = sqlite3_user_data(ctx) ? sqlstats_verdict_over(a, b, c) : sqlstats_verdict_at_least(a, b, c);
   sqlite3_result_text(ctx, z, -1, SQLITE_STATIC);
 }
 
 int sqlstats_register(sqlite3 *db) {
-  static int bHi = 1;
+  static int bHi = 1, bOver = 1;
   const int f = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
   int rc = sqlite3_create_window_function(db, "median", 1, f, NULL, step_value, median_final, median_value,
                                           inverse_value, NULL);
@@ -227,7 +243,7 @@ int sqlstats_register(sqlite3 *db) {
     rc = sqlite3_create_function(db, "min_deviations", 0, f, NULL, min_deviations_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "wilson_lo", 2, f, NULL, wilson_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "wilson_hi", 2, f, &bHi, wilson_fn, NULL, NULL);
-  if (rc == SQLITE_OK)
-    rc = sqlite3_create_function(db, "verdict_at_least", 3, f, NULL, verdict_at_least_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "verdict_at_least", 3, f, NULL, verdict_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "verdict_over", 3, f, &bOver, verdict_fn, NULL, NULL);
   return rc;
 }

@@ -11,7 +11,7 @@
 -- verdict_at_least, reports/sqlstats.c). A claim over several
 -- configurations holds when every one meets it, does not hold when every one
 -- misses it, holds in part when some meet and some miss, and is inconclusive
--- otherwise. Thresholds: report_setting.
+-- otherwise (verdict_over). Thresholds: report_setting.
 INSERT OR REPLACE INTO report_setting VALUES
   ('serialise_lo', 8, 'claim 000-serialise: the least slowdown of constant reads at k = 16 over k = 1 of the seed''s magnitude (half its 16x)'),
   ('serialise_hi', 32, 'claim 000-serialise: the largest slowdown of the seed''s magnitude (a warp''s 32 lanes serialised)'),

@@ -91,8 +91,9 @@ SELECT c.device_id, json_extract(c.params, '$.grid') AS grid, json_extract(c.par
 -- A claim that an interval reaches a threshold (holds when its low end is at
 -- or above it, does not hold when its high end is below it) is judged by
 -- verdict_at_least(lo, hi, threshold) (reports/sqlstats.c), once its data
--- is there; the rules with more to them (a range, a second threshold, the
--- seed's magnitude, a strict bound) keep their CASE.
+-- is there, and a claim over several configurations by verdict_over(n,
+-- meeting, missing); the rules with more to them (a range, a second
+-- threshold, the seed's magnitude, a strict bound) keep their CASE.
 CREATE VIEW claim_verdict AS
 WITH dv AS (SELECT device_id, name, label FROM report_devices),
 -- the counter views, evaluated once
@@ -108,6 +109,7 @@ has AS (SELECT dv.device_id, dv.name, 'not profiled on ' || dv.label AS unprofil
           (SELECT count(*) FROM ac a WHERE a.device_id = dv.device_id) AS n_actr
         FROM dv),
 -- the verdict over several configurations from the counts met / missed of n
+-- (verdict_over)
 cu AS (SELECT u.device_id, count(*) AS n, sum(u.x_lo >= s.faster) AS nf, sum(u.x_hi < s.faster) AS nn, min(u.x) AS lo,
               max(u.x) AS hi, sum(u.fastest = 1) AS nc, sum(u.fastest = 0) AS nnc
        FROM const_uniform_ci u, setting s GROUP BY u.device_id),
@@ -241,8 +243,7 @@ SELECT '000-faster', h.device_id, h.name,
   CASE WHEN cu.n IS NULL THEN 'no distance results'
        ELSE printf('constant faster over the whole interval in %d of %d configurations, not in %d, inconclusive in %d; %.2fx to %.2fx',
                    cu.nf, cu.n, cu.nn, cu.n - cu.nf - cu.nn, cu.lo, cu.hi) END,
-  CASE WHEN cu.n IS NULL THEN 'not measured' WHEN cu.nf = cu.n THEN 'holds' WHEN cu.nn = cu.n THEN 'does not hold'
-       WHEN cu.nf > 0 AND cu.nn > 0 THEN 'holds in part' ELSE 'inconclusive' END
+  CASE WHEN cu.n IS NULL THEN 'not measured' ELSE verdict_over(cu.n, cu.nf, cu.nn) END
 FROM has h LEFT JOIN cu USING (device_id)
 UNION ALL
 SELECT '000-serialise', h.device_id, h.name,
@@ -267,8 +268,7 @@ SELECT '001-uniform', h.device_id, h.name,
   CASE WHEN cu.n IS NULL THEN 'no distance results'
        ELSE printf('constant fastest of the four spaces over the whole interval in %d of %d configurations, not in %d, inconclusive in %d',
                    cu.nc, cu.n, cu.nnc, cu.n - cu.nc - cu.nnc) END,
-  CASE WHEN cu.n IS NULL THEN 'not measured' WHEN cu.nc = cu.n THEN 'holds' WHEN cu.nnc = cu.n THEN 'does not hold'
-       WHEN cu.nc > 0 AND cu.nnc > 0 THEN 'holds in part' ELSE 'inconclusive' END
+  CASE WHEN cu.n IS NULL THEN 'not measured' ELSE verdict_over(cu.n, cu.nc, cu.nnc) END
 FROM has h LEFT JOIN cu USING (device_id)
 UNION ALL
 SELECT '001-64k', h.device_id, h.name,
@@ -312,8 +312,7 @@ SELECT '002-faster', h.device_id, h.name,
   CASE WHEN r.n IS NULL THEN 'no ray tracer results'
        ELSE printf('constant faster over the whole interval in %d of %d configurations, not in %d, inconclusive in %d; %.2fx to %.2fx',
                    r.nf, r.n, r.nn, r.n - r.nf - r.nn, r.lo, r.hi) END,
-  CASE WHEN r.n IS NULL THEN 'not measured' WHEN r.nf = r.n THEN 'holds' WHEN r.nn = r.n THEN 'does not hold'
-       WHEN r.nf > 0 AND r.nn > 0 THEN 'holds in part' ELSE 'inconclusive' END
+  CASE WHEN r.n IS NULL THEN 'not measured' ELSE verdict_over(r.n, r.nf, r.nn) END
 FROM has h LEFT JOIN rt r USING (device_id)
 UNION ALL
 SELECT '002-idle', h.device_id, h.name,

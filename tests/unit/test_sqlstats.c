@@ -4,8 +4,9 @@
 ** and of three values unequally spaced (the running-count bug gave the mean
 ** of the two lowest), the leave-one-out median as a window function, the
 ** split-conformal rank, the size bands at their limits, the Wilson interval,
-** the claims' verdict on an interval against a threshold (at the threshold,
-** on either side, straddling it, with NULLs).
+** the claims' verdicts: on an interval against a threshold (at the
+** threshold, on either side, straddling it, with NULLs) and over several
+** configurations (all, none, some of each).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -174,59 +175,97 @@ static const char *text(sqlite3 *pDb, const char *zSql) {
   return z;
 }
 
-/* verdict_at_least(lo, hi, thr): holds from lo = thr on, does not hold
-** only with hi below thr (hi = thr is not below), inconclusive between and
-** wherever a NULL makes a comparison not true, exactly as the CASE
-** `WHEN lo >= thr THEN 'holds' WHEN hi < thr THEN 'does not hold' ELSE
-** 'inconclusive' END` it replaces. Each case in C (NaN for NULL) and in SQL. */
-static void test_verdict_at_least(void **state) {
-  (void)state;
-  static const struct {
-    double lo, hi, thr;
-    const char *zWant;
-  } aCase[] = {
-      {1.2, 1.5, 1.1, "holds"},
-      {1.1, 1.5, 1.1, "holds"}, /* the low end at the threshold */
-      {2, 3, 2, "holds"},       /* integers in SQL */
-      {0x1.1999999999999p+0, 1.5, 1.1, "inconclusive"}, /* the double just below 1.1 */
-      {0.9, 1.1, 1.1, "inconclusive"}, /* the high end at the threshold is not below it */
-      {0.9, 0x1.1999999999999p+0, 1.1, "does not hold"},
-      {1, 1, 2, "does not hold"},
-      {NAN, 1.0, 1.1, "does not hold"},
-      {NAN, 1.2, 1.1, "inconclusive"},
-      {1.2, NAN, 1.1, "holds"},
-      {1.0, NAN, 1.1, "inconclusive"},
-      {1.0, 1.2, NAN, "inconclusive"},
-      {NAN, NAN, NAN, "inconclusive"},
-  };
+/* A verdict function's cases: three arguments (NaN for NULL), the words. */
+typedef struct VerdictCase {
+  double a[3];
+  const char *zWant;
+} VerdictCase;
+
+/* Each case through C (xVerdict) and through SQL (zFn); the function takes
+** three arguments and no other count, and gives the same words as zCase, a
+** CASE over a, b and c, on a grid of values and NULLs. */
+static void check_verdicts(const char *zFn, const char *(*xVerdict)(double, double, double), const VerdictCase *aCase,
+                           size_t nCase, const char *zCase) {
   sqlite3 *pDb = open_db();
-  for (size_t i = 0; i < sizeof(aCase) / sizeof(aCase[0]); i++) {
-    char zSql[128], z[3][32];
-    const double a[3] = {aCase[i].lo, aCase[i].hi, aCase[i].thr};
+  char zSql[512];
+  for (size_t i = 0; i < nCase; i++) {
+    char z[3][32];
+    const double *a = aCase[i].a;
     for (int k = 0; k < 3; k++) snprintf(z[k], sizeof(z[k]), isnan(a[k]) ? "NULL" : "%.17g", a[k]);
-    snprintf(zSql, sizeof(zSql), "SELECT verdict_at_least(%s, %s, %s)", z[0], z[1], z[2]);
-    assert_string_equal(sqlstats_verdict_at_least(a[0], a[1], a[2]), aCase[i].zWant);
+    snprintf(zSql, sizeof(zSql), "SELECT %s(%s, %s, %s)", zFn, z[0], z[1], z[2]);
+    assert_string_equal(xVerdict(a[0], a[1], a[2]), aCase[i].zWant);
     assert_string_equal(text(pDb, zSql), aCase[i].zWant);
   }
   /* a text value, equal to the CASE's literal */
-  assert_string_equal(text(pDb, "SELECT verdict_at_least(1.2, 1.5, 1.1) = 'holds'"), "1");
-  /* three arguments, no other count */
+  snprintf(zSql, sizeof(zSql), "SELECT typeof(%s(1, 1, 1))", zFn);
+  assert_string_equal(text(pDb, zSql), "text");
   sqlite3_stmt *pStmt = NULL;
-  assert_int_equal(sqlite3_prepare_v2(pDb, "SELECT verdict_at_least(1, 2)", -1, &pStmt, NULL), SQLITE_ERROR);
-  assert_int_equal(sqlite3_prepare_v2(pDb, "SELECT verdict_at_least(1, 2, 3, 4)", -1, &pStmt, NULL), SQLITE_ERROR);
-  /* the same answers as the CASE over a grid of intervals, thresholds and NULLs */
-  assert_string_equal(text(pDb, "WITH v(x) AS (VALUES (NULL), (0.5), (1), (1.1), (1.5), (2))"
-                                " SELECT count(*) FROM v a, v b, v t WHERE verdict_at_least(a.x, b.x, t.x) IS NOT"
-                                " CASE WHEN a.x >= t.x THEN 'holds' WHEN b.x < t.x THEN 'does not hold'"
-                                " ELSE 'inconclusive' END"),
-                      "0");
+  snprintf(zSql, sizeof(zSql), "SELECT %s(1, 2)", zFn);
+  assert_int_equal(sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL), SQLITE_ERROR);
+  snprintf(zSql, sizeof(zSql), "SELECT %s(1, 2, 3, 4)", zFn);
+  assert_int_equal(sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL), SQLITE_ERROR);
+  snprintf(zSql, sizeof(zSql),
+           "WITH v(x) AS (VALUES (NULL), (0), (0.5), (1), (1.1), (1.5), (2), (3)) SELECT count(*) FROM v a, v b, v c"
+           " WHERE %s(a.x, b.x, c.x) IS NOT %s",
+           zFn, zCase);
+  assert_string_equal(text(pDb, zSql), "0");
   sqlite3_close(pDb);
+}
+
+/* verdict_at_least(lo, hi, thr): holds from lo = thr on, does not hold
+** only with hi below thr (hi = thr is not below), inconclusive between and
+** wherever a NULL makes a comparison not true, exactly as the CASE it
+** replaces. */
+static void test_verdict_at_least(void **state) {
+  (void)state;
+  static const VerdictCase aCase[] = {
+      {{1.2, 1.5, 1.1}, "holds"},
+      {{1.1, 1.5, 1.1}, "holds"}, /* the low end at the threshold */
+      {{2, 3, 2}, "holds"},       /* integers in SQL */
+      {{0x1.1999999999999p+0, 1.5, 1.1}, "inconclusive"}, /* the double just below 1.1 */
+      {{0.9, 1.1, 1.1}, "inconclusive"},                  /* the high end at it is not below it */
+      {{0.9, 0x1.1999999999999p+0, 1.1}, "does not hold"},
+      {{1, 1, 2}, "does not hold"},
+      {{NAN, 1.0, 1.1}, "does not hold"},
+      {{NAN, 1.2, 1.1}, "inconclusive"},
+      {{1.2, NAN, 1.1}, "holds"},
+      {{1.0, NAN, 1.1}, "inconclusive"},
+      {{1.0, 1.2, NAN}, "inconclusive"},
+      {{NAN, NAN, NAN}, "inconclusive"},
+  };
+  check_verdicts("verdict_at_least", sqlstats_verdict_at_least, aCase, sizeof(aCase) / sizeof(aCase[0]),
+                 "CASE WHEN a.x >= c.x THEN 'holds' WHEN b.x < c.x THEN 'does not hold' ELSE 'inconclusive' END");
+}
+
+/* verdict_over(n, hold, not): all n hold, all n do not, some of each, or
+** neither all nor some of each; NULLs as the CASE it replaces. */
+static void test_verdict_over(void **state) {
+  (void)state;
+  static const VerdictCase aCase[] = {
+      {{4, 4, 0}, "holds"},
+      {{4, 0, 4}, "does not hold"},
+      {{4, 1, 1}, "holds in part"},
+      {{4, 3, 1}, "holds in part"},
+      {{4, 3, 0}, "inconclusive"}, /* some hold, the others inconclusive */
+      {{4, 0, 3}, "inconclusive"},
+      {{4, 0, 0}, "inconclusive"},
+      {{1, 1, 0}, "holds"},
+      {{NAN, 4, 0}, "inconclusive"},
+      {{4, NAN, 4}, "does not hold"},
+      {{4, NAN, 1}, "inconclusive"},
+      {{4, 4, NAN}, "holds"},
+      {{4, 1, NAN}, "inconclusive"},
+  };
+  check_verdicts("verdict_over", sqlstats_verdict_over, aCase, sizeof(aCase) / sizeof(aCase[0]),
+                 "CASE WHEN b.x = a.x THEN 'holds' WHEN c.x = a.x THEN 'does not hold'"
+                 " WHEN b.x > 0 AND c.x > 0 THEN 'holds in part' ELSE 'inconclusive' END");
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_median),    cmocka_unit_test(test_median_window), cmocka_unit_test(test_conformal),
       cmocka_unit_test(test_size_band), cmocka_unit_test(test_wilson),       cmocka_unit_test(test_verdict_at_least),
+      cmocka_unit_test(test_verdict_over),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
