@@ -24,6 +24,22 @@
 **   wilson_lo(K, N), wilson_hi(K, N)
 **                           the 95% Wilson score interval of the share K/N (a
 **                           fraction; z = 1.96); NULL for N < 1
+**   verdict_at_least(LO, HI, THR)
+**                           a claim's verdict on an interval against a
+**                           threshold it must reach: 'holds' where LO >= THR
+**                           (the whole interval at or above it), else 'does
+**                           not hold' where HI < THR (wholly below), else
+**                           'inconclusive' (the interval straddles THR, or an
+**                           argument is NULL: a comparison with NULL is not
+**                           true, as in the SQL CASE this replaces; a caller
+**                           says 'not measured' before it calls)
+**   verdict_over(N, HOLD, NOT)
+**                           a claim's verdict over N configurations, HOLD of
+**                           which meet its threshold and NOT of which miss
+**                           it: 'holds' where HOLD = N, else 'does not hold'
+**                           where NOT = N, else 'holds in part' where HOLD > 0
+**                           and NOT > 0, else 'inconclusive' (NULLs as in
+**                           verdict_at_least)
 **
 ** Built two ways from this one file: linked into mdquery and dbtool, which
 ** call sqlstats_register() on every connection they open, and as the
@@ -98,6 +114,21 @@ int sqlstats_conformal_rank(int n, int pct) {
 
 int sqlstats_size_band(double ms) {
   return ms < SQLSTATS_BAND1_MS ? 1 : ms < SQLSTATS_BAND2_MS ? 2 : 3;
+}
+
+/* NaN stands for NULL: every comparison with it is false, as SQL's with NULL
+** is not true. */
+const char *sqlstats_verdict_at_least(double lo, double hi, double thr) {
+  if (lo >= thr) return "holds";
+  if (hi < thr) return "does not hold";
+  return "inconclusive";
+}
+
+const char *sqlstats_verdict_over(double n, double nHold, double nNot) {
+  if (nHold == n) return "holds";
+  if (nNot == n) return "does not hold";
+  if (nHold > 0 && nNot > 0) return "holds in part";
+  return "inconclusive";
 }
 
 void sqlstats_wilson(double k, double n, double *pLo, double *pHi) {
@@ -184,8 +215,22 @@ static void wilson_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   sqlite3_result_double(ctx, sqlite3_user_data(ctx) ? hi : lo);
 }
 
+/* An argument as a double; NaN for NULL (SQLite itself stores no NaN: it
+** makes one NULL). */
+static double arg_or_nan(sqlite3_value *v) {
+  return sqlite3_value_type(v) == SQLITE_NULL ? NAN : sqlite3_value_double(v);
+}
+
+/* verdict_at_least(), or verdict_over() where the user data is set. */
+static void verdict_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  double a = arg_or_nan(argv[0]), b = arg_or_nan(argv[1]), c = arg_or_nan(argv[2]);
+  const char *z = sqlite3_user_data(ctx) ? sqlstats_verdict_over(a, b, c) : sqlstats_verdict_at_least(a, b, c);
+  sqlite3_result_text(ctx, z, -1, SQLITE_STATIC);
+}
+
 int sqlstats_register(sqlite3 *db) {
-  static int bHi = 1;
+  static int bHi = 1, bOver = 1;
   const int f = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
   int rc = sqlite3_create_window_function(db, "median", 1, f, NULL, step_value, median_final, median_value,
                                           inverse_value, NULL);
@@ -198,5 +243,7 @@ int sqlstats_register(sqlite3 *db) {
     rc = sqlite3_create_function(db, "min_deviations", 0, f, NULL, min_deviations_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "wilson_lo", 2, f, NULL, wilson_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "wilson_hi", 2, f, &bHi, wilson_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "verdict_at_least", 3, f, NULL, verdict_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "verdict_over", 3, f, &bOver, verdict_fn, NULL, NULL);
   return rc;
 }

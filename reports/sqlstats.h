@@ -6,7 +6,8 @@
 #define REPORTS_SQLSTATS_H
 
 /* Registers median(), conformal(), size_band(), size_band_label(),
-** min_deviations(), wilson_lo() and wilson_hi() on db: SQLITE_OK or an error. */
+** min_deviations(), wilson_lo(), wilson_hi(), verdict_at_least() and
+** verdict_over() on db: SQLITE_OK or an error. */
 int sqlstats_register(sqlite3 *db);
 
 /* The pure parts, for the unit test. */
@@ -14,5 +15,9 @@ double sqlstats_median_sorted(const double *a, int n);
 int sqlstats_conformal_rank(int n, int pct);
 int sqlstats_size_band(double ms);
 void sqlstats_wilson(double k, double n, double *pLo, double *pHi);
+
+/* A claim's verdict in words; NaN stands for a NULL argument. */
+const char *sqlstats_verdict_at_least(double lo, double hi, double thr);
+const char *sqlstats_verdict_over(double n, double nHold, double nNot);
 
 #endif

@@ -7,10 +7,11 @@
 -- default cold configurations over all runs). A ratio of two times a / b
 -- runs from a_lo / b_hi to a_hi / b_lo; a threshold is met when the whole
 -- interval is on its side, missed when the whole interval is on the other,
--- and the comparison is inconclusive otherwise. A claim over several
+-- and the comparison is inconclusive otherwise (for a threshold to reach:
+-- verdict_at_least, reports/sqlstats.c). A claim over several
 -- configurations holds when every one meets it, does not hold when every one
 -- misses it, holds in part when some meet and some miss, and is inconclusive
--- otherwise. Thresholds: report_setting.
+-- otherwise (verdict_over). Thresholds: report_setting.
 INSERT OR REPLACE INTO report_setting VALUES
   ('serialise_lo', 8, 'claim 000-serialise: the least slowdown of constant reads at k = 16 over k = 1 of the seed''s magnitude (half its 16x)'),
   ('serialise_hi', 32, 'claim 000-serialise: the largest slowdown of the seed''s magnitude (a warp''s 32 lanes serialised)'),

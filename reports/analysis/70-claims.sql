@@ -88,6 +88,12 @@ SELECT c.device_id, json_extract(c.params, '$.grid') AS grid, json_extract(c.par
 -- device), 'not profiled on <GPU>' (the Nsight Compute counters the rule
 -- needs were not stored for this device: `make profile`, or a set cut off,
 -- see view profile_run_gap), 'not tested' (the data to judge it is missing).
+-- A claim that an interval reaches a threshold (holds when its low end is at
+-- or above it, does not hold when its high end is below it) is judged by
+-- verdict_at_least(lo, hi, threshold) (reports/sqlstats.c), once its data
+-- is there, and a claim over several configurations by verdict_over(n,
+-- meeting, missing); the rules with more to them (a range, a second
+-- threshold, the seed's magnitude, a strict bound) keep their CASE.
 CREATE VIEW claim_verdict AS
 WITH dv AS (SELECT device_id, name, label FROM report_devices),
 -- the counter views, evaluated once
@@ -103,6 +109,7 @@ has AS (SELECT dv.device_id, dv.name, 'not profiled on ' || dv.label AS unprofil
           (SELECT count(*) FROM ac a WHERE a.device_id = dv.device_id) AS n_actr
         FROM dv),
 -- the verdict over several configurations from the counts met / missed of n
+-- (verdict_over)
 cu AS (SELECT u.device_id, count(*) AS n, sum(u.x_lo >= s.faster) AS nf, sum(u.x_hi < s.faster) AS nn, min(u.x) AS lo,
               max(u.x) AS hi, sum(u.fastest = 1) AS nc, sum(u.fastest = 0) AS nnc
        FROM const_uniform_ci u, setting s GROUP BY u.device_id),
@@ -229,16 +236,14 @@ SELECT '000-cached', h.device_id, h.name,
                    b.grid, b.grid, b.p, 100 * b.hit, 100 * b.hit_lo, 100 * b.hit_hi, CAST(b.c_miss AS INTEGER),
                    CAST(b.c_req AS INTEGER)) END,
   CASE WHEN h.n_dist = 0 THEN 'not measured' WHEN b.hit IS NULL THEN h.unprofiled
-       WHEN b.hit_lo >= st.cached_hit_min THEN 'holds' WHEN b.hit_hi < st.cached_hit_min THEN 'does not hold'
-       ELSE 'inconclusive' END
+       ELSE verdict_at_least(b.hit_lo, b.hit_hi, st.cached_hit_min) END
 FROM has h, st LEFT JOIN cdr b ON b.device_id = h.device_id AND b.rk_fewest = 1
 UNION ALL
 SELECT '000-faster', h.device_id, h.name,
   CASE WHEN cu.n IS NULL THEN 'no distance results'
        ELSE printf('constant faster over the whole interval in %d of %d configurations, not in %d, inconclusive in %d; %.2fx to %.2fx',
                    cu.nf, cu.n, cu.nn, cu.n - cu.nf - cu.nn, cu.lo, cu.hi) END,
-  CASE WHEN cu.n IS NULL THEN 'not measured' WHEN cu.nf = cu.n THEN 'holds' WHEN cu.nn = cu.n THEN 'does not hold'
-       WHEN cu.nf > 0 AND cu.nn > 0 THEN 'holds in part' ELSE 'inconclusive' END
+  CASE WHEN cu.n IS NULL THEN 'not measured' ELSE verdict_over(cu.n, cu.nf, cu.nn) END
 FROM has h LEFT JOIN cu USING (device_id)
 UNION ALL
 SELECT '000-serialise', h.device_id, h.name,
@@ -256,16 +261,14 @@ UNION ALL
 SELECT '000-hurts', h.device_id, h.name,
   CASE WHEN s.cg16 IS NULL THEN 'no distance results'
        ELSE printf('at k = 16 constant takes %.2fx [%.2f, %.2f] the time of global', s.cg16, s.cg16_lo, s.cg16_hi) END,
-  CASE WHEN s.cg16 IS NULL THEN 'not measured' WHEN s.cg16_lo >= t.faster THEN 'holds'
-       WHEN s.cg16_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+  CASE WHEN s.cg16 IS NULL THEN 'not measured' ELSE verdict_at_least(s.cg16_lo, s.cg16_hi, t.faster) END
 FROM has h, setting t LEFT JOIN slow s USING (device_id)
 UNION ALL
 SELECT '001-uniform', h.device_id, h.name,
   CASE WHEN cu.n IS NULL THEN 'no distance results'
        ELSE printf('constant fastest of the four spaces over the whole interval in %d of %d configurations, not in %d, inconclusive in %d',
                    cu.nc, cu.n, cu.nnc, cu.n - cu.nc - cu.nnc) END,
-  CASE WHEN cu.n IS NULL THEN 'not measured' WHEN cu.nc = cu.n THEN 'holds' WHEN cu.nnc = cu.n THEN 'does not hold'
-       WHEN cu.nc > 0 AND cu.nnc > 0 THEN 'holds in part' ELSE 'inconclusive' END
+  CASE WHEN cu.n IS NULL THEN 'not measured' ELSE verdict_over(cu.n, cu.nc, cu.nnc) END
 FROM has h LEFT JOIN cu USING (device_id)
 UNION ALL
 SELECT '001-64k', h.device_id, h.name,
@@ -277,8 +280,7 @@ UNION ALL
 SELECT '001-readonly', h.device_id, h.name,
   CASE WHEN s.cr32 IS NULL THEN 'no distance results'
        ELSE printf('at k = 32 constant takes %.2fx [%.2f, %.2f] the time of read-only', s.cr32, s.cr32_lo, s.cr32_hi) END,
-  CASE WHEN s.cr32 IS NULL THEN 'not measured' WHEN s.cr32_lo >= t.faster THEN 'holds'
-       WHEN s.cr32_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+  CASE WHEN s.cr32 IS NULL THEN 'not measured' ELSE verdict_at_least(s.cr32_lo, s.cr32_hi, t.faster) END
 FROM has h, setting t LEFT JOIN slow s USING (device_id)
 UNION ALL
 SELECT '001-texture', h.device_id, h.name,
@@ -310,8 +312,7 @@ SELECT '002-faster', h.device_id, h.name,
   CASE WHEN r.n IS NULL THEN 'no ray tracer results'
        ELSE printf('constant faster over the whole interval in %d of %d configurations, not in %d, inconclusive in %d; %.2fx to %.2fx',
                    r.nf, r.n, r.nn, r.n - r.nf - r.nn, r.lo, r.hi) END,
-  CASE WHEN r.n IS NULL THEN 'not measured' WHEN r.nf = r.n THEN 'holds' WHEN r.nn = r.n THEN 'does not hold'
-       WHEN r.nf > 0 AND r.nn > 0 THEN 'holds in part' ELSE 'inconclusive' END
+  CASE WHEN r.n IS NULL THEN 'not measured' ELSE verdict_over(r.n, r.nf, r.nn) END
 FROM has h LEFT JOIN rt r USING (device_id)
 UNION ALL
 SELECT '002-idle', h.device_id, h.name,
@@ -329,8 +330,8 @@ UNION ALL
 SELECT '003-divergence', h.device_id, h.name,
   CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'no results in the seed''s configuration'
        ELSE printf('%.3f -> %.3f ms, %.2fx [%.2f, %.2f]', s.nb, s.nld, s.nb_nld, s.nb_nld_lo, s.nb_nld_hi) END,
-  CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'not measured' WHEN s.nb_nld_lo >= t.faster THEN 'holds'
-       WHEN s.nb_nld_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+  CASE WHEN s.nld IS NULL OR s.nb IS NULL THEN 'not measured'
+       ELSE verdict_at_least(s.nb_nld_lo, s.nb_nld_hi, t.faster) END
 FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '003-interleaved', h.device_id, h.name,
@@ -357,15 +358,15 @@ UNION ALL
 SELECT '003-lastwarp', h.device_id, h.name,
   CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'no results in the seed''s configuration'
        ELSE printf('%.4f -> %.4f ms, %.2fx [%.2f, %.2f]', s.u8, s.uw8, s.u8_uw8, s.u8_uw8_lo, s.u8_uw8_hi) END,
-  CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'not measured' WHEN s.u8_uw8_lo >= t.faster THEN 'holds'
-       WHEN s.u8_uw8_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+  CASE WHEN s.uw8 IS NULL OR s.u8 IS NULL THEN 'not measured'
+       ELSE verdict_at_least(s.u8_uw8_lo, s.u8_uw8_hi, t.faster) END
 FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '003-complete', h.device_id, h.name,
   CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'no results in the seed''s configuration'
        ELSE printf('%.4f -> %.4f ms, %.2fx [%.2f, %.2f]', s.uw8, s.cu8, s.uw8_cu8, s.uw8_cu8_lo, s.uw8_cu8_hi) END,
-  CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'not measured' WHEN s.uw8_cu8_lo >= t.faster THEN 'holds'
-       WHEN s.uw8_cu8_hi < t.faster THEN 'does not hold' ELSE 'inconclusive' END
+  CASE WHEN s.uw8 IS NULL OR s.cu8 IS NULL THEN 'not measured'
+       ELSE verdict_at_least(s.uw8_cu8_lo, s.uw8_cu8_hi, t.faster) END
 FROM has h, setting t LEFT JOIN reduce_seedcfg s USING (device_id)
 UNION ALL
 SELECT '004-flat', h.device_id, h.name,

@@ -3,7 +3,10 @@
 ** through SQL, as the views call them: the median of odd and even counts
 ** and of three values unequally spaced (the running-count bug gave the mean
 ** of the two lowest), the leave-one-out median as a window function, the
-** split-conformal rank, the size bands at their limits, the Wilson interval.
+** split-conformal rank, the size bands at their limits, the Wilson interval,
+** the claims' verdicts: on an interval against a threshold (at the
+** threshold, on either side, straddling it, with NULLs) and over several
+** configurations (all, none, some of each).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,14 +28,32 @@ static sqlite3 *open_db(void) {
   return pDb;
 }
 
-/* The first column of the first row of zSql as a double; NaN for NULL. */
-static double q(sqlite3 *pDb, const char *zSql) {
+/* The first column of the first row of zSql: *pNull says whether it is NULL
+** (then NaN), else its value as a double. */
+static double q_or_null(sqlite3 *pDb, const char *zSql, int *pNull) {
   sqlite3_stmt *pStmt = NULL;
   if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK) fail_msg("%s: %s", zSql, sqlite3_errmsg(pDb));
   assert_int_equal(sqlite3_step(pStmt), SQLITE_ROW);
-  double v = sqlite3_column_type(pStmt, 0) == SQLITE_NULL ? NAN : sqlite3_column_double(pStmt, 0);
+  *pNull = sqlite3_column_type(pStmt, 0) == SQLITE_NULL;
+  double v = *pNull ? NAN : sqlite3_column_double(pStmt, 0);
   sqlite3_finalize(pStmt);
   return v;
+}
+
+/* The same, failing on NULL: cmocka's assert_float_equal passes a NaN (its
+** test is |a - b| > epsilon), so a NULL must never reach it. */
+static double q(sqlite3 *pDb, const char *zSql) {
+  int bNull;
+  double v = q_or_null(pDb, zSql, &bNull);
+  if (bNull) fail_msg("%s: NULL", zSql);
+  return v;
+}
+
+/* Whether the first column of the first row of zSql is NULL. */
+static int is_null(sqlite3 *pDb, const char *zSql) {
+  int bNull;
+  q_or_null(pDb, zSql, &bNull);
+  return bNull;
 }
 
 /* The first column of every row of zSql, comma-separated with %g. */
@@ -51,8 +72,8 @@ static const char *rows(sqlite3 *pDb, const char *zSql) {
 static void test_median(void **state) {
   (void)state;
   sqlite3 *pDb = open_db();
-  assert_true(isnan(q(pDb, "SELECT median(x) FROM (SELECT NULL AS x WHERE 0)")));
-  assert_true(isnan(q(pDb, "SELECT median(NULL)")));
+  assert_true(is_null(pDb, "SELECT median(x) FROM (SELECT NULL AS x WHERE 0)"));
+  assert_true(is_null(pDb, "SELECT median(NULL)"));
   assert_float_equal(q(pDb, "SELECT median(column1) FROM (VALUES (7))"), 7, 0);
   assert_float_equal(q(pDb, "SELECT median(column1) FROM (VALUES (1), (10))"), 5.5, 0);
   /* three machines: the middle one, not the mean of the two lowest (1.5) */
@@ -118,7 +139,7 @@ static void test_conformal(void **state) {
                             " SELECT conformal(i, 95) FROM i"),
                      39, 0);
   assert_float_equal(q(pDb, "SELECT conformal(column1, 50) FROM (VALUES (3), (1), (2), (NULL))"), 2, 0);
-  assert_true(isnan(q(pDb, "SELECT conformal(x, 95) FROM (SELECT 1 AS x WHERE 0)")));
+  assert_true(is_null(pDb, "SELECT conformal(x, 95) FROM (SELECT 1 AS x WHERE 0)"));
   sqlite3_stmt *pStmt = NULL;
   assert_int_equal(sqlite3_prepare_v2(pDb, "SELECT conformal(1, 100)", -1, &pStmt, NULL), SQLITE_OK);
   assert_int_equal(sqlite3_step(pStmt), SQLITE_ERROR);
@@ -134,11 +155,11 @@ static void test_size_band(void **state) {
   assert_int_equal(sqlstats_size_band(0.1), 3);
   sqlite3 *pDb = open_db();
   assert_float_equal(q(pDb, "SELECT size_band(0.05)"), 2, 0);
-  assert_true(isnan(q(pDb, "SELECT size_band(NULL)")));
+  assert_true(is_null(pDb, "SELECT size_band(NULL)"));
   assert_float_equal(q(pDb, "SELECT size_band_label(1) = 'under 20 us' AND size_band_label(2) = '20-100 us'"
                             " AND size_band_label(3) = '100 us or more' AND size_band_label(0) = 'all'"),
                      1, 0);
-  assert_true(isnan(q(pDb, "SELECT size_band_label(4)")));
+  assert_true(is_null(pDb, "SELECT size_band_label(4)"));
   assert_float_equal(q(pDb, "SELECT min_deviations()"), 20, 0);
   sqlite3_close(pDb);
 }
@@ -156,14 +177,113 @@ static void test_wilson(void **state) {
   sqlite3 *pDb = open_db();
   assert_float_equal(q(pDb, "SELECT wilson_lo(95, 100)"), 0.888250, 1e-5);
   assert_float_equal(q(pDb, "SELECT wilson_hi(95, 100)"), 0.978456, 1e-5);
-  assert_true(isnan(q(pDb, "SELECT wilson_lo(0, 0)")));
+  assert_true(is_null(pDb, "SELECT wilson_lo(0, 0)"));
   sqlite3_close(pDb);
+}
+
+/* The first column of the first row of zSql as text; "NULL" for NULL. */
+static const char *text(sqlite3 *pDb, const char *zSql) {
+  static char z[64];
+  sqlite3_stmt *pStmt = NULL;
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK) fail_msg("%s: %s", zSql, sqlite3_errmsg(pDb));
+  assert_int_equal(sqlite3_step(pStmt), SQLITE_ROW);
+  const unsigned char *zCol = sqlite3_column_text(pStmt, 0);
+  snprintf(z, sizeof(z), "%s", zCol ? (const char *)zCol : "NULL");
+  sqlite3_finalize(pStmt);
+  return z;
+}
+
+/* A verdict function's cases: three arguments (NaN for NULL), the words. */
+typedef struct VerdictCase {
+  double a[3];
+  const char *zWant;
+} VerdictCase;
+
+/* Each case through C (xVerdict) and through SQL (zFn); the function takes
+** three arguments and no other count, and gives the same words as zCase, a
+** CASE over a, b and c, on a grid of values and NULLs. */
+static void check_verdicts(const char *zFn, const char *(*xVerdict)(double, double, double), const VerdictCase *aCase,
+                           size_t nCase, const char *zCase) {
+  sqlite3 *pDb = open_db();
+  char zSql[512];
+  for (size_t i = 0; i < nCase; i++) {
+    char z[3][32];
+    const double *a = aCase[i].a;
+    for (int k = 0; k < 3; k++) snprintf(z[k], sizeof(z[k]), isnan(a[k]) ? "NULL" : "%.17g", a[k]);
+    snprintf(zSql, sizeof(zSql), "SELECT %s(%s, %s, %s)", zFn, z[0], z[1], z[2]);
+    assert_string_equal(xVerdict(a[0], a[1], a[2]), aCase[i].zWant);
+    assert_string_equal(text(pDb, zSql), aCase[i].zWant);
+  }
+  /* a text value, equal to the CASE's literal */
+  snprintf(zSql, sizeof(zSql), "SELECT typeof(%s(1, 1, 1))", zFn);
+  assert_string_equal(text(pDb, zSql), "text");
+  sqlite3_stmt *pStmt = NULL;
+  snprintf(zSql, sizeof(zSql), "SELECT %s(1, 2)", zFn);
+  assert_int_equal(sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL), SQLITE_ERROR);
+  snprintf(zSql, sizeof(zSql), "SELECT %s(1, 2, 3, 4)", zFn);
+  assert_int_equal(sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL), SQLITE_ERROR);
+  snprintf(zSql, sizeof(zSql),
+           "WITH v(x) AS (VALUES (NULL), (0), (0.5), (1), (1.1), (1.5), (2), (3)) SELECT count(*) FROM v a, v b, v c"
+           " WHERE %s(a.x, b.x, c.x) IS NOT %s",
+           zFn, zCase);
+  assert_string_equal(text(pDb, zSql), "0");
+  sqlite3_close(pDb);
+}
+
+/* verdict_at_least(lo, hi, thr): holds from lo = thr on, does not hold
+** only with hi below thr (hi = thr is not below), inconclusive between and
+** wherever a NULL makes a comparison not true, exactly as the CASE it
+** replaces. */
+static void test_verdict_at_least(void **state) {
+  (void)state;
+  static const VerdictCase aCase[] = {
+      {{1.2, 1.5, 1.1}, "holds"},
+      {{1.1, 1.5, 1.1}, "holds"}, /* the low end at the threshold */
+      {{2, 3, 2}, "holds"},       /* integers in SQL */
+      {{0x1.1999999999999p+0, 1.5, 1.1}, "inconclusive"}, /* the double just below 1.1 */
+      {{0.9, 1.1, 1.1}, "inconclusive"},                  /* the high end at it is not below it */
+      {{0.9, 0x1.1999999999999p+0, 1.1}, "does not hold"},
+      {{1, 1, 2}, "does not hold"},
+      {{NAN, 1.0, 1.1}, "does not hold"},
+      {{NAN, 1.2, 1.1}, "inconclusive"},
+      {{1.2, NAN, 1.1}, "holds"},
+      {{1.0, NAN, 1.1}, "inconclusive"},
+      {{1.0, 1.2, NAN}, "inconclusive"},
+      {{NAN, NAN, NAN}, "inconclusive"},
+  };
+  check_verdicts("verdict_at_least", sqlstats_verdict_at_least, aCase, sizeof(aCase) / sizeof(aCase[0]),
+                 "CASE WHEN a.x >= c.x THEN 'holds' WHEN b.x < c.x THEN 'does not hold' ELSE 'inconclusive' END");
+}
+
+/* verdict_over(n, hold, not): all n hold, all n do not, some of each, or
+** neither all nor some of each; NULLs as the CASE it replaces. */
+static void test_verdict_over(void **state) {
+  (void)state;
+  static const VerdictCase aCase[] = {
+      {{4, 4, 0}, "holds"},
+      {{4, 0, 4}, "does not hold"},
+      {{4, 1, 1}, "holds in part"},
+      {{4, 3, 1}, "holds in part"},
+      {{4, 3, 0}, "inconclusive"}, /* some hold, the others inconclusive */
+      {{4, 0, 3}, "inconclusive"},
+      {{4, 0, 0}, "inconclusive"},
+      {{1, 1, 0}, "holds"},
+      {{NAN, 4, 0}, "inconclusive"},
+      {{4, NAN, 4}, "does not hold"},
+      {{4, NAN, 1}, "inconclusive"},
+      {{4, 4, NAN}, "holds"},
+      {{4, 1, NAN}, "inconclusive"},
+  };
+  check_verdicts("verdict_over", sqlstats_verdict_over, aCase, sizeof(aCase) / sizeof(aCase[0]),
+                 "CASE WHEN b.x = a.x THEN 'holds' WHEN c.x = a.x THEN 'does not hold'"
+                 " WHEN b.x > 0 AND c.x > 0 THEN 'holds in part' ELSE 'inconclusive' END");
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_median),    cmocka_unit_test(test_median_window), cmocka_unit_test(test_conformal),
-      cmocka_unit_test(test_size_band), cmocka_unit_test(test_wilson),
+      cmocka_unit_test(test_size_band), cmocka_unit_test(test_wilson),       cmocka_unit_test(test_verdict_at_least),
+      cmocka_unit_test(test_verdict_over),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
