@@ -1996,15 +1996,17 @@ def protocol(raw, trials, devs):
     for (dev, n), us in cb.items():
         if dev not in devs.ord:
             continue
-        m = median([x for x in us if x is not None]) if any(x is not None for x in us) else None
-        p = median(pj[(dev, n)]) if (dev, n) in pj else None
+        # each side: the mean over its processes (a trial; a minimal-harness
+        # process: the median of its sets)
+        procs = [median(v) for v in cproc[(dev, n)].values()]
+        m = mean(procs)
+        p = mean(pj[(dev, n)]) if (dev, n) in pj else None
         tol = smax(MINIMAL_ABS_US, mul(MINIMAL_REL, m))
         minimal[(dev, n)] = {'label': devs.label[dev], 'ord': devs.ord[dev], 'sets': len(us), 'minimal_us': m,
                              'lo_us': agg_min(us), 'hi_us': smax_null(us), 'trials': len(pj.get((dev, n), [])) or None,
                              'project_us': p, 'diff_us': sub(p, m), 'diff_rel': sub(div(p, m), 1), 'tol_us': tol,
                              'verdict': 'not measured' if p is None else
                              'agrees' if cmp('<=', abs_(sub(p, m)), tol) else 'differs'}
-        procs = [median(v) for v in cproc[(dev, n)].values()]
         minimal[(dev, n)].update({'procs': len(procs), 'proc_lo_us': min(procs), 'proc_hi_us': max(procs)})
     return offset, quarter, place, minimal
 

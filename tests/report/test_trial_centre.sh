@@ -5,8 +5,11 @@
 # trials jumps between processes' levels), wherever the report takes one:
 # view trial_dev's centre and its held-out centre of the other trials,
 # config_stats' median_ms (the interval's centre, GB/s, the size band),
-# and reduce_heldout (the held-out trials of the best pick). On stand-in
-# tables for what they read (trial, result, run), with three trials
+# reduce_heldout (the held-out trials of the best pick) and
+# minimal_harness (the project's CUB over its trials, and the minimal
+# harness likewise over its processes, each process the median of its
+# sets). On stand-in tables for what they read (trial, result, run,
+# reference_timing, report_devices, report_setting), with three trials
 # (odd) and four (even) whose median and mean differ. Needs no GPU; needs
 # build/lib/sqlstats.so.
 # Usage: sh tests/report/test_trial_centre.sh
@@ -18,7 +21,8 @@ cd "$(dirname "$0")/../.." || exit 1
 db="$tmp/t.db"
 trials=$(analysis_view '/^-- Every trial with its rank rn of k in its configuration/' '/^DROP VIEW IF EXISTS trial_coverage;$/')
 heldout=$(analysis_view '/^CREATE VIEW reduce_trial AS$/' '/^GROUP BY device_id, config_key, flush, mode;$/')
-for v in "trial_dev:$trials" "config_stats:$trials" "reduce_heldout:$heldout"; do
+minimal=$(analysis_view '/^CREATE VIEW minimal_harness AS$/' '/^FROM cb JOIN report_devices d USING (device_id) JOIN cp USING/')
+for v in "trial_dev:$trials" "config_stats:$trials" "reduce_heldout:$heldout" "minimal_harness:$minimal"; do
   case "${v#*:}" in *"CREATE VIEW ${v%%:*} AS"*) ;;
     *) notok "view ${v%%:*} found in reports/analysis/"; exit 1 ;; esac
 done
@@ -72,6 +76,7 @@ INSERT INTO reference_timing VALUES (1, 'p1', 'cub', 65536, 6.9), (1, 'p1', 'cub
   (1, 'p3', 'cub', 65536, 7.7);
 $trials
 $heldout
+$minimal
 SQL
 q() { sqls "$db" "$1"; }
 check_eq "trial_dev: the centre is the mean of the trial medians, 3 trials and 4 (medians 0.01000, 0.01020)" \
@@ -92,4 +97,10 @@ check_eq "the size band is the mean's (band3: median 19.5 us, mean 22.8 us: 20-1
   "2 2"
 check_eq "reduce_heldout: trials 2.. as their mean (even4: 3, 0.01040; median 0.01030)" \
   "$(q "SELECT printf('%d %.5f', k, ms) FROM reduce_heldout WHERE config_key = 'even4'")" "3 0.01040"
+check_eq "minimal_harness: the project's CUB the mean of its trials (7.20), the minimal harness the mean of its processes (7.20; median 7.00, sets' median 7.05)" \
+  "$(q "SELECT printf('%d %.2f %d %.2f %.2f %s', trials, project_us, procs, minimal_us, diff_us, verdict) FROM minimal_harness")" \
+  "3 7.20 3 7.20 0.00 agrees"
+check_eq "minimal_harness: the range of the sets and of the processes" \
+  "$(q "SELECT printf('%d %.2f %.2f %.2f %.2f', sets, lo_us, hi_us, proc_lo_us, proc_hi_us) FROM minimal_harness")" \
+  "9 6.90 7.70 7.00 7.60"
 [ "$nfail" -eq 0 ]
