@@ -49,32 +49,35 @@ GROUP BY q.device_id;
 
 -- Per GPU and n: CUB's int32 sum timed by this project under the memset
 -- flush (nvbench's), one launch a sample, block 256, its trials' raw medians
--- (not floor-corrected: as a minimal harness times it) and their median;
--- the minimal harness's (coldbench: the median of its sample sets' medians,
--- and their range); the difference and the verdict: agrees within
--- max(minimal_abs_us, minimal_rel x the minimal harness's time), else the
--- difference is stated.
+-- (not floor-corrected: as a minimal harness times it) and their mean (a
+-- configuration's value over its trials, as config_stats' centre); the
+-- minimal harness's (coldbench) likewise over its processes: the mean of
+-- each process's median of its sample sets' medians (nvbench's value within
+-- a process), with the range of the sets; like with like, as both sides
+-- combine processes the same way (a process's launch path costs its own
+-- fixed amount, in either harness: Method section). The difference and the
+-- verdict: agrees within max(minimal_abs_us, minimal_rel x the minimal
+-- harness's time), else the difference is stated.
 CREATE VIEW minimal_harness AS
-WITH cb AS (SELECT device_id, n, count(*) AS sets, median(median_us) AS us, min(median_us) AS lo_us,
+WITH cb AS (SELECT device_id, n, count(*) AS sets, min(median_us) AS lo_us,
                    max(median_us) AS hi_us FROM reference_timing WHERE what = 'cub' GROUP BY device_id, n),
 -- each minimal-harness process (bench_uuid: one invocation, its sets) as
--- the median of its sets; procs, proc_lo_us, proc_hi_us: how many, the
--- lowest and the highest (a process's launch path costs its own fixed
--- amount, in either harness: Method section)
-cp AS (SELECT device_id, n, count(*) AS procs, min(us) AS proc_lo_us, max(us) AS proc_hi_us
+-- the median of its sets; procs, us, proc_lo_us, proc_hi_us: how many,
+-- their mean, the lowest and the highest
+cp AS (SELECT device_id, n, count(*) AS procs, avg(us) AS us, min(us) AS proc_lo_us, max(us) AS proc_hi_us
        FROM (SELECT device_id, n, bench_uuid, median(median_us) AS us FROM reference_timing WHERE what = 'cub'
              GROUP BY device_id, n, bench_uuid)
        GROUP BY device_id, n),
-pj AS (SELECT device_id, n, count(*) AS trials, median(raw_median_ms * 1000) AS us FROM trial
+pj AS (SELECT device_id, n, count(*) AS trials, avg(raw_median_ms * 1000) AS us FROM trial
        WHERE study = 'reduce' AND variant = 'cub' AND dtype = 'int32' AND flush = 'memset' AND mode = 'single'
          AND block = 256 AND timer = 'cuda-event'
        GROUP BY device_id, n),
 k AS (SELECT (SELECT value FROM report_setting WHERE key = 'minimal_abs_us') AS abs_us,
              (SELECT value FROM report_setting WHERE key = 'minimal_rel') AS rel)
-SELECT d.label, d.ord, cb.device_id, cb.n, cb.sets, cb.us AS minimal_us, cb.lo_us, cb.hi_us, pj.trials,
-       pj.us AS project_us, pj.us - cb.us AS diff_us, pj.us / cb.us - 1 AS diff_rel,
-       max(k.abs_us, k.rel * cb.us) AS tol_us,
-       CASE WHEN pj.us IS NULL THEN 'not measured' WHEN abs(pj.us - cb.us) <= max(k.abs_us, k.rel * cb.us) THEN 'agrees'
+SELECT d.label, d.ord, cb.device_id, cb.n, cb.sets, cp.us AS minimal_us, cb.lo_us, cb.hi_us, pj.trials,
+       pj.us AS project_us, pj.us - cp.us AS diff_us, pj.us / cp.us - 1 AS diff_rel,
+       max(k.abs_us, k.rel * cp.us) AS tol_us,
+       CASE WHEN pj.us IS NULL THEN 'not measured' WHEN abs(pj.us - cp.us) <= max(k.abs_us, k.rel * cp.us) THEN 'agrees'
             ELSE 'differs' END AS verdict,
        cp.procs, cp.proc_lo_us, cp.proc_hi_us
 FROM cb JOIN report_devices d USING (device_id) JOIN cp USING (device_id, n) LEFT JOIN pj USING (device_id, n), k;
@@ -183,12 +186,13 @@ SELECT CASE WHEN (SELECT count(*) FROM x) = 0
 -- The published reference points (86-published.sql) beside this project's
 -- measurement of the same configuration, like with like: CUB under the
 -- memset flush (nvbench's), the median over the model's machines of each
--- machine's median of its trials' raw medians; the seed's rows at the seed's
+-- machine's mean of its trials' raw medians (minimal_harness' project side);
+-- the seed's rows at the seed's
 -- configurations (reduction float32 at 2^24^ and 1024-thread blocks, the
 -- offset read at 2^20^ floats, 512-thread blocks, L1 on), the default flush,
 -- as config_stats gives them.
 CREATE VIEW published_measured AS
-WITH cub AS (SELECT d.name, t.n, median(t.raw_median_ms) AS ms FROM trial t JOIN device d USING (device_id)
+WITH cub AS (SELECT d.name, t.n, avg(t.raw_median_ms) AS ms FROM trial t JOIN device d USING (device_id)
              WHERE t.study = 'reduce' AND t.variant = 'cub' AND t.dtype = 'int32' AND t.flush = 'memset'
                AND t.mode = 'single' AND t.block = 256 AND t.timer = 'cuda-event'
              GROUP BY t.device_id, t.n),

@@ -48,14 +48,15 @@ SELECT * FROM (SELECT a.*, row_number() OVER (PARTITION BY a.device_id ORDER BY 
 WHERE rk <= 5;
 
 -- Agreement of invocations (issue 19 item 3): two `make measure`
--- invocations on one GPU (run.session) each give a configuration the median
--- of its own trials' medians (view trial: corrected for the launch floor),
+-- invocations on one GPU (run.session) each give a configuration the mean
+-- of its own trials' medians (view trial: corrected for the launch floor;
+-- the mean, as the report's centre is, 20-trials.sql: trial_dev),
 -- from two trials or more; a pair of invocations agrees on it when those
 -- values differ by at most agree_rel ((larger - smaller) / smaller, as
 -- run_agreement). session_value: per GPU, build, invocation and configuration.
 CREATE VIEW session_value AS
 SELECT b.device_id, u.build_id, u.git_commit, u.session, b.study, b.config_key, b.flush, b.mode, b.timer,
-       count(*) AS trials, median(b.median_ms) AS median_ms
+       count(*) AS trials, avg(b.median_ms) AS median_ms
 FROM trial b JOIN run u USING (run_id)
 WHERE u.kind = 'measure' AND u.session IS NOT NULL
 GROUP BY b.device_id, u.build_id, u.git_commit, u.session, b.study, b.config_key, b.flush, b.mode;
@@ -112,7 +113,7 @@ FROM session_agreement_summary s WHERE s.latest;
 -- after the memset flush (dirty L2) relative to the clean one: 1 - memset / clean,
 -- paired within each run (26-pairs.sql, kind flush: the clean time over the
 -- memset time of one run), with its interval bias_lo .. bias_hi.
--- GB/s at the median of the run medians (config_stats).
+-- GB/s at the mean of the run medians (config_stats).
 CREATE VIEW flush_bias AS
 SELECT c.device_id, c.variant, c.n, c.gbps AS gbps_clean, m.gbps AS gbps_memset,
        1 - coalesce(x.ratio, m.gbps / c.gbps) AS bias, 1 - x.hi AS bias_lo, 1 - x.lo AS bias_hi

@@ -16,9 +16,10 @@ tolerance 1e-9. The method it implements, from its definition
             medians on their run's floor offset, fitted from 20 or more
             configurations of two or more trials, else beta = launches
   trial     each trial median less beta x its run's floor offset
-  centre    per configuration the median of its trial medians; size band of
-            the centre (under 20 us, 20-100 us, 100 us or more); every trial
-            against the median of the others (leave-one-trial-out)
+  centre    per configuration the mean of its trial medians (not their
+            median: each process adds its own offset to a short time); size
+            band of the centre (under 20 us, 20-100 us, 100 us or more); every
+            trial against the mean of the others (leave-one-trial-out)
   interval  centre x (1 -/+ max(h, the trials' own relative range)), h the
             ceil(0.95 (m + 1))-th smallest of the m deviations of the GPU's
             configurations of the same variant (else timer class, else band,
@@ -32,7 +33,7 @@ tolerance 1e-9. The method it implements, from its definition
             kind (the band the numerator's median); one process: the
             bootstrap intervals combined (basis 'one run')
   held out  the best hand-written reduction chosen on trial 1 and timed on
-            the median of the other trials; the targets judged on them
+            the mean of the other trials; the targets judged on them
   targets   every verdict column against its goal: the ladder's
             (reduce_top_target, target_model, reduce_headline), small-n's
             over the floor model (small_n_target; its ratio over CUB
@@ -455,7 +456,7 @@ class Trials:
         for key, ts in self.configs.items():
             ms = sorted(t['median_ms'] for t in ts)
             k = len(ms)
-            centre = median(ms)
+            centre = mean(ms)
             for t in ts:
                 d = {'k': k, 'half': halves[key], 'center_ms': centre, 'band': band_of(centre),
                      'x1': ms[0], 'xk': ms[-1], 'mean_ms': mean(ms), 'sum2_ms': math.fsum(m * m for m in ms),
@@ -463,7 +464,7 @@ class Trials:
                 if k > 1:
                     rest = list(ms)
                     rest.remove(t['median_ms'])
-                    d.update(rest_center_ms=median(rest), rest_min_ms=rest[0], rest_max_ms=rest[-1])
+                    d.update(rest_center_ms=mean(rest), rest_min_ms=rest[0], rest_max_ms=rest[-1])
                 d['dev'] = None if d['rest_center_ms'] is None else \
                     (lambda q: None if q is None else abs(q - 1))(div(t['median_ms'], d['rest_center_ms']))
                 d['rest_range'] = div(sub(d['rest_max_ms'], d['rest_min_ms']), d['rest_center_ms'])
@@ -611,7 +612,7 @@ class Reduce:
         for k, ts in self.trials.items():
             held = [m for t, m in ts if t > 1]
             if held:
-                self.heldout[k] = {'k': len(held), 'ms': median(held)}
+                self.heldout[k] = {'k': len(held), 'ms': mean(held)}
 
         # the pick: lowest trial-1 median per device, dtype, n, CUB or not
         cand = {}
@@ -1995,15 +1996,17 @@ def protocol(raw, trials, devs):
     for (dev, n), us in cb.items():
         if dev not in devs.ord:
             continue
-        m = median([x for x in us if x is not None]) if any(x is not None for x in us) else None
-        p = median(pj[(dev, n)]) if (dev, n) in pj else None
+        # each side: the mean over its processes (a trial; a minimal-harness
+        # process: the median of its sets)
+        procs = [median(v) for v in cproc[(dev, n)].values()]
+        m = mean(procs)
+        p = mean(pj[(dev, n)]) if (dev, n) in pj else None
         tol = smax(MINIMAL_ABS_US, mul(MINIMAL_REL, m))
         minimal[(dev, n)] = {'label': devs.label[dev], 'ord': devs.ord[dev], 'sets': len(us), 'minimal_us': m,
                              'lo_us': agg_min(us), 'hi_us': smax_null(us), 'trials': len(pj.get((dev, n), [])) or None,
                              'project_us': p, 'diff_us': sub(p, m), 'diff_rel': sub(div(p, m), 1), 'tol_us': tol,
                              'verdict': 'not measured' if p is None else
                              'agrees' if cmp('<=', abs_(sub(p, m)), tol) else 'differs'}
-        procs = [median(v) for v in cproc[(dev, n)].values()]
         minimal[(dev, n)].update({'procs': len(procs), 'proc_lo_us': min(procs), 'proc_hi_us': max(procs)})
     return offset, quarter, place, minimal
 
@@ -2047,8 +2050,8 @@ def small_n_bound(trials, devs):
 def session_agreement(raw, trials, devs):
     """session_agreement_summary and session_agreement_verdict: per GPU and
     commit, the configurations two invocations (sessions) of one build
-    timed with two trials or more each, the share whose values (the median
-    of each invocation's trials) agree within agree_rel, its 95% Wilson
+    timed with two trials or more each, the share whose values (the mean
+    of each invocation's trial medians) agree within agree_rel, its 95% Wilson
     interval, the same under agree_short_ms; the verdicts of the newest
     commit against agree_target_pct and agree_target_short_pct"""
     sv = {}
@@ -2062,7 +2065,7 @@ def session_agreement(raw, trials, devs):
     for k, ts in sv.items():
         vals.setdefault((k[0], k[1], k[4], k[5], k[6], k[7]), []).append(
             {'commit': k[2], 'session': k[3], 'timer': ts[-1]['timer'], 'trials': len(ts),
-             'ms': median([t['median_ms'] for t in ts])})
+             'ms': mean([t['median_ms'] for t in ts])})
     summ = {}
     for key, vs in vals.items():
         dev = key[0]

@@ -7,7 +7,7 @@
 # first by key, flush and mode, so that ties (the event timer's 32 ns steps)
 # are picked alike by every reader (the snapshot's views, the report's copy,
 # the oracle) whatever order the rows come in: here the one picked is
-# always the row inserted last. Its time: the median of its other trials
+# always the row inserted last. Its time: the mean of its other trials
 # (reduce_heldout), else its own centre. Then the pairs' block per step
 # (reduce_block_pick, reports/analysis/26-pairs.sql, on stand-ins for
 # pair_trial_rows and reduce_step): trial 1's least median, ties to the

@@ -299,7 +299,7 @@ for dev in 'Fixture GPU A' 'Fixture GPU B'; do
 done
 # ---- small n (view reduce_floor): one-launch's time over the floor model,
 # launch floor + bytes / read ceiling, at n = 2^28 and 2^10, computed here from
-# the raw rows (one machine per model: its trials' median, here the mean of
+# the raw rows (one machine per model: the mean of its trials, here
 # A's two trials, B's one).
 for dev in 'Fixture GPU A' 'Fixture GPU B'; do
   fl=$(q "SELECT group_concat(x, ' ') FROM (SELECT printf('%.2f', avg(r.median_ms) * 1e3 / (
@@ -315,7 +315,7 @@ for dev in 'Fixture GPU A' 'Fixture GPU B'; do
 done
 # The targets: per GPU and type, 2^28 against CUB and as % of peak, 2^16..2^20
 # against CUB. The best hand-written configuration is chosen on trial 1 (the
-# run's repeat_index, NULL = 1) and valued on the other trials (the median of
+# run's repeat_index, NULL = 1) and valued on the other trials (the mean of
 # their medians), CUB likewise; the interval is that value x (1 -/+ the
 # configuration's relative half-width in config_stats); not judged where
 # there is no other trial. Thresholds 1.02, 93 and 1.2.

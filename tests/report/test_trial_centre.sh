@@ -1,0 +1,106 @@
+#!/bin/sh
+# tests/report/test_trial_centre.sh: a configuration's value over its trials
+# is the mean of its trials' medians, not their median (issue 36; a short
+# kernel's time carries its process's own offset, and the median of a few
+# trials jumps between processes' levels), wherever the report takes one:
+# view trial_dev's centre and its held-out centre of the other trials,
+# config_stats' median_ms (the interval's centre, GB/s, the size band),
+# reduce_heldout (the held-out trials of the best pick) and
+# minimal_harness (the project's CUB over its trials, and the minimal
+# harness likewise over its processes, each process the median of its
+# sets). On stand-in tables for what they read (trial, result, run,
+# reference_timing, report_devices, report_setting), with three trials
+# (odd) and four (even) whose median and mean differ. Needs no GPU; needs
+# build/lib/sqlstats.so.
+# Usage: sh tests/report/test_trial_centre.sh
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+. tests/cli/lib.sh
+. tests/analysis.sh
+
+db="$tmp/t.db"
+trials=$(analysis_view '/^-- Every trial with its rank rn of k in its configuration/' '/^DROP VIEW IF EXISTS trial_coverage;$/')
+heldout=$(analysis_view '/^CREATE VIEW reduce_trial AS$/' '/^GROUP BY device_id, config_key, flush, mode;$/')
+minimal=$(analysis_view '/^CREATE VIEW minimal_harness AS$/' '/^FROM cb JOIN report_devices d USING (device_id) JOIN cp USING/')
+for v in "trial_dev:$trials" "config_stats:$trials" "reduce_heldout:$heldout" "minimal_harness:$minimal"; do
+  case "${v#*:}" in *"CREATE VIEW ${v%%:*} AS"*) ;;
+    *) notok "view ${v%%:*} found in reports/analysis/"; exit 1 ;; esac
+done
+# Device 1, runs 1..4 (trials 1..4). Trial medians (ms):
+#   odd3   0.0100 0.0100 0.0106         median 0.0100, mean 0.0102
+#   even4  0.0100 0.0101 0.0103 0.0108  median 0.0102, mean 0.0103; held out
+#          0.0100, the others' mean 0.0104 (median 0.0103); trials 2-4
+#          (reduce_heldout) mean 0.0104 (median 0.0103)
+#   band3  0.0190 0.0195 0.0300         median 0.0195 (under 20 us), mean
+#          0.02283 (20-100 us)
+#   cub16  CUB int32 2^16 under the memset flush, raw 7.0 7.0 7.6 us: mean
+#          7.2 (median 7.0); the minimal harness's processes p1 (6.9 7.0
+#          7.1), p2 (6.95 7.0 7.05), p3 (7.5 7.6 7.7): their medians 7.0,
+#          7.0, 7.6, mean 7.2 (median 7.0; all sets' median 7.05)
+sqls -bail "$db" > /dev/null <<SQL || notok "the stand-ins and the views load"
+CREATE TABLE report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
+INSERT INTO report_setting VALUES ('minimal_abs_us', 0.2, ''), ('minimal_rel', 0.02, '');
+CREATE TABLE report_devices (device_id INTEGER, name TEXT, label TEXT, ord INTEGER);
+INSERT INTO report_devices VALUES (1, 'NVIDIA D', 'D', 1);
+CREATE TABLE run (run_id INTEGER PRIMARY KEY, device_id INTEGER, kind TEXT, status TEXT, repeat_index INTEGER,
+                  read_gbps REAL);
+INSERT INTO run VALUES (1, 1, 'measure', 'complete', 1, 1000), (2, 1, 'measure', 'complete', 2, 1000),
+  (3, 1, 'measure', 'complete', 3, 1000), (4, 1, 'measure', 'complete', 4, 1000);
+CREATE TABLE trial (result_id INTEGER PRIMARY KEY, run_id INTEGER, device_id INTEGER, device TEXT, study TEXT,
+                    config_key TEXT, variant TEXT, dtype TEXT, n INTEGER, block INTEGER, params TEXT, cache TEXT,
+                    timer TEXT, flush TEXT, mode TEXT, median_ms REAL, raw_median_ms REAL, ci_lo_ms REAL,
+                    ci_hi_ms REAL, q1_ms REAL, q3_ms REAL, rsd REAL, reps INTEGER, bytes_read INTEGER,
+                    bytes_written INTEGER, peak_gbps REAL);
+CREATE TABLE v (k TEXT, variant TEXT, n INTEGER, flush TEXT, run_id INTEGER, ms REAL);
+INSERT INTO v VALUES ('odd3', 'v', 1024, 'clean', 1, 0.0100), ('odd3', 'v', 1024, 'clean', 2, 0.0100),
+  ('odd3', 'v', 1024, 'clean', 3, 0.0106),
+  ('even4', 'v', 2048, 'clean', 1, 0.0100), ('even4', 'v', 2048, 'clean', 2, 0.0101),
+  ('even4', 'v', 2048, 'clean', 3, 0.0103), ('even4', 'v', 2048, 'clean', 4, 0.0108),
+  ('band3', 'v', 4096, 'clean', 1, 0.0190), ('band3', 'v', 4096, 'clean', 2, 0.0195),
+  ('band3', 'v', 4096, 'clean', 3, 0.0300),
+  ('cub16', 'cub', 65536, 'memset', 1, 0.0070), ('cub16', 'cub', 65536, 'memset', 2, 0.0070),
+  ('cub16', 'cub', 65536, 'memset', 3, 0.0076);
+INSERT INTO trial (run_id, device_id, device, study, config_key, variant, dtype, n, block, params, cache, timer,
+                   flush, mode, median_ms, raw_median_ms, ci_lo_ms, ci_hi_ms, q1_ms, q3_ms, rsd, reps, bytes_read,
+                   bytes_written, peak_gbps)
+SELECT run_id, 1, 'NVIDIA D', 'reduce', k, variant, 'int32', n, 256, '{}', 'cold', 'cuda-event', flush, 'single',
+       ms, ms, ms, ms, ms, ms, 0.01, 100, 4000, 0, 2000 FROM v;
+CREATE TABLE result (result_id INTEGER PRIMARY KEY, run_id INTEGER, study TEXT, config_key TEXT, variant TEXT,
+                     timer TEXT, flush TEXT, cache TEXT, mode TEXT, status TEXT, median_ms REAL);
+INSERT INTO result SELECT result_id, run_id, study, config_key, variant, timer, flush, cache, mode, 'ok', median_ms
+FROM trial;
+CREATE TABLE reference_timing (device_id INTEGER, bench_uuid TEXT, what TEXT, n INTEGER, median_us REAL);
+INSERT INTO reference_timing VALUES (1, 'p1', 'cub', 65536, 6.9), (1, 'p1', 'cub', 65536, 7.0),
+  (1, 'p1', 'cub', 65536, 7.1), (1, 'p2', 'cub', 65536, 6.95), (1, 'p2', 'cub', 65536, 7.0),
+  (1, 'p2', 'cub', 65536, 7.05), (1, 'p3', 'cub', 65536, 7.5), (1, 'p3', 'cub', 65536, 7.6),
+  (1, 'p3', 'cub', 65536, 7.7);
+$trials
+$heldout
+$minimal
+SQL
+q() { sqls "$db" "$1"; }
+check_eq "trial_dev: the centre is the mean of the trial medians, 3 trials and 4 (medians 0.01000, 0.01020)" \
+  "$(q "SELECT group_concat(x, ', ') FROM (SELECT DISTINCT config_key || printf(' %d %.5f', k, center_ms) AS x
+        FROM trial_dev WHERE config_key IN ('odd3', 'even4') ORDER BY config_key)")" \
+  "even4 4 0.01030, odd3 3 0.01020"
+check_eq "trial_dev: held out, the centre of the other trials is their mean (even4 without 0.0100: 0.01040, median 0.01030)" \
+  "$(q "SELECT printf('%.5f %.6f', rest_center_ms, dev) FROM trial_dev WHERE config_key = 'even4' AND median_ms = 0.0100")" \
+  "0.01040 0.038462"
+check_eq "config_stats: median_ms is the mean (odd3 0.01020, even4 0.01030), the interval centred on it" \
+  "$(q "SELECT group_concat(printf('%s %.5f %.9f', config_key, median_ms, (lo_ms + hi_ms) / (2 * median_ms)), ', ')
+        FROM (SELECT * FROM config_stats WHERE config_key IN ('odd3', 'even4') ORDER BY config_key)")" \
+  "even4 0.01030 1.000000000, odd3 0.01020 1.000000000"
+check_eq "config_stats: GB/s at the mean (4000 bytes / 0.0102 ms)" \
+  "$(q "SELECT printf('%.6f', gbps) FROM config_stats WHERE config_key = 'odd3'")" "0.392157"
+check_eq "the size band is the mean's (band3: median 19.5 us, mean 22.8 us: 20-100 us)" \
+  "$(q "SELECT DISTINCT band FROM trial_dev WHERE config_key = 'band3'") $(q "SELECT band FROM config_stats WHERE config_key = 'band3'")" \
+  "2 2"
+check_eq "reduce_heldout: trials 2.. as their mean (even4: 3, 0.01040; median 0.01030)" \
+  "$(q "SELECT printf('%d %.5f', k, ms) FROM reduce_heldout WHERE config_key = 'even4'")" "3 0.01040"
+check_eq "minimal_harness: the project's CUB the mean of its trials (7.20), the minimal harness the mean of its processes (7.20; median 7.00, sets' median 7.05)" \
+  "$(q "SELECT printf('%d %.2f %d %.2f %.2f %s', trials, project_us, procs, minimal_us, diff_us, verdict) FROM minimal_harness")" \
+  "3 7.20 3 7.20 0.00 agrees"
+check_eq "minimal_harness: the range of the sets and of the processes" \
+  "$(q "SELECT printf('%d %.2f %.2f %.2f %.2f', sets, lo_us, hi_us, proc_lo_us, proc_hi_us) FROM minimal_harness")" \
+  "9 6.90 7.70 7.00 7.60"
+[ "$nfail" -eq 0 ]
