@@ -70,7 +70,7 @@ FROM g;
 CREATE VIEW reduce_ladder_gpu AS
 SELECT l.device_id, l.ord, l.variant AS "variant",
   CASE WHEN l.variant IN ('cub', 'cpu-serial') THEN '-' ELSE CAST(l.block AS TEXT) END AS "block",
-  printf('%.4f', l.median_ms) AS "median ms", printf('%.4f .. %.4f', l.lo_ms, l.hi_ms) AS "95% interval",
+  printf('%.4f', l.median_ms) AS "time ms", printf('%.4f .. %.4f', l.lo_ms, l.hi_ms) AS "95% interval",
   printf('%.0f', l.gbps) AS "GB/s", printf('%.1f', l.pct_peak) AS "% peak",
   CASE WHEN l.step_x IS NULL THEN '-' ELSE printf('%.2fx [%.2f, %.2f]%s', l.step_x, l.step_x_lo, l.step_x_hi,
     CASE WHEN l.step_x_lo > 1 THEN '' ELSE ' no gain' END) END AS "step gain",
@@ -92,7 +92,7 @@ WHERE c.dtype = 'int32' AND c.n = (SELECT n_seed FROM size);
 -- The fastest float32 configuration per size and GPU, with its error (HTML).
 CREATE VIEW reduce_float32 AS
 SELECT l.n AS n_sort, v.ord, printf('2^%d^', CAST(round(log2(l.n)) AS INTEGER)) AS "n", v.label AS "GPU", l.variant AS "fastest float32 variant", l.block AS "block",
-  printf('%.4f', l.median_ms) AS "median ms", printf('%.0f', l.gbps) AS "GB/s", printf('%.2g', l.max_err) AS "|error|", printf('%.2g', l.tolerance) AS "bound"
+  printf('%.4f', l.median_ms) AS "time ms", printf('%.0f', l.gbps) AS "GB/s", printf('%.2g', l.max_err) AS "|error|", printf('%.2g', l.tolerance) AS "bound"
 FROM latest_default l JOIN report_devices v USING (device_id), size z WHERE l.study = 'reduce' AND l.dtype = 'float32' AND l.timer = 'cuda-event' AND l.n IN (z.n_small, z.n_seed, z.n_large)
   AND l.median_ms = (SELECT min(m.median_ms) FROM latest_default m WHERE m.study = 'reduce' AND m.dtype = 'float32' AND m.n = l.n AND m.device_id = l.device_id AND m.timer = 'cuda-event');
 

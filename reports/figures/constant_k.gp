@@ -5,7 +5,7 @@ set ytics (1, 2, 5, 10, 20, 50, 100)
 set mytics 10
 set xtics (1, 2, 4, 8, 16, 32)
 set xlabel "distinct points read per warp and step, k (log_2 scale)"
-set ylabel "median kernel time (ms, log scale)"
+set ylabel "kernel time (ms, log scale)"
 # Error bars with caps wider than the points, drawn thick: a narrow interval
 # reads as a bar, not as a ring around the point.
 set errorbars large

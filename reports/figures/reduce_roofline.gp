@@ -7,7 +7,7 @@ set logscale y 10
 set format y "%g"
 set xlabel "elements n (int32, log_2 scale)"
 set errorbars small
-set ylabel "median time (us, log scale)"
+set ylabel "time (us, log scale)"
 do for [p=1:npanel] {
   load "reports/figures/panel.gnuplot"
   plot for [i=pfirst[p]:plast[p]-1] datafile index i using 2:3:4:5 with yerrorlines title columnheader(1) \
