@@ -57,7 +57,9 @@ GROUP BY q.device_id;
 -- combine processes the same way (a process's launch path costs its own
 -- fixed amount, in either harness: Method section). The difference and the
 -- verdict: agrees within max(minimal_abs_us, minimal_rel x the minimal
--- harness's time), else the difference is stated.
+-- harness's time), else the difference is stated. trial_lo_us,
+-- trial_hi_us: the lowest and highest of this project's trials (beside the
+-- minimal harness's processes, proc_lo_us .. proc_hi_us).
 CREATE VIEW minimal_harness AS
 WITH cb AS (SELECT device_id, n, count(*) AS sets, min(median_us) AS lo_us,
                    max(median_us) AS hi_us FROM reference_timing WHERE what = 'cub' GROUP BY device_id, n),
@@ -68,7 +70,8 @@ cp AS (SELECT device_id, n, count(*) AS procs, avg(us) AS us, min(us) AS proc_lo
        FROM (SELECT device_id, n, bench_uuid, median(median_us) AS us FROM reference_timing WHERE what = 'cub'
              GROUP BY device_id, n, bench_uuid)
        GROUP BY device_id, n),
-pj AS (SELECT device_id, n, count(*) AS trials, avg(raw_median_ms * 1000) AS us FROM trial
+pj AS (SELECT device_id, n, count(*) AS trials, avg(raw_median_ms * 1000) AS us, min(raw_median_ms * 1000) AS lo_us,
+              max(raw_median_ms * 1000) AS hi_us FROM trial
        WHERE study = 'reduce' AND variant = 'cub' AND dtype = 'int32' AND flush = 'memset' AND mode = 'single'
          AND block = 256 AND timer = 'cuda-event'
        GROUP BY device_id, n),
@@ -79,7 +82,7 @@ SELECT d.label, d.ord, cb.device_id, cb.n, cb.sets, cp.us AS minimal_us, cb.lo_u
        max(k.abs_us, k.rel * cp.us) AS tol_us,
        CASE WHEN pj.us IS NULL THEN 'not measured' WHEN abs(pj.us - cp.us) <= max(k.abs_us, k.rel * cp.us) THEN 'agrees'
             ELSE 'differs' END AS verdict,
-       cp.procs, cp.proc_lo_us, cp.proc_hi_us
+       cp.procs, cp.proc_lo_us, cp.proc_hi_us, pj.lo_us AS trial_lo_us, pj.hi_us AS trial_hi_us
 FROM cb JOIN report_devices d USING (device_id) JOIN cp USING (device_id, n) LEFT JOIN pj USING (device_id, n), k;
 
 -- Per GPU at n = 2^16^, 2^18^, 2^20^ (int32, block 256, the default loads
@@ -150,14 +153,17 @@ FROM minimal_harness WHERE project_us IS NOT NULL;
 -- What the report says of the sizes where the two harnesses differ: each
 -- (GPU, n) with its difference and tolerance, and that GPU's harness offset
 -- on the empty kernel (protocol_offset), which a difference larger than it
--- is not explained by; then how far apart the minimal harness's own
--- processes lie there (minimal_harness.proc_lo_us..proc_hi_us): a
--- difference no larger than that spread is within what one process of
--- either harness gives against another; a larger one is not explained.
+-- is not explained by; then the range of each side's processes there (this
+-- project's trials, trial_lo_us..trial_hi_us; the minimal harness's
+-- processes, proc_lo_us..proc_hi_us): where the two ranges overlap, the
+-- difference is within what one process of either harness gives against
+-- another; where they do not, every process of one harness took longer
+-- than every process of the other, and the difference is not explained.
 CREATE VIEW protocol_diff_text AS
 WITH x AS (SELECT m.label, m.ord, m.n, m.diff_us, m.diff_rel, m.tol_us, o.offset_us, m.procs,
-                  m.proc_lo_us, m.proc_hi_us FROM minimal_harness m
-           LEFT JOIN protocol_offset o USING (device_id) WHERE m.verdict = 'differs'),
+                  m.proc_lo_us, m.proc_hi_us,
+                  m.trials, m.trial_lo_us, m.trial_hi_us
+           FROM minimal_harness m LEFT JOIN protocol_offset o USING (device_id) WHERE m.verdict = 'differs'),
 g AS (SELECT label, ord, min(offset_us) AS offset_us, max(abs(diff_us)) AS worst_us FROM x GROUP BY label, ord)
 SELECT CASE WHEN (SELECT count(*) FROM x) = 0
             THEN 'Every GPU agrees with the minimal harness at every size.'
@@ -169,15 +175,16 @@ SELECT CASE WHEN (SELECT count(*) FROM x) = 0
                  || CASE WHEN (SELECT count(*) FROM x) = 1 THEN 'it' ELSE 'them' END || ': '
                  || (SELECT group_concat(printf('%+.3f us on the %s', offset_us, label), ', ') FROM (SELECT * FROM g ORDER BY ord))
                  || CASE WHEN (SELECT max(worst_us - abs(coalesce(offset_us, 0))) FROM g) > 0
-                         THEN '. ' || (SELECT group_concat(printf('The minimal harness''s own %d processes on the %s at 2^%d^ '
-                                                                  || 'run from %.2f to %.2f us, %.2f us apart: ', procs, label,
-                                                                  CAST(round(log2(n)) AS INTEGER), proc_lo_us, proc_hi_us,
-                                                                  proc_hi_us - proc_lo_us)
-                                                           || CASE WHEN abs(diff_us) <= proc_hi_us - proc_lo_us
-                                                                   THEN 'the difference lies within what one process of either harness '
-                                                                        || 'gives against another (a process''s launch path costs its own '
-                                                                        || 'fixed amount, Method section).'
-                                                                   ELSE 'the difference is larger, and what explains it is not measured here.' END,
+                         THEN '. ' || (SELECT group_concat(printf('On the %s at 2^%d^ this harness''s %d trials run from %.2f to %.2f us '
+                                                                  || 'and the minimal harness''s %d processes from %.2f to %.2f us: ', label,
+                                                                  CAST(round(log2(n)) AS INTEGER), trials, trial_lo_us, trial_hi_us,
+                                                                  procs, proc_lo_us, proc_hi_us)
+                                                           || CASE WHEN trial_lo_us <= proc_hi_us AND proc_lo_us <= trial_hi_us
+                                                                   THEN 'the ranges overlap, so the difference lies within what one process of '
+                                                                        || 'either harness gives against another (a process''s launch path costs '
+                                                                        || 'its own fixed amount, Method section).'
+                                                                   ELSE 'the ranges do not overlap, so the difference is between the harnesses, '
+                                                                        || 'and what causes it is not measured here.' END,
                                                            ' ')
                                        FROM (SELECT * FROM x ORDER BY ord, n))
                          ELSE '.' END

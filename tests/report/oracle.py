@@ -2007,7 +2007,9 @@ def protocol(raw, trials, devs):
                              'project_us': p, 'diff_us': sub(p, m), 'diff_rel': sub(div(p, m), 1), 'tol_us': tol,
                              'verdict': 'not measured' if p is None else
                              'agrees' if cmp('<=', abs_(sub(p, m)), tol) else 'differs'}
-        minimal[(dev, n)].update({'procs': len(procs), 'proc_lo_us': min(procs), 'proc_hi_us': max(procs)})
+        minimal[(dev, n)].update({'procs': len(procs), 'proc_lo_us': min(procs), 'proc_hi_us': max(procs),
+                                  'trial_lo_us': min(pj[(dev, n)]) if (dev, n) in pj else None,
+                                  'trial_hi_us': max(pj[(dev, n)]) if (dev, n) in pj else None})
     return offset, quarter, place, minimal
 
 
@@ -2428,7 +2430,7 @@ def main(argv):
           ('label', 'ord', 'configs', 'q1', 'q2', 'q3', 'q4', 'spread', 'verdict'))
     check('minimal_harness', "SELECT * FROM minimal_harness", ('device_id', 'n'), minimal,
           ('label', 'ord', 'sets', 'minimal_us', 'lo_us', 'hi_us', 'trials', 'project_us', 'diff_us', 'diff_rel',
-           'tol_us', 'verdict', 'procs', 'proc_lo_us', 'proc_hi_us'))
+           'tol_us', 'verdict', 'procs', 'proc_lo_us', 'proc_hi_us', 'trial_lo_us', 'trial_hi_us'))
     bcols = ('label', 'ord', 'small_us', 'small_lo', 'small_hi', 'bound_us', 'bound_lo', 'bound_hi', 'over_us',
              'verdict', 'small_key', 'small_flush', 'bound_key', 'bound_flush')
     check('small_n_bound', "SELECT * FROM small_n_bound", ('device_id', 'n'),

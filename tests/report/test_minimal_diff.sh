@@ -3,11 +3,13 @@
 # harness's CUB differs from the minimal harness (view protocol_diff_text,
 # reports/analysis/46-timing-protocol.sql; issue 36 item 2), on stand-in
 # tables for what it reads (minimal_harness, protocol_offset): nothing
-# differs, one sentence; a difference within the minimal harness's own
-# spread between its processes (proc_lo_us..proc_hi_us) is said to lie
-# within it; one larger than that spread, and than the harness offset, is
-# said to be unexplained; each size named with its GPU, difference,
-# tolerance, process count and range.
+# differs, one sentence; where this harness's trials (trial_lo_us..
+# trial_hi_us) and the minimal harness's processes (proc_lo_us..
+# proc_hi_us) overlap, the difference is said to lie within what one
+# process gives against another; where they do not (every process of one
+# harness slower), and it exceeds the harness offset, it is said to be
+# unexplained, even when it is smaller than either range's width; each
+# size named with its GPU, difference, tolerance, counts and ranges.
 # Needs no GPU; needs build/lib/sqlstats.so.
 # Usage: sh tests/report/test_minimal_diff.sh
 set -u
@@ -21,10 +23,11 @@ case "$view" in *"CREATE VIEW protocol_diff_text AS"*) ;;
   *) notok "view protocol_diff_text found in reports/analysis/"; exit 1 ;; esac
 sqls -bail "$db" > /dev/null <<SQL || notok "the stand-ins and the view load"
 CREATE TABLE minimal_harness (label TEXT, ord INTEGER, device_id INTEGER, n INTEGER, diff_us REAL, diff_rel REAL,
-                              tol_us REAL, verdict TEXT, procs INTEGER, proc_lo_us REAL, proc_hi_us REAL);
+                              tol_us REAL, verdict TEXT, procs INTEGER, proc_lo_us REAL, proc_hi_us REAL,
+                              trials INTEGER, trial_lo_us REAL, trial_hi_us REAL);
 CREATE TABLE protocol_offset (device_id INTEGER, offset_us REAL);
 INSERT INTO protocol_offset VALUES (5, 0.0), (6, 0.01);
-INSERT INTO minimal_harness VALUES ('A', 1, 5, 65536, 0.10, 0.015, 0.20, 'agrees', 6, 6.70, 7.00);
+INSERT INTO minimal_harness VALUES ('A', 1, 5, 65536, 0.10, 0.015, 0.20, 'agrees', 6, 6.70, 7.00, 6, 6.95, 7.20);
 $view
 SQL
 text() { sqls "$db" "SELECT text FROM protocol_diff_text"; }
@@ -35,18 +38,29 @@ sqls "$db" "UPDATE minimal_harness SET diff_us = 0.22, diff_rel = 0.033, verdict
 t=$(text)
 check "a difference within the processes' spread: named with its tolerance" \
   has "$t" "the A at 2^16^, by +0.22 us (+3.3%; tolerance 0.20 us)"
-check "a difference within the processes' spread: their count and range" \
-  has "$t" "own 6 processes on the A at 2^16^ run from 6.70 to 7.00 us, 0.30 us apart"
-check "a difference within the processes' spread lies within it" \
+check "overlapping ranges: both sides' counts and ranges" \
+  has "$t" "On the A at 2^16^ this harness's 6 trials run from 6.95 to 7.20 us and the minimal harness's 6 processes from 6.70 to 7.00 us: the ranges overlap"
+check "overlapping ranges: the difference lies within what one process gives against another" \
   has "$t" "the difference lies within what one process of either harness gives against another"
-check "a difference within the processes' spread is not called unexplained" \
+check "overlapping ranges: not called unexplained" \
   hasnt "$t" "not measured here"
-sqls "$db" "INSERT INTO minimal_harness VALUES ('B', 2, 6, 1048576, -0.45, -0.05, 0.20, 'differs', 3, 8.40, 8.60)"
+sqls "$db" "UPDATE minimal_harness SET trial_lo_us = 7.00"
+check "ranges that touch overlap" has "$(text)" "the ranges overlap"
+sqls "$db" "UPDATE minimal_harness SET trial_lo_us = 7.01"
+t=$(text)
+check "ranges apart, though the difference is smaller than either width: unexplained" \
+  has "$t" "the ranges do not overlap, so the difference is between the harnesses, and what causes it is not measured here."
+check "ranges apart: not said to lie within the processes" \
+  hasnt "$t" "the ranges overlap"
+sqls "$db" "UPDATE minimal_harness SET trial_lo_us = 6.95"
+sqls "$db" "INSERT INTO minimal_harness VALUES ('B', 2, 6, 1048576, -0.45, -0.05, 0.20, 'differs', 3, 8.40, 8.60, 4, 7.90, 8.30)"
 t=$(text)
 check "two differ: both named, in order" \
   has "$t" "Those that differ are the A at 2^16^, by +0.22 us (+3.3%; tolerance 0.20 us); the B at 2^20^, by -0.45 us"
-check "a difference larger than the processes' spread is unexplained" \
-  has "$t" "own 3 processes on the B at 2^20^ run from 8.40 to 8.60 us, 0.20 us apart: the difference is larger, and what explains it is not measured here."
+check "this harness faster, ranges apart: unexplained" \
+  has "$t" "On the B at 2^20^ this harness's 4 trials run from 7.90 to 8.30 us and the minimal harness's 3 processes from 8.40 to 8.60 us: the ranges do not overlap"
+check "each size judged on its own ranges" \
+  has "$t" "from 6.70 to 7.00 us: the ranges overlap"
 sqls "$db" "UPDATE minimal_harness SET diff_us = 0.005 WHERE label = 'A'; DELETE FROM minimal_harness WHERE label = 'B'; UPDATE protocol_offset SET offset_us = 0.01 WHERE device_id = 5"
 check "a difference the harness offset covers: no word on the processes" \
   hasnt "$(text)" "processes"
