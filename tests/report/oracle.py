@@ -28,7 +28,7 @@ tolerance 1e-9. The method it implements, from its definition
             the mean of the middle two for an even count)
   ratios    26-pairs.sql: two configurations' trial medians within one
             process (GPU, session, trial, binary, build), every kind (cub,
-            step, total, pick, flush and the claims'), the median over
+            step, total, pick, flush, bound and the claims'), the median over
             processes, the interval as above from the runs' deviations per
             kind (the band the numerator's median); one process: the
             bootstrap intervals combined (basis 'one run')
@@ -1009,6 +1009,16 @@ class Pairs:
                 for c in find(d['proc'], study=d['study'], config_key=d['config_key'].replace(' flush=memset', ''),
                               mode=d['mode'], flush='clean'):
                     add('flush', '%s mode=%s' % (d['config_key'], d['mode']), d, c)
+        # bound: small-n over its bound no-combine at the same dtype, n,
+        # block, loads, grid, flush and mode, in the process
+        for d in rows:
+            if d['study'] == 'reduce' and d['variant'] == 'no-combine' \
+               and None not in (d['dtype'], d['n'], d['block'], d['flush'], d['mode']):
+                for x in find(d['proc'], study='reduce', variant='small-n', dtype=d['dtype'], n=d['n'],
+                              block=d['block'], flush=d['flush'], mode=d['mode']):
+                    if loads_of(x['params']) == loads_of(d['params']) and grid_of(x['params']) == grid_of(d['params']):
+                        add('bound', '%s over %s flush=%s mode=%s' % (d['config_key'], x['config_key'], d['flush'],
+                                                                      d['mode']), d, x)
         # the claims' kinds: single launches, the clean flush
         sc = [r for r in rows if default_key(r['config_key'])]
         dist = [dict(r, grid=param(r['params'], 'grid'), p=param(r['params'], 'points'), k=param(r['params'], 'k'))
