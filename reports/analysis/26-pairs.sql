@@ -34,6 +34,11 @@
 --   flush  a configuration's time after the clean flush over its time after
 --          the memset flush (throughput after memset over after clean): the
 --          memset row's key with ' flush=memset' is the clean row's without
+--   bound  small-n's time over its bound's (no-combine, issue 36) at the
+--          same dtype, n, block, loads, grid, flush and mode: small-n over
+--          the bound, so that 46-timing-protocol.sql's small_n_bound takes
+--          its difference in microseconds from this ratio; the key names
+--          the bound's configuration, then small-n's
 --   c-uniform, cr, c-k, rt, flat, stride, seed: the claims' ratios
 --          (65-claim-intervals.sql says what each is)
 -- The pair's key names it within its kind (the denominator's configuration
@@ -127,6 +132,15 @@ x AS (
   FROM t d JOIN t c ON c.proc = d.proc AND c.study = d.study AND c.config_key = replace(d.config_key, ' flush=memset', '')
                    AND c.mode = d.mode AND c.flush = 'clean'
   WHERE d.flush = 'memset'
+  UNION ALL
+  SELECT 'bound', d.device_id, d.config_key || ' over ' || s.config_key || ' flush=' || d.flush || ' mode=' || d.mode,
+         d.study, d.config_key, d.variant, d.dtype, d.n, d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index,
+         s.ms, d.ms, s.lo_ms, s.hi_ms, d.lo_ms, d.hi_ms
+  FROM t d JOIN t s ON s.proc = d.proc AND s.study = 'reduce' AND s.variant = 'small-n' AND s.dtype = d.dtype
+                   AND s.n = d.n AND s.block = d.block AND s.flush = d.flush AND s.mode = d.mode
+                   AND coalesce(json_extract(s.params, '$.loads'), 8) = coalesce(json_extract(d.params, '$.loads'), 8)
+                   AND coalesce(json_extract(s.params, '$.grid'), 1) = coalesce(json_extract(d.params, '$.grid'), 1)
+  WHERE d.study = 'reduce' AND d.variant = 'no-combine'
   UNION ALL
   SELECT * FROM pair_run_claim)
 SELECT x.*, median(x.num_ms) OVER (PARTITION BY x.kind, x.device_id, x.pair_key) AS num_center_ms,

@@ -28,7 +28,7 @@ tolerance 1e-9. The method it implements, from its definition
             the mean of the middle two for an even count)
   ratios    26-pairs.sql: two configurations' trial medians within one
             process (GPU, session, trial, binary, build), every kind (cub,
-            step, total, pick, flush and the claims'), the median over
+            step, total, pick, flush, bound and the claims'), the median over
             processes, the interval as above from the runs' deviations per
             kind (the band the numerator's median); one process: the
             bootstrap intervals combined (basis 'one run')
@@ -38,7 +38,8 @@ tolerance 1e-9. The method it implements, from its definition
             (reduce_top_target, target_model, reduce_headline), small-n's
             over the floor model (small_n_target; its ratio over CUB
             reported, small_n_gpu), the timing protocol's (protocol_offset,
-            protocol_place, minimal_harness, small_n_bound) and the
+            protocol_place, minimal_harness, small_n_bound: small-n over
+            its bound on the paired interval of kind bound) and the
             invocations' agreement (session_agreement_verdict: the share's
             Wilson interval)
   claims    claim_verdict: every claim's rule (70-claims.sql) on every GPU,
@@ -1009,6 +1010,16 @@ class Pairs:
                 for c in find(d['proc'], study=d['study'], config_key=d['config_key'].replace(' flush=memset', ''),
                               mode=d['mode'], flush='clean'):
                     add('flush', '%s mode=%s' % (d['config_key'], d['mode']), d, c)
+        # bound: small-n over its bound no-combine at the same dtype, n,
+        # block, loads, grid, flush and mode, in the process
+        for d in rows:
+            if d['study'] == 'reduce' and d['variant'] == 'no-combine' \
+               and None not in (d['dtype'], d['n'], d['block'], d['flush'], d['mode']):
+                for x in find(d['proc'], study='reduce', variant='small-n', dtype=d['dtype'], n=d['n'],
+                              block=d['block'], flush=d['flush'], mode=d['mode']):
+                    if loads_of(x['params']) == loads_of(d['params']) and grid_of(x['params']) == grid_of(d['params']):
+                        add('bound', '%s over %s flush=%s mode=%s' % (d['config_key'], x['config_key'], d['flush'],
+                                                                      d['mode']), d, x)
         # the claims' kinds: single launches, the clean flush
         sc = [r for r in rows if default_key(r['config_key'])]
         dist = [dict(r, grid=param(r['params'], 'grid'), p=param(r['params'], 'points'), k=param(r['params'], 'k'))
@@ -2013,13 +2024,17 @@ def protocol(raw, trials, devs):
     return offset, quarter, place, minimal
 
 
-def small_n_bound(trials, devs):
+def small_n_bound(trials, prs, devs):
     """small_n_bound: small-n over its bound (no-combine) per GPU at 2^16,
     2^18, 2^20 (int32, block 256, default loads and grid, stats_default's
-    centres), against bound_goal_us; one row per GPU and size: small-n's
-    configuration of the most trials, then of a key naming its loads, then
-    the first by key, flush and mode (as small_n_gpu); the bound's likewise
-    after those of small-n's flush and mode"""
+    centres); one row per GPU and size: small-n's configuration of the most
+    trials, then of a key naming its loads, then the first by key, flush and
+    mode (as small_n_gpu); the bound's likewise after those of small-n's
+    flush and mode. The interval of the difference: the pair of the two
+    (kind bound, small-n over the bound within each process, where both
+    share flush and mode) at the bound's centre, bound x (ratio - 1); the
+    verdict against bound_goal_us: met where its high end is at or under,
+    missed where its low end is above, else (or with no pair) inconclusive"""
     c = [s for s in stats_default(trials) if s['study'] == 'reduce' and s['dtype'] == 'int32' and s['block'] == 256
          and s['variant'] in ('small-n', 'no-combine') and loads_of(s['params']) == 8 and grid_of(s['params']) == 1]
 
@@ -2038,12 +2053,23 @@ def small_n_bound(trials, devs):
         s = min(ss, key=rule)
         b = min(bound[k], key=lambda b: ((b['flush'], b['mode']) != (s['flush'], s['mode']),) + rule(b))
         over = 1000 * (s['median_ms'] - b['median_ms'])
+        p = None
+        if (b['flush'], b['mode']) == (s['flush'], s['mode']):
+            p = prs.stats.get(('bound', s['device_id'], '%s over %s flush=%s mode=%s'
+                               % (b['config_key'], s['config_key'], s['flush'], s['mode'])))
+        lo = None if p is None or p['lo'] is None else 1000 * b['median_ms'] * (p['lo'] - 1)
+        hi = None if p is None or p['hi'] is None else 1000 * b['median_ms'] * (p['hi'] - 1)
+        verdict = 'inconclusive'
+        if hi is not None and hi <= BOUND_GOAL_US:
+            verdict = 'met'
+        elif lo is not None and lo > BOUND_GOAL_US:
+            verdict = 'missed'
         out.append({'label': devs.label[s['device_id']], 'ord': devs.ord[s['device_id']],
                     'device_id': s['device_id'], 'n': s['n'], 'small_us': 1000 * s['median_ms'],
                     'small_lo': mul(1000, s['lo_ms']), 'small_hi': mul(1000, s['hi_ms']),
                     'bound_us': 1000 * b['median_ms'], 'bound_lo': mul(1000, b['lo_ms']),
-                    'bound_hi': mul(1000, b['hi_ms']), 'over_us': over,
-                    'verdict': 'met' if over <= BOUND_GOAL_US else 'missed',
+                    'bound_hi': mul(1000, b['hi_ms']), 'over_us': over, 'over_lo_us': lo, 'over_hi_us': hi,
+                    'pair_runs': 0 if p is None else p['k'], 'verdict': verdict,
                     'small_key': s['config_key'], 'small_flush': s['flush'], 'bound_key': b['config_key'],
                     'bound_flush': b['flush']})
     return out
@@ -2432,9 +2458,10 @@ def main(argv):
           ('label', 'ord', 'sets', 'minimal_us', 'lo_us', 'hi_us', 'trials', 'project_us', 'diff_us', 'diff_rel',
            'tol_us', 'verdict', 'procs', 'proc_lo_us', 'proc_hi_us', 'trial_lo_us', 'trial_hi_us'))
     bcols = ('label', 'ord', 'small_us', 'small_lo', 'small_hi', 'bound_us', 'bound_lo', 'bound_hi', 'over_us',
-             'verdict', 'small_key', 'small_flush', 'bound_key', 'bound_flush')
+             'over_lo_us', 'over_hi_us', 'pair_runs', 'verdict', 'small_key', 'small_flush', 'bound_key',
+             'bound_flush')
     check('small_n_bound', "SELECT * FROM small_n_bound", ('device_id', 'n'),
-          {(r['device_id'], r['n']): r for r in small_n_bound(trials, devs)}, bcols)
+          {(r['device_id'], r['n']): r for r in small_n_bound(trials, prs, devs)}, bcols)
     sa = session_agreement(raw, trials, devs)
     sacols = ('device', 'pairs', 'configs', 'share_2pct', 'share_lo', 'share_hi', 'configs_u20', 'share_2pct_u20',
               'share_u20_lo', 'share_u20_hi', 'host_configs', 'host_share', 'latest')
