@@ -212,15 +212,28 @@ SELECT device AS "GPU", study AS "study", variant AS "variant", dtype AS "type",
   row_number() OVER (ORDER BY device, rk) AS ord
 FROM run_agreement_worst;
 
--- The table "stop" (85-measurement.md): why sampling stopped, per GPU and
--- stop reason (the latest result of every GPU-timed configuration); ord:
--- the table's order (GPU, stop reason).
+-- The table "stop" (85-measurement.md): why sampling stopped, a row per GPU
+-- (the latest result of every GPU-timed configuration), a column per stop
+-- reason: how many configurations stopped so and their fewest and most
+-- samples; reasons other than the four named (fixed, not recorded) in
+-- "other"; the mean rsd over all and how many are listed (rsd above
+-- listed_rsd); ord: the table's order (GPU).
 CREATE VIEW measurement_stop_table AS
-SELECT *, row_number() OVER (ORDER BY "GPU", "stop reason") AS ord FROM (
-  SELECT (SELECT dl.label FROM device_label dl WHERE dl.device_id = l.device_id) AS "GPU", coalesce(stop_reason, 'not recorded') AS "stop reason",
-    count(*) AS "configurations", min(reps) AS "fewest samples", max(reps) AS "most samples",
-    printf('%.2f%%', 100 * avg(rsd)) AS "mean rsd", sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd')) AS "listed"
-  FROM latest l WHERE timer = 'cuda-event' GROUP BY 1, 2);
+WITH r AS (SELECT device_id, coalesce(stop_reason, 'not recorded') AS reason, count(*) AS k, min(reps) AS lo,
+                  max(reps) AS hi, sum(rsd) AS rsd_sum,
+                  sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd')) AS listed
+           FROM latest WHERE timer = 'cuda-event' GROUP BY 1, 2),
+c AS (SELECT r.*, printf('%d (%d-%d)', k, lo, hi) AS cell FROM r)
+SELECT *, row_number() OVER (ORDER BY "GPU") AS ord FROM (
+  SELECT (SELECT dl.label FROM device_label dl WHERE dl.device_id = c.device_id) AS "GPU", sum(k) AS "configurations",
+    coalesce(max(CASE WHEN reason = 'converged' THEN cell END), '-') AS "converged",
+    coalesce(max(CASE WHEN reason = 'plateau' THEN cell END), '-') AS "plateau",
+    coalesce(max(CASE WHEN reason = 'time-cap' THEN cell END), '-') AS "time-cap",
+    coalesce(max(CASE WHEN reason = 'max-reps' THEN cell END), '-') AS "max-reps",
+    coalesce(group_concat(CASE WHEN reason NOT IN ('converged', 'plateau', 'time-cap', 'max-reps')
+                               THEN reason || ' ' || cell END, '; '), '-') AS "other",
+    printf('%.2f%%', 100 * sum(rsd_sum) / sum(k)) AS "mean rsd", sum(listed) AS "listed"
+  FROM c GROUP BY device_id);
 
 -- The HTML's table "rsd1" (85-measurement.md): the GPU-timed configurations
 -- whose rsd exceeds the listed_rsd setting, or one row '(none)'; ord: the
