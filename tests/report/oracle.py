@@ -2024,6 +2024,53 @@ def protocol(raw, trials, devs):
     return offset, quarter, place, minimal
 
 
+def published_measured(raw, trials, pub):
+    """published_measured: each published reference point (pub: table
+    published_ref's rows, the report's constants) beside this project's value
+    of the same configuration, as text of 4 significant digits. CUB (int32,
+    block 256, GPU-timed single launches) under the memset flush: per machine
+    the mean of its trials' raw medians (not floor-corrected), then the
+    median over the machines of the point's model (device.name); the seed's
+    reduce rows (float32, block 1024, neighbored and interleaved) and its
+    offset read (read-offset, block 512, L1 on: l1 = 'ca', at the variant's
+    k): the median of stats_default's centres over every GPU and
+    configuration of that variant (or k) and n."""
+    per_dev = {}
+    for t in trials.trial.values():
+        if t['study'] == 'reduce' and t['variant'] == 'cub' and t['dtype'] == 'int32' and t['flush'] == 'memset' \
+           and t['mode'] == 'single' and t['block'] == 256 and t['timer'] == 'cuda-event':
+            per_dev.setdefault((t['device_id'], t['n']), []).append(t['raw_median_ms'])
+    cm = {}
+    for (dev, n), ms in per_dev.items():
+        cm.setdefault((raw.device[dev]['name'], n), []).append(mean(ms))
+    sd, so = {}, {}
+    for s in stats_default(trials):
+        if s['study'] == 'reduce' and s['dtype'] == 'float32' and s['block'] == 1024 \
+           and s['variant'] in ('neighbored', 'interleaved'):
+            sd.setdefault((s['variant'], s['n']), []).append(s['median_ms'])
+        if s['study'] == 'access' and s['variant'] == 'read-offset' and s['block'] == 512 \
+           and param(s['params'], 'l1') == 'ca':
+            so.setdefault((sql_int(param(s['params'], 'k')), s['n']), []).append(s['median_ms'])
+
+    def at(groups, key, fmt, scale=1.0):
+        ms = [m for m in groups.get(key, []) if m is not None]
+        return fmt % (scale * median(ms)) if ms else None
+
+    out = {}
+    for p in pub:
+        if p['study'] == 'reduce' and p['variant'] == 'cub':
+            m = at(cm, (p['device_name'], p['n']), '%.4g us (the memset flush)', 1000.0)
+        elif p['study'] == 'reduce':
+            m = at(sd, (p['variant'], p['n']), '%.4g ms (float32, every GPU here: their median)')
+        elif p['study'] == 'access':
+            m = at(so, (suffix_int(p['variant'], 'k = '), p['n']), '%.4g ms (every GPU here: their median)')
+        else:
+            m = None
+        out[(p['id'],)] = {'gpu': p['gpu'], 'what': p['variant'] + (' ' + p['dtype'] if p['dtype'] is not None else ''),
+                           'n': p['n'], 'value': p['value'], 'unit': p['unit'], 'source': p['source'], 'measured': m}
+    return out
+
+
 def small_n_bound(trials, prs, devs):
     """small_n_bound: small-n over its bound (no-combine) per GPU at 2^16,
     2^18, 2^20 (int32, block 256, default loads and grid, stats_default's
@@ -2457,6 +2504,9 @@ def main(argv):
     check('minimal_harness', "SELECT * FROM minimal_harness", ('device_id', 'n'), minimal,
           ('label', 'ord', 'sets', 'minimal_us', 'lo_us', 'hi_us', 'trials', 'project_us', 'diff_us', 'diff_rel',
            'tol_us', 'verdict', 'procs', 'proc_lo_us', 'proc_hi_us', 'trial_lo_us', 'trial_hi_us'))
+    check('published_measured', "SELECT * FROM published_measured", ('id',),
+          published_measured(raw, trials, raw.optional("SELECT * FROM published_ref")),
+          ('gpu', 'what', 'n', 'value', 'unit', 'source', 'measured'))
     bcols = ('label', 'ord', 'small_us', 'small_lo', 'small_hi', 'bound_us', 'bound_lo', 'bound_hi', 'over_us',
              'over_lo_us', 'over_hi_us', 'pair_runs', 'verdict', 'small_key', 'small_flush', 'bound_key',
              'bound_flush')

@@ -26,6 +26,9 @@
 #   - a comparison of a verdict rule flipped, on the 4-machine fixture: claim
 #     000-serialise's upper bound (claim_verdict) and the ladder's 'missed'
 #     (reduce_top_target);
+#   - published_measured's CUB value (the published reference points)
+#     broken, on the 4-machine fixture: a machine's mean of its trials made
+#     their median, and the memset flush made the clean one;
 #   - bad usage: exit 2, one line on stderr.
 # Needs no GPU; needs build/bin/dbtool (BIN=dir), sqlite3 and python3
 # (about 25 s on two cores with ORACLE_DB, 40 s without).
@@ -243,6 +246,30 @@ SQL
   check_eq "... claim 000-serialise's verdict named on every machine, and the ladder's targets'" \
     "$(grep -c "^MISMATCH claim_verdict ('000-serialise', [0-9]*) verdict sql='inconclusive' oracle='holds'$" "$tmp/flip.out") $(grep -c '^MISMATCH reduce_top_target .* verdict sql=' "$tmp/flip.out" | sed 's/^[1-9][0-9]*$/some/')" \
     "$(sqlite "$tmp/m4.db" "SELECT count(*) FROM report_devices") some"
+fi
+
+# The published reference points' measured values broken by hand, on
+# copies of the 4-machine fixture (one model of four machines, 3 to 5
+# trials: the median over the machines of each one's mean): the machine's
+# mean of its trials made their median, and CUB's memset flush made the
+# clean one (published_measured made again from its text in
+# reports/analysis/46-timing-protocol.sql, the one expression changed).
+if [ -f "$tmp/m4.db" ]; then
+  pub=$(sed -n '/^CREATE VIEW published_measured AS/,/^FROM published_ref p;$/p' reports/analysis/46-timing-protocol.sql)
+  for mut in "s/avg(t\.raw_median_ms) AS ms/median(t.raw_median_ms) AS ms/:the machine's mean made a median" \
+             "s/t\.flush = 'memset'/t.flush = 'clean'/:the clean flush for the memset one"; do
+    fpub=$(printf '%s\n' "$pub" | sed "${mut%%:*}")
+    if [ -z "$pub" ] || [ "$pub" = "$fpub" ]; then
+      notok "published_measured: ${mut#*:}: found in the view's text"; continue
+    fi
+    cp "$tmp/m4.db" "$tmp/pub.db"
+    printf 'DROP %s published_measured;\n%s\n' "$(relation_kind "$tmp/pub.db" published_measured)" "$fpub" |
+      sqlite "$tmp/pub.db" > /dev/null || notok "published_measured: ${mut#*:}: the view builds"
+    $PY tests/report/oracle.py "$tmp/pub.db" --only published_measured $LOAD > "$tmp/pub.out" 2>&1
+    rc=$?
+    check_eq "published_measured: ${mut#*:}: exit 1, CUB's H200 point at 2^20 named" \
+      "$rc $(grep -c "^MISMATCH published_measured (1,) measured sql='.* us (the memset flush)' oracle=" "$tmp/pub.out")" "1 1"
+  done
 fi
 
 # Bad usage: exit 2, one line on stderr, nothing on stdout.
