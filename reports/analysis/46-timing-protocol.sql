@@ -239,7 +239,8 @@ SELECT CASE WHEN (SELECT count(*) FROM x) = 0
 -- the seed's rows at the seed's
 -- configurations (reduction float32 at 2^24^ and 1024-thread blocks, the
 -- offset read at 2^20^ floats, 512-thread blocks, L1 on), the default flush,
--- as config_stats gives them.
+-- as config_stats gives them. measured_value: the number (us for CUB, ms
+-- for the seed's rows) that measured prints to 4 significant digits.
 CREATE VIEW published_measured AS
 WITH cub AS (SELECT d.name, t.n, avg(t.raw_median_ms) AS ms FROM trial t JOIN device d USING (device_id)
              WHERE t.study = 'reduce' AND t.variant = 'cub' AND t.dtype = 'int32' AND t.flush = 'memset'
@@ -252,16 +253,24 @@ sd AS (SELECT variant, n, median(median_ms) AS ms FROM stats_default
 so AS (SELECT CAST(json_extract(params, '$.k') AS INTEGER) AS k, n, median(median_ms) AS ms FROM stats_default
        WHERE study = 'access' AND variant = 'read-offset' AND block = 512 AND json_extract(params, '$.l1') = 'ca'
        GROUP BY k, n)
-SELECT p.id, p.gpu, p.variant || coalesce(' ' || p.dtype, '') AS what, p.n, p.value, p.unit, p.source,
-       CASE WHEN p.study = 'reduce' AND p.variant = 'cub'
-            THEN (SELECT printf('%.4g us (the memset flush)', 1000 * ms) FROM cm WHERE cm.name = p.device_name AND cm.n = p.n)
-            WHEN p.study = 'reduce'
-            THEN (SELECT printf('%.4g ms (float32, every GPU here: their median)', ms) FROM sd WHERE sd.variant = p.variant AND sd.n = p.n)
-            WHEN p.study = 'access'
-            THEN (SELECT printf('%.4g ms (every GPU here: their median)', ms) FROM so
-                  WHERE so.n = p.n AND so.k = CAST(substr(p.variant, instr(p.variant, 'k = ') + 4) AS INTEGER))
-       END AS measured
-FROM published_ref p;
+SELECT id, gpu, what, n, value, unit, source,
+       CASE WHEN measured_value IS NULL THEN NULL
+            WHEN kind = 'cub' THEN printf('%.4g us (the memset flush)', measured_value)
+            WHEN kind = 'seed-reduce' THEN printf('%.4g ms (float32, every GPU here: their median)', measured_value)
+            WHEN kind = 'seed-access' THEN printf('%.4g ms (every GPU here: their median)', measured_value) END AS measured,
+       measured_value
+FROM (SELECT p.id, p.gpu, p.variant || coalesce(' ' || p.dtype, '') AS what, p.n, p.value, p.unit, p.source,
+             CASE WHEN p.study = 'reduce' AND p.variant = 'cub' THEN 'cub' WHEN p.study = 'reduce' THEN 'seed-reduce'
+                  WHEN p.study = 'access' THEN 'seed-access' END AS kind,
+             CASE WHEN p.study = 'reduce' AND p.variant = 'cub'
+                  THEN (SELECT 1000 * ms FROM cm WHERE cm.name = p.device_name AND cm.n = p.n)
+                  WHEN p.study = 'reduce'
+                  THEN (SELECT ms FROM sd WHERE sd.variant = p.variant AND sd.n = p.n)
+                  WHEN p.study = 'access'
+                  THEN (SELECT ms FROM so WHERE so.n = p.n
+                                             AND so.k = CAST(substr(p.variant, instr(p.variant, 'k = ') + 4) AS INTEGER))
+             END AS measured_value
+      FROM published_ref p);
 CREATE VIEW published_table AS
 SELECT gpu AS "GPU", what AS "what", printf('2^%d^', CAST(round(log2(n)) AS INTEGER)) AS "n",
        printf('%g %s', value, unit) AS "published", coalesce(measured, '-') AS "measured here",

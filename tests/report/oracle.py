@@ -2027,7 +2027,8 @@ def protocol(raw, trials, devs):
 def published_measured(raw, trials, pub):
     """published_measured: each published reference point (pub: table
     published_ref's rows, the report's constants) beside this project's value
-    of the same configuration, as text of 4 significant digits. CUB (int32,
+    of the same configuration (measured_value; measured: as text of 4
+    significant digits). CUB (int32,
     block 256, GPU-timed single launches) under the memset flush: per machine
     the mean of its trials' raw medians (not floor-corrected), then the
     median over the machines of the point's model (device.name); the seed's
@@ -2054,20 +2055,22 @@ def published_measured(raw, trials, pub):
 
     def at(groups, key, fmt, scale=1.0):
         ms = [m for m in groups.get(key, []) if m is not None]
-        return fmt % (scale * median(ms)) if ms else None
+        v = scale * median(ms) if ms else None
+        return (fmt % v if v is not None else None), v
 
     out = {}
     for p in pub:
         if p['study'] == 'reduce' and p['variant'] == 'cub':
-            m = at(cm, (p['device_name'], p['n']), '%.4g us (the memset flush)', 1000.0)
+            m, v = at(cm, (p['device_name'], p['n']), '%.4g us (the memset flush)', 1000.0)
         elif p['study'] == 'reduce':
-            m = at(sd, (p['variant'], p['n']), '%.4g ms (float32, every GPU here: their median)')
+            m, v = at(sd, (p['variant'], p['n']), '%.4g ms (float32, every GPU here: their median)')
         elif p['study'] == 'access':
-            m = at(so, (suffix_int(p['variant'], 'k = '), p['n']), '%.4g ms (every GPU here: their median)')
+            m, v = at(so, (suffix_int(p['variant'], 'k = '), p['n']), '%.4g ms (every GPU here: their median)')
         else:
-            m = None
+            m, v = None, None
         out[(p['id'],)] = {'gpu': p['gpu'], 'what': p['variant'] + (' ' + p['dtype'] if p['dtype'] is not None else ''),
-                           'n': p['n'], 'value': p['value'], 'unit': p['unit'], 'source': p['source'], 'measured': m}
+                           'n': p['n'], 'value': p['value'], 'unit': p['unit'], 'source': p['source'], 'measured': m,
+                           'measured_value': v}
     return out
 
 
@@ -2506,7 +2509,7 @@ def main(argv):
            'tol_us', 'verdict', 'procs', 'proc_lo_us', 'proc_hi_us', 'trial_lo_us', 'trial_hi_us'))
     check('published_measured', "SELECT * FROM published_measured", ('id',),
           published_measured(raw, trials, raw.optional("SELECT * FROM published_ref")),
-          ('gpu', 'what', 'n', 'value', 'unit', 'source', 'measured'))
+          ('gpu', 'what', 'n', 'value', 'unit', 'source', 'measured', 'measured_value'))
     bcols = ('label', 'ord', 'small_us', 'small_lo', 'small_hi', 'bound_us', 'bound_lo', 'bound_hi', 'over_us',
              'over_lo_us', 'over_hi_us', 'pair_runs', 'verdict', 'small_key', 'small_flush', 'bound_key',
              'bound_flush')

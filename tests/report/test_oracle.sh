@@ -255,7 +255,7 @@ fi
 # clean one (published_measured made again from its text in
 # reports/analysis/46-timing-protocol.sql, the one expression changed).
 if [ -f "$tmp/m4.db" ]; then
-  pub=$(sed -n '/^CREATE VIEW published_measured AS/,/^FROM published_ref p;$/p' reports/analysis/46-timing-protocol.sql)
+  pub=$(sed -n '/^CREATE VIEW published_measured AS/,/^      FROM published_ref p);$/p' reports/analysis/46-timing-protocol.sql)
   for mut in "s/avg(t\.raw_median_ms) AS ms/median(t.raw_median_ms) AS ms/:the machine's mean made a median" \
              "s/t\.flush = 'memset'/t.flush = 'clean'/:the clean flush for the memset one"; do
     fpub=$(printf '%s\n' "$pub" | sed "${mut%%:*}")
