@@ -40,6 +40,14 @@
 **                           where NOT = N, else 'holds in part' where HOLD > 0
 **                           and NOT > 0, else 'inconclusive' (NULLs as in
 **                           verdict_at_least)
+**   target_at_least(LO, HI, THR), target_at_most(LO, HI, THR)
+**                           a target's verdict on an interval: 'met' where the
+**                           whole interval is at or above THR (at_least: LO >=
+**                           THR; at_most: at or below it, HI <= THR), 'missed'
+**                           where it is wholly on the wrong side (HI < THR;
+**                           LO > THR), else 'inconclusive' (NULLs as in
+**                           verdict_at_least, which both are: at_most is
+**                           at_least on the negated interval and threshold)
 **
 ** Built two ways from this one file: linked into mdquery and dbtool, which
 ** call sqlstats_register() on every connection they open, and as the
@@ -116,12 +124,28 @@ int sqlstats_size_band(double ms) {
   return ms < SQLSTATS_BAND1_MS ? 1 : ms < SQLSTATS_BAND2_MS ? 2 : 3;
 }
 
-/* NaN stands for NULL: every comparison with it is false, as SQL's with NULL
-** is not true. */
+/* The rule of verdict_at_least and the targets: 1 where the whole interval
+** is at or above thr, 0 where it is wholly below, else -1. NaN stands for
+** NULL: every comparison with it is false, as SQL's with NULL is not true. */
+static int at_least(double lo, double hi, double thr) {
+  if (lo >= thr) return 1;
+  if (hi < thr) return 0;
+  return -1;
+}
+
 const char *sqlstats_verdict_at_least(double lo, double hi, double thr) {
-  if (lo >= thr) return "holds";
-  if (hi < thr) return "does not hold";
-  return "inconclusive";
+  static const char *const az[] = {"inconclusive", "does not hold", "holds"};
+  return az[at_least(lo, hi, thr) + 1];
+}
+
+const char *sqlstats_target_at_least(double lo, double hi, double thr) {
+  static const char *const az[] = {"inconclusive", "missed", "met"};
+  return az[at_least(lo, hi, thr) + 1];
+}
+
+/* At most thr: at least -thr on the negated interval. */
+const char *sqlstats_target_at_most(double lo, double hi, double thr) {
+  return sqlstats_target_at_least(-hi, -lo, -thr);
 }
 
 const char *sqlstats_verdict_over(double n, double nHold, double nNot) {
@@ -221,16 +245,19 @@ static double arg_or_nan(sqlite3_value *v) {
   return sqlite3_value_type(v) == SQLITE_NULL ? NAN : sqlite3_value_double(v);
 }
 
-/* verdict_at_least(), or verdict_over() where the user data is set. */
+/* The three-argument verdict functions: the C function is the user data. */
+typedef const char *(*verdict_x)(double, double, double);
 static void verdict_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   double a = arg_or_nan(argv[0]), b = arg_or_nan(argv[1]), c = arg_or_nan(argv[2]);
-  const char *z = sqlite3_user_data(ctx) ? sqlstats_verdict_over(a, b, c) : sqlstats_verdict_at_least(a, b, c);
+  const char *z = (*(verdict_x *)sqlite3_user_data(ctx))(a, b, c);
   sqlite3_result_text(ctx, z, -1, SQLITE_STATIC);
 }
 
 int sqlstats_register(sqlite3 *db) {
-  static int bHi = 1, bOver = 1;
+  static int bHi = 1;
+  static verdict_x xAtLeast = sqlstats_verdict_at_least, xOver = sqlstats_verdict_over,
+                   xMet = sqlstats_target_at_least, xMetMost = sqlstats_target_at_most;
   const int f = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
   int rc = sqlite3_create_window_function(db, "median", 1, f, NULL, step_value, median_final, median_value,
                                           inverse_value, NULL);
@@ -243,7 +270,9 @@ int sqlstats_register(sqlite3 *db) {
     rc = sqlite3_create_function(db, "min_deviations", 0, f, NULL, min_deviations_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "wilson_lo", 2, f, NULL, wilson_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "wilson_hi", 2, f, &bHi, wilson_fn, NULL, NULL);
-  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "verdict_at_least", 3, f, NULL, verdict_fn, NULL, NULL);
-  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "verdict_over", 3, f, &bOver, verdict_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "verdict_at_least", 3, f, &xAtLeast, verdict_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "verdict_over", 3, f, &xOver, verdict_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "target_at_least", 3, f, &xMet, verdict_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "target_at_most", 3, f, &xMetMost, verdict_fn, NULL, NULL);
   return rc;
 }

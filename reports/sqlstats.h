@@ -6,8 +6,9 @@
 #define REPORTS_SQLSTATS_H
 
 /* Registers median(), conformal(), size_band(), size_band_label(),
-** min_deviations(), wilson_lo(), wilson_hi(), verdict_at_least() and
-** verdict_over() on db: SQLITE_OK or an error. */
+** min_deviations(), wilson_lo(), wilson_hi(), verdict_at_least(),
+** verdict_over(), target_at_least() and target_at_most() on db: SQLITE_OK or
+** an error. */
 int sqlstats_register(sqlite3 *db);
 
 /* The pure parts, for the unit test. */
@@ -19,5 +20,9 @@ void sqlstats_wilson(double k, double n, double *pLo, double *pHi);
 /* A claim's verdict in words; NaN stands for a NULL argument. */
 const char *sqlstats_verdict_at_least(double lo, double hi, double thr);
 const char *sqlstats_verdict_over(double n, double nHold, double nNot);
+/* A target's verdict in words ('met', 'missed', 'inconclusive'); NaN stands
+** for a NULL argument. */
+const char *sqlstats_target_at_least(double lo, double hi, double thr);
+const char *sqlstats_target_at_most(double lo, double hi, double thr);
 
 #endif

@@ -136,8 +136,7 @@ SELECT h.*, b.block AS best28_block, b.median_ms AS best28_ms, b.lo_ms AS best28
   c.median_ms AS cub28_ms, c.lo_ms AS cub28_lo_ms, c.hi_ms AS cub28_hi_ms, c.gbps AS cub28_gbps,
   c.pct_peak AS cub28_pct, c.pct_peak * c.gbps_lo / c.gbps AS cub28_pct_lo, c.pct_peak * c.gbps_hi / c.gbps AS cub28_pct_hi,
   CASE WHEN b.hi_ms <= c.lo_ms THEN 'met' WHEN b.lo_ms > c.hi_ms THEN 'missed' ELSE 'inconclusive' END AS cub_target,
-  CASE WHEN b.pct_peak * b.gbps_lo / b.gbps >= s.target_pct_peak THEN 'met'
-       WHEN b.pct_peak * b.gbps_hi / b.gbps < s.target_pct_peak THEN 'missed' ELSE 'inconclusive' END AS peak_target
+  target_at_least(b.pct_peak * b.gbps_lo / b.gbps, b.pct_peak * b.gbps_hi / b.gbps, s.target_pct_peak) AS peak_target
 FROM h JOIN setting s JOIN size z LEFT JOIN reduce_best b ON b.device_id = h.device_id AND b.dtype = 'int32' AND b.n = z.n_large
   AND b.variant = h.best28_variant
 LEFT JOIN reduce_best c ON c.device_id = h.device_id AND c.dtype = 'int32' AND c.n = z.n_large AND c.variant = 'cub';
@@ -230,8 +229,7 @@ t AS (SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 
              CASE WHEN h.held_trials > 0 THEN x.hi END, h.held_trials
       FROM hand h JOIN cub c USING (device_id, dtype, n) LEFT JOIN pp x USING (device_id, dtype, n) WHERE h.n BETWEEN (SELECT n_smallest FROM size) AND (SELECT n_small FROM size) AND (h.n & (h.n - 1)) = 0)
 SELECT t.*, r.value AS threshold, r.why AS target,
-       CASE WHEN t.lo >= r.value THEN 'met' WHEN t.hi < r.value THEN 'missed' WHEN t.lo IS NULL THEN 'not judged'
-            ELSE 'inconclusive' END AS verdict
+       CASE WHEN t.lo IS NULL THEN 'not judged' ELSE target_at_least(t.lo, t.hi, r.value) END AS verdict
 FROM t JOIN report_setting r ON r.key = t.key;
 
 -- The read ceiling per device (the median over its runs of each run's best

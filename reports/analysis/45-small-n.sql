@@ -120,6 +120,5 @@ WITH t AS (SELECT s.mord, s.model, s.n, 'small_model' AS key, s.x_model AS value
                   s.hi / s.model_us AS hi
            FROM small_n_gpu s)
 SELECT t.*, r.value AS threshold, g.name AS target,
-       CASE WHEN t.lo IS NULL THEN 'not judged' WHEN t.hi <= r.value THEN 'met' WHEN t.lo > r.value THEN 'missed'
-            ELSE 'inconclusive' END AS verdict
+       CASE WHEN t.lo IS NULL THEN 'not judged' ELSE target_at_most(t.lo, t.hi, r.value) END AS verdict
 FROM t JOIN report_setting r ON r.key = t.key JOIN report_target g ON g.key = t.key;

@@ -14,15 +14,23 @@ INSERT OR REPLACE INTO report_setting VALUES
 
 -- Per GPU: the launch floor as samples are timed (run.launch_us) and the
 -- minimal way (run.launch_bare_us), the mean of their difference over the
--- GPU's measure runs and its range; verdict against offset_goal_us.
+-- GPU's measure runs and its range; the verdict against offset_goal_us on
+-- that range (what a further run's offset falls in: of k runs, (k - 1) /
+-- (k + 1) of the time), the offset's size at most the goal: met where every
+-- run's offset is within +-goal, missed where none is (the range wholly
+-- beyond it on one side), else inconclusive (target_at_most on the range of
+-- |offset|: from 0 where the range holds 0).
 CREATE VIEW protocol_offset AS
-SELECT d.label, d.ord, u.device_id, count(*) AS runs, median(u.launch_us) AS floor_us,
-       median(u.launch_bare_us) AS bare_us, avg(u.launch_us - u.launch_bare_us) AS offset_us,
-       min(u.launch_us - u.launch_bare_us) AS offset_min_us, max(u.launch_us - u.launch_bare_us) AS offset_max_us,
-       CASE WHEN abs(avg(u.launch_us - u.launch_bare_us)) <= s.value THEN 'met' ELSE 'missed' END AS verdict
-FROM run u JOIN report_devices d USING (device_id) JOIN report_setting s ON s.key = 'offset_goal_us'
-WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.launch_bare_us > 0
-GROUP BY u.device_id;
+WITH o AS (SELECT u.device_id, count(*) AS runs, median(u.launch_us) AS floor_us, median(u.launch_bare_us) AS bare_us,
+                  avg(u.launch_us - u.launch_bare_us) AS offset_us, min(u.launch_us - u.launch_bare_us) AS offset_min_us,
+                  max(u.launch_us - u.launch_bare_us) AS offset_max_us
+           FROM run u WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.launch_bare_us > 0
+           GROUP BY u.device_id)
+SELECT d.label, d.ord, o.device_id, o.runs, o.floor_us, o.bare_us, o.offset_us, o.offset_min_us, o.offset_max_us,
+       target_at_most(CASE WHEN o.offset_min_us <= 0 AND o.offset_max_us >= 0 THEN 0
+                           ELSE min(abs(o.offset_min_us), abs(o.offset_max_us)) END,
+                      max(abs(o.offset_min_us), abs(o.offset_max_us)), s.value) AS verdict
+FROM o JOIN report_devices d USING (device_id) JOIN report_setting s ON s.key = 'offset_goal_us';
 
 -- Per GPU and quarter of the sampling order (the stored samples' rep, of
 -- result.reps): the mean over the GPU's configurations under 20 us (one
@@ -107,9 +115,8 @@ FROM cb JOIN report_devices d USING (device_id) JOIN cp USING (device_id, n) LEF
 -- verdict against bound_goal_us (at most): met when the whole interval is at
 -- or under it, missed when the whole interval is above it, else
 -- inconclusive; also inconclusive where the two picked were never timed in
--- one process (no pair: pair_runs 0, no interval). verdict_at_least
--- (reports/sqlstats.c) on the negated interval carries the rule: -over at
--- least -goal.
+-- one process (no pair: pair_runs 0, no interval): target_at_most
+-- (reports/sqlstats.c).
 CREATE VIEW small_n_bound AS
 WITH c AS (SELECT *, json_extract(params, '$.loads') IS NOT NULL AS names_loads FROM stats_default
            WHERE study = 'reduce' AND dtype = 'int32' AND block = 256 AND variant IN ('small-n', 'no-combine')
@@ -135,8 +142,7 @@ x AS (SELECT d.label, d.ord, s.device_id, s.n, 1000 * s.median_ms AS small_us, 1
       WHERE s.rk = 1)
 SELECT x.label, x.ord, x.device_id, x.n, x.small_us, x.small_lo, x.small_hi, x.bound_us, x.bound_lo, x.bound_hi,
        x.over_us, x.over_lo_us, x.over_hi_us, x.pair_runs,
-       CASE verdict_at_least(-x.over_hi_us, -x.over_lo_us, -x.goal_us) WHEN 'holds' THEN 'met'
-            WHEN 'does not hold' THEN 'missed' ELSE 'inconclusive' END AS verdict,
+       target_at_most(x.over_lo_us, x.over_hi_us, x.goal_us) AS verdict,
        x.small_key, x.small_flush, x.bound_key, x.bound_flush
 FROM x;
 

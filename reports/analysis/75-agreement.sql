@@ -102,10 +102,10 @@ FROM w JOIN device_label dl ON dl.device_id = w.device_id, k;
 -- The verdicts of those targets, per GPU (newest commit).
 CREATE VIEW session_agreement_verdict AS
 SELECT s.*,
-       CASE WHEN s.configs = 0 THEN 'not measured' WHEN 100 * s.share_lo >= s.target THEN 'met'
-            WHEN 100 * s.share_hi < s.target THEN 'missed' ELSE 'inconclusive' END AS verdict,
-       CASE WHEN s.configs_u20 = 0 THEN 'not measured' WHEN 100 * s.share_u20_lo >= s.target_short THEN 'met'
-            WHEN 100 * s.share_u20_hi < s.target_short THEN 'missed' ELSE 'inconclusive' END AS verdict_u20
+       CASE WHEN s.configs = 0 THEN 'not measured' ELSE target_at_least(100 * s.share_lo, 100 * s.share_hi, s.target) END
+         AS verdict,
+       CASE WHEN s.configs_u20 = 0 THEN 'not measured'
+            ELSE target_at_least(100 * s.share_u20_lo, 100 * s.share_u20_hi, s.target_short) END AS verdict_u20
 FROM session_agreement_summary s WHERE s.latest;
 
 -- The flush bias: per device and reduction configuration (int32, block 256,

@@ -220,15 +220,15 @@ fi
 # A verdict rule broken by hand, on a copy of the 4-machine fixture (where
 # claim 000-serialise holds on every machine and the ladder's targets are
 # met, missed and inconclusive): claim 000-serialise's "at most
-# serialise_hi" made "at least", and reduce_top_target's "missed when the
-# interval's high end is below the threshold" made "above" (each view made
-# again from its text in reports/analysis/, the comparison flipped).
+# serialise_hi" made "at least", and reduce_top_target's "at least the
+# threshold" (target_at_least) made "at most" (target_at_most) (each view
+# made again from its text in reports/analysis/, the comparison flipped).
 if [ -f "$tmp/m4.db" ]; then
   cp "$tmp/m4.db" "$tmp/flip.db"
   claims=$(sed -n '/^CREATE VIEW claim_verdict AS/,$p' reports/analysis/70-claims.sql)
   fclaims=$(printf '%s\n' "$claims" | sed 's/AND s\.c16_hi <= st\.serialise_hi THEN/AND s.c16_hi >= st.serialise_hi THEN/')
   top=$(sed -n '/^CREATE VIEW reduce_top_target AS/,/^FROM t JOIN report_setting r ON r.key = t.key;$/p' reports/analysis/40-reduce.sql)
-  ftop=$(printf '%s\n' "$top" | sed "s/WHEN t\.hi < r\.value THEN 'missed'/WHEN t.hi > r.value THEN 'missed'/")
+  ftop=$(printf '%s\n' "$top" | sed "s/ELSE target_at_least(t\.lo, t\.hi, r\.value) END AS verdict/ELSE target_at_most(t.lo, t.hi, r.value) END AS verdict/")
   if [ -n "$claims" ] && [ "$claims" != "$fclaims" ] && [ -n "$top" ] && [ "$top" != "$ftop" ]; then
     ok "the two comparisons found in the views' text"
   else

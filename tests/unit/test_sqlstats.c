@@ -255,6 +255,47 @@ static void test_verdict_at_least(void **state) {
                  "CASE WHEN a.x >= c.x THEN 'holds' WHEN b.x < c.x THEN 'does not hold' ELSE 'inconclusive' END");
 }
 
+/* target_at_least(lo, hi, thr): verdict_at_least's rule in a target's
+** words; target_at_most(lo, hi, thr): met from hi = thr down, missed only
+** with lo above thr (lo = thr is not above), inconclusive between and
+** wherever a NULL makes a comparison not true, as the CASEs they replace in
+** reports/analysis/ (40-, 45-, 46-, 75-*.sql). */
+static void test_target_at_least(void **state) {
+  (void)state;
+  static const VerdictCase aCase[] = {
+      {{1.2, 1.5, 1.1}, "met"},
+      {{1.1, 1.5, 1.1}, "met"},
+      {{0x1.1999999999999p+0, 1.5, 1.1}, "inconclusive"},
+      {{0.9, 1.1, 1.1}, "inconclusive"},
+      {{0.9, 0x1.1999999999999p+0, 1.1}, "missed"},
+      {{NAN, 1.0, 1.1}, "missed"},
+      {{1.2, NAN, 1.1}, "met"},
+      {{1.0, 1.2, NAN}, "inconclusive"},
+  };
+  check_verdicts("target_at_least", sqlstats_target_at_least, aCase, sizeof(aCase) / sizeof(aCase[0]),
+                 "CASE WHEN a.x >= c.x THEN 'met' WHEN b.x < c.x THEN 'missed' ELSE 'inconclusive' END");
+}
+static void test_target_at_most(void **state) {
+  (void)state;
+  static const VerdictCase aCase[] = {
+      {{0.1, 0.25, 0.3}, "met"},
+      {{0.1, 0.3, 0.3}, "met"}, /* the high end at the goal */
+      {{-0.5, -0.1, 0.3}, "met"},
+      {{0.1, 0x1.3333333333334p-2, 0.3}, "inconclusive"}, /* the double just above 0.3 */
+      {{0.3, 0.5, 0.3}, "inconclusive"},                   /* the low end at it is not above it */
+      {{0x1.3333333333334p-2, 0.5, 0.3}, "missed"},
+      {{2, 3, 1}, "missed"}, /* integers in SQL */
+      {{NAN, 0.2, 0.3}, "met"},
+      {{NAN, 0.5, 0.3}, "inconclusive"},
+      {{0.5, NAN, 0.3}, "missed"},
+      {{0.1, NAN, 0.3}, "inconclusive"},
+      {{0.1, 0.2, NAN}, "inconclusive"},
+      {{NAN, NAN, NAN}, "inconclusive"},
+  };
+  check_verdicts("target_at_most", sqlstats_target_at_most, aCase, sizeof(aCase) / sizeof(aCase[0]),
+                 "CASE WHEN b.x <= c.x THEN 'met' WHEN a.x > c.x THEN 'missed' ELSE 'inconclusive' END");
+}
+
 /* verdict_over(n, hold, not): all n hold, all n do not, some of each, or
 ** neither all nor some of each; NULLs as the CASE it replaces. */
 static void test_verdict_over(void **state) {
@@ -283,7 +324,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_median),    cmocka_unit_test(test_median_window), cmocka_unit_test(test_conformal),
       cmocka_unit_test(test_size_band), cmocka_unit_test(test_wilson),       cmocka_unit_test(test_verdict_at_least),
-      cmocka_unit_test(test_verdict_over),
+      cmocka_unit_test(test_verdict_over), cmocka_unit_test(test_target_at_least), cmocka_unit_test(test_target_at_most),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
