@@ -246,7 +246,8 @@ SELECT CASE WHEN (SELECT count(*) FROM x) = 0
 -- configurations (reduction float32 at 2^24^ and 1024-thread blocks, the
 -- offset read at 2^20^ floats, 512-thread blocks, L1 on), the default flush,
 -- as config_stats gives them. measured_value: the number (us for CUB, ms
--- for the seed's rows) that measured prints to 4 significant digits.
+-- for the seed's rows) that measured prints to 4 significant digits
+-- (trailing zeros kept: 30.00, not 30).
 CREATE VIEW published_measured AS
 WITH cub AS (SELECT d.name, t.n, avg(t.raw_median_ms) AS ms FROM trial t JOIN device d USING (device_id)
              WHERE t.study = 'reduce' AND t.variant = 'cub' AND t.dtype = 'int32' AND t.flush = 'memset'
@@ -261,9 +262,9 @@ so AS (SELECT CAST(json_extract(params, '$.k') AS INTEGER) AS k, n, median(media
        GROUP BY k, n)
 SELECT id, gpu, what, n, value, unit, source,
        CASE WHEN measured_value IS NULL THEN NULL
-            WHEN kind = 'cub' THEN printf('%.4g us (the memset flush)', measured_value)
-            WHEN kind = 'seed-reduce' THEN printf('%.4g ms (float32, every GPU here: their median)', measured_value)
-            WHEN kind = 'seed-access' THEN printf('%.4g ms (every GPU here: their median)', measured_value) END AS measured,
+            WHEN kind = 'cub' THEN printf('%#.4g us (the memset flush)', measured_value)
+            WHEN kind = 'seed-reduce' THEN printf('%#.4g ms (float32, every GPU here: their median)', measured_value)
+            WHEN kind = 'seed-access' THEN printf('%#.4g ms (every GPU here: their median)', measured_value) END AS measured,
        measured_value
 FROM (SELECT p.id, p.gpu, p.variant || coalesce(' ' || p.dtype, '') AS what, p.n, p.value, p.unit, p.source,
              CASE WHEN p.study = 'reduce' AND p.variant = 'cub' THEN 'cub' WHEN p.study = 'reduce' THEN 'seed-reduce'

@@ -2062,11 +2062,11 @@ def published_measured(raw, trials, pub):
     out = {}
     for p in pub:
         if p['study'] == 'reduce' and p['variant'] == 'cub':
-            m, v = at(cm, (p['device_name'], p['n']), '%.4g us (the memset flush)', 1000.0)
+            m, v = at(cm, (p['device_name'], p['n']), '%#.4g us (the memset flush)', 1000.0)
         elif p['study'] == 'reduce':
-            m, v = at(sd, (p['variant'], p['n']), '%.4g ms (float32, every GPU here: their median)')
+            m, v = at(sd, (p['variant'], p['n']), '%#.4g ms (float32, every GPU here: their median)')
         elif p['study'] == 'access':
-            m, v = at(so, (suffix_int(p['variant'], 'k = '), p['n']), '%.4g ms (every GPU here: their median)')
+            m, v = at(so, (suffix_int(p['variant'], 'k = '), p['n']), '%#.4g ms (every GPU here: their median)')
         else:
             m, v = None, None
         out[(p['id'],)] = {'gpu': p['gpu'], 'what': p['variant'] + (' ' + p['dtype'] if p['dtype'] is not None else ''),
