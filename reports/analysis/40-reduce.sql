@@ -114,33 +114,6 @@ SELECT s.*,
 FROM reduce_seedcfg_t s LEFT JOIN pair_stats p ON p.kind = 'seed' AND p.device_id = s.device_id
 GROUP BY s.device_id;
 
--- The headline of the ladder per device: total speedup at n = 2^24 (int32,
--- each variant at its best block) of the fastest hand-written GPU variant over
--- the first step, and at 2^28 the fastest hand-written variant and CUB with
--- their % of peak and its interval, and the verdicts of the two targets
--- (interval rule: met only if the whole interval is on the right side,
--- missed only if it is wholly on the wrong side, else inconclusive).
-CREATE VIEW reduce_headline AS
-WITH h AS (SELECT v.device_id, v.name AS device, v.label, v.ord,
-  (SELECT median_ms FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = (SELECT n_seed FROM size) AND variant = 'neighbored') AS first_ms,
-  (SELECT variant FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = (SELECT n_seed FROM size)
-     AND timer = 'cuda-event' AND variant <> 'cub' ORDER BY median_ms, variant LIMIT 1) AS best24_variant,
-  (SELECT min(median_ms) FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = (SELECT n_seed FROM size)
-     AND timer = 'cuda-event' AND variant <> 'cub') AS best24_ms,
-  (SELECT variant FROM reduce_best b WHERE b.device_id = v.device_id AND dtype = 'int32' AND n = (SELECT n_large FROM size)
-     AND timer = 'cuda-event' AND variant <> 'cub' ORDER BY median_ms, variant LIMIT 1) AS best28_variant
-FROM report_devices v)
-SELECT h.*, b.block AS best28_block, b.median_ms AS best28_ms, b.lo_ms AS best28_lo_ms, b.hi_ms AS best28_hi_ms,
-  b.gbps AS best28_gbps, b.gbps_lo AS best28_gbps_lo, b.gbps_hi AS best28_gbps_hi,
-  b.pct_peak AS best28_pct, b.pct_peak * b.gbps_lo / b.gbps AS best28_pct_lo, b.pct_peak * b.gbps_hi / b.gbps AS best28_pct_hi,
-  c.median_ms AS cub28_ms, c.lo_ms AS cub28_lo_ms, c.hi_ms AS cub28_hi_ms, c.gbps AS cub28_gbps,
-  c.pct_peak AS cub28_pct, c.pct_peak * c.gbps_lo / c.gbps AS cub28_pct_lo, c.pct_peak * c.gbps_hi / c.gbps AS cub28_pct_hi,
-  CASE WHEN b.hi_ms <= c.lo_ms THEN 'met' WHEN b.lo_ms > c.hi_ms THEN 'missed' ELSE 'inconclusive' END AS cub_target,
-  target_at_least(b.pct_peak * b.gbps_lo / b.gbps, b.pct_peak * b.gbps_hi / b.gbps, s.target_pct_peak) AS peak_target
-FROM h JOIN setting s JOIN size z LEFT JOIN reduce_best b ON b.device_id = h.device_id AND b.dtype = 'int32' AND b.n = z.n_large
-  AND b.variant = h.best28_variant
-LEFT JOIN reduce_best c ON c.device_id = h.device_id AND c.dtype = 'int32' AND c.n = z.n_large AND c.variant = 'cub';
-
 -- The top of the ladder (issue 12): its targets, judged per device, type
 -- and size from config_stats' intervals (gbps_lo..gbps_hi, all runs). The
 -- best hand-written configuration is the GPU variant other than CUB with the

@@ -5,7 +5,7 @@
 -- count the report test checks. Apply last (after fixture_measure.sql).
 -- Made-up numbers only. The others' placement: fixture_stencil.sql (faster,
 -- coincide_rel, noisy_rsd, listed_rsd), fixture_two_devices.sql
--- (target_pct_peak: A met, B missed; top_*), fixture_claims.sql
+-- (top_*), fixture_claims.sql
 -- (cached_hit_min: A 97%, B 90%; seed_tolerance downwards: B's 000-broadcast
 -- at 0.0776, 24% above the seed's 1/16), fixture_five_devices.sql (the thresholds
 -- one GPU cannot straddle both ways: serialise_hi, sector_tol, l2seg_tol,

@@ -35,7 +35,7 @@ tolerance 1e-9. The method it implements, from its definition
   held out  the best hand-written reduction chosen on trial 1 and timed on
             the mean of the other trials; the targets judged on them
   targets   every verdict column against its goal: the ladder's
-            (reduce_top_target, target_model, reduce_headline), small-n's
+            (reduce_top_target, target_model), small-n's
             over the floor model (small_n_target; its ratio over CUB
             reported, small_n_gpu), the timing protocol's (protocol_offset,
             protocol_place, minimal_harness, small_n_bound: small-n over
@@ -1297,7 +1297,6 @@ FASTER = 1.05
 SEED_TOLERANCE = 0.25
 INTERLEAVED_MIN = 1.1
 SATURATED_PCT_COPY = 90.0
-TARGET_PCT_PEAK = 90.0
 SERIALISE_LO, SERIALISE_HI, SERIALISE_MIN = 8.0, 32.0, 2.0
 FLAT_TOL = 0.10
 SECTOR_TOL = 5.0
@@ -1911,42 +1910,6 @@ def abs_(x):
 
 # --------------------------------------------------------------- targets --
 
-def reduce_headline(best, devs):
-    """reduce_headline: per GPU the ladder's headline and its two verdicts
-    at 2^28 (int32): the best hand-written variant's whole interval at or
-    under CUB's (met) or wholly over it (missed), and its % of peak against
-    target_pct_peak on its interval."""
-    out = {}
-    for dev in devs.ord:
-        def rb(dtype, n, v):
-            return best.get((dev, dtype, n, v))
-        def top(n):
-            xs = [x for (d, dt, nn, v), x in best.items() if d == dev and dt == 'int32' and nn == n
-                  and x['timer'] == 'cuda-event' and v != 'cub']
-            return min(xs, key=lambda x: (x['median_ms'], x['variant'])) if xs else None
-        first = rb('int32', N_SEED, 'neighbored')
-        t24, t28 = top(N_SEED), top(N_LARGE)
-        b = rb('int32', N_LARGE, t28['variant']) if t28 else None
-        c = rb('int32', N_LARGE, 'cub')
-
-        def pct_at(x, end):
-            return div(mul(col(x, 'pct_peak'), col(x, end)), col(x, 'gbps'))
-        o = {'first_ms': col(first, 'median_ms'), 'best24_variant': col(t24, 'variant'),
-             'best24_ms': col(t24, 'median_ms'), 'best28_variant': col(t28, 'variant'),
-             'best28_block': col(b, 'block'), 'best28_ms': col(b, 'median_ms'), 'best28_lo_ms': col(b, 'lo_ms'),
-             'best28_hi_ms': col(b, 'hi_ms'), 'best28_gbps': col(b, 'gbps'), 'best28_pct': col(b, 'pct_peak'),
-             'best28_pct_lo': pct_at(b, 'gbps_lo'), 'best28_pct_hi': pct_at(b, 'gbps_hi'),
-             'best28_gbps_lo': col(b, 'gbps_lo'), 'best28_gbps_hi': col(b, 'gbps_hi'), 'cub28_gbps': col(c, 'gbps'),
-             'cub28_ms': col(c, 'median_ms'), 'cub28_lo_ms': col(c, 'lo_ms'), 'cub28_hi_ms': col(c, 'hi_ms'),
-             'cub28_pct': col(c, 'pct_peak'), 'cub28_pct_lo': pct_at(c, 'gbps_lo'), 'cub28_pct_hi': pct_at(c, 'gbps_hi')}
-        o['cub_target'] = 'met' if cmp('<=', o['best28_hi_ms'], o['cub28_lo_ms']) else \
-            'missed' if cmp('>', o['best28_lo_ms'], o['cub28_hi_ms']) else 'inconclusive'
-        o['peak_target'] = 'met' if cmp('>=', o['best28_pct_lo'], TARGET_PCT_PEAK) else \
-            'missed' if cmp('<', o['best28_pct_hi'], TARGET_PCT_PEAK) else 'inconclusive'
-        out[(dev,)] = o
-    return out
-
-
 def protocol(raw, trials, devs):
     """protocol_offset, protocol_quarter, protocol_place, minimal_harness:
     the harness's offset per GPU against offset_goal_us; a sample's place in
@@ -2496,9 +2459,6 @@ def main(argv):
     vcols = ('device', 'verdict')
     check('claim_verdict', "SELECT claim_id, device_id, device, verdict FROM claim_verdict", ('claim_id', 'device_id'),
           keyed(claim_verdicts(raw, trials, devs, latest, ctr, ci), ('claim_id', 'device_id'), vcols), vcols)
-    hl = reduce_headline(best, devs)
-    check('reduce_headline', "SELECT * FROM reduce_headline", ('device_id',), hl,
-          tuple(next(iter(hl.values()), {})))
     offset, quarter, place, minimal = protocol(raw, trials, devs)
     check('protocol_offset', "SELECT * FROM protocol_offset", ('device_id',), offset,
           ('label', 'ord', 'runs', 'floor_us', 'bare_us', 'offset_us', 'offset_min_us', 'offset_max_us', 'verdict'))
