@@ -18,12 +18,25 @@
 #   MUTATE_REPORT_MATCH only the mutants whose name contains this text
 #   MUTATE_REPORT_STEP  the factor a threshold moves by (1.1)
 #   MUTATE_REPORT_QUICK=1  only compare the report text (see above)
-# Run from the repository root; needs what test_report.sh needs.
+# Run from the repository root; needs what test_report.sh needs. One run at a
+# time per work directory: a run holds DIR.lock (a directory) until it ends;
+# another run then exits 3 with one line and touches nothing (two runs in
+# one copy delete each other's .orig files, and mutants stop planting).
+# Exit status: 0 every mutant killed, 1 not, 3 DIR in use (remove DIR.lock
+# if no run holds it).
 set -u
 dir=${MUTATE_REPORT_DIR:-build/mutate-report}
 match=${MUTATE_REPORT_MATCH:-}
 step=${MUTATE_REPORT_STEP:-1.1}
 list=tests/report/mutants.txt
+lock=${dir%/}.lock
+mkdir -p "$(dirname "$lock")" || exit 1
+if ! mkdir "$lock" 2>/dev/null; then
+  echo "mutate-report: $dir is in use by another run ($lock exists; remove it if none runs)" >&2
+  exit 3
+fi
+trap 'rmdir "$lock" 2>/dev/null' EXIT
+trap 'exit 130' INT TERM
 rm -rf "$dir"; mkdir -p "$dir" || exit 1
 dir=$(cd "$dir" && pwd)
 root=$(pwd)
