@@ -611,8 +611,8 @@ static int graph_poison(void *p, cudaStream_t s) {
 static void test_graph_mode(void **state) {
   (void)state;
   REQUIRE_GPU();
-  static const char *azKey[] = {"small-n", "one-launch", "vectorized", "cub"};
-  static const int anLaunch[] = {1, 1, 2, 2}; /* at 2^16: vectorized + finish; CUB's two passes */
+  static const char *azKey[] = {"small-n", "one-launch", "vectorized", "cub", "cub32"};
+  static const int anLaunch[] = {1, 1, 2, 2, 2}; /* at 2^16: vectorized + finish; CUB's two passes */
   static bench_out out;
   gpu_info info;
   double aMs[GRAPH_REPS];
