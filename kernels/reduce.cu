@@ -18,7 +18,8 @@
 **   single-pass                 vectorized + "last block done" counter: one launch in all
 **   inflight, tma-bulk, one-launch, one-launch-det: see kernels/reduce_top.cuh
 **   small-n                     one launch, a 16-byte load per thread, int32 count + sum in
-**                               one 64-bit atomic per block (kernels/reduce_top.cuh)
+**                               one 64-bit atomic per block; where n fits one block's loads
+**                               a single block and no combine (kernels/reduce_top.cuh)
 **   no-combine                  small-n's loads and block sums, nothing combined: a bound,
 **                               not a ladder step (VARIANT_BOUND; kernels/reduce_top.cuh)
 **   cub                         cub::DeviceReduce::Sum with a size_t count: CUB's 64-bit offsets
@@ -694,7 +695,7 @@ extern "C" const reduce_variant reduce_variants[] = {
     REDUCE_VARIANT("one-launch-det", "inflight + last block adds the partials in a fixed order: one launch",
                    "float32 sums that depend on the order of the atomics", "top", VARIANT_TUNED, 32, 0,
                    reduce_one_launch_det),
-    REDUCE_VARIANT("small-n", "one launch, all loads of a thread in flight, <= 1024 threads/SM; int32: count + sum in one 64-bit atomic",
+    REDUCE_VARIANT("small-n", "one launch, all loads of a thread in flight, <= 1024 threads/SM; int32: count + sum in one 64-bit atomic; one block, no combine, where n fits its loads",
                    "the ticket's fence and second atomic, and one-launch's whole-tile grid at small n", "modern", 0, 32, 0,
                    reduce_small_n),
     REDUCE_VARIANT("no-combine", "small-n's loads and block sums, each block's sum stored, nothing combines them (a bound: no result)",
