@@ -109,6 +109,8 @@ check_eq "cub32: not run at 2^31 (the reason names its 32-bit offsets), run at 2
   "2147483648:cub 2147483648:cub32  # not run: 32-bit offsets: n above 2^31-1 does not fit its int count 2147483647:cub 2147483647:cub32 1024:cub 1024:cub32 "
 check_eq "cub32 boundary list: its count" "$(printf '%s\n' "$out" | tail -n 1)" "# 6 configurations, 5 to run"
 run_reduce --help
+check "--help: the clean flush reads 3x L2 (issue 47), memset writes 2x L2" \
+  eval 'printf "%s\n" "$out" | grep -q "clean (read 3x L2; default), memset (write 2x L2: dirty lines)"'
 check "--help names cub's offsets (64-bit) and cub32's (32-bit)" \
   eval 'printf "%s\n" "$out" | grep -q "^  cub  *cub::DeviceReduce::Sum, size_t count: 64-bit offsets\$" &&
         printf "%s\n" "$out" | grep -q "^  cub32  *cub::DeviceReduce::Sum, int count: 32-bit offsets (n <= 2^31-1)\$"'
