@@ -296,8 +296,10 @@ CREATE TABLE IF NOT EXISTS reference_timing (
   runtime_version  INTEGER,              -- cudaRuntimeGetVersion
   cccl_version     TEXT,                 -- CUB/CCCL headers it was compiled with ('3.0.0')
   git_commit       TEXT,                 -- commit it was built from
-  what             TEXT NOT NULL CHECK (what IN ('cub','empty')), -- CUB's sum, or the empty kernel
-  dtype            TEXT,                 -- 'int32' for cub; NULL for empty
+  what             TEXT NOT NULL CHECK (what IN ('cub','cub32','empty')), -- CUB's sum with 64-bit offsets
+                                         -- (a size_t count, as the reduce study's variant cub) or with
+                                         -- 32-bit offsets (an int count, as its cub32), or the empty kernel
+  dtype            TEXT,                 -- 'int32' for cub and cub32; NULL for empty
   n                INTEGER NOT NULL,     -- elements summed; 0 for the empty kernel
   repeat           INTEGER NOT NULL,     -- 1..R: separate sample sets of one invocation, in time order
   samples          INTEGER NOT NULL,     -- samples kept

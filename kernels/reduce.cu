@@ -18,12 +18,16 @@
 **   single-pass                 vectorized + "last block done" counter: one launch in all
 **   inflight, tma-bulk, one-launch, one-launch-det: see kernels/reduce_top.cuh
 **   small-n                     one launch, a 16-byte load per thread, int32 count + sum in
-**                               one 64-bit atomic per block (kernels/reduce_top.cuh)
+**                               one 64-bit atomic per block; where n fits one block's loads
+**                               a single block and no combine (kernels/reduce_top.cuh)
 **   no-combine                  small-n's loads and block sums, nothing combined: a bound,
 **                               not a ladder step (VARIANT_BOUND; kernels/reduce_top.cuh)
-**   cub                         cub::DeviceReduce::Sum
+**   cub                         cub::DeviceReduce::Sum with a size_t count: CUB's 64-bit offsets
+**   cub32                       cub::DeviceReduce::Sum with an int count: CUB's 32-bit offsets,
+**                               so n <= INT32_MAX only (VARIANT_OFFSET32); CUB at its best
+**                               wherever n fits (issue 47)
 **
-** Every variant but single-pass and cub writes one partial per block into the
+** Every variant but single-pass and the two CUBs writes one partial per block into the
 ** workspace; the common finishing stage (finish_launch: one block, preceded by
 ** a grid-stride pass when there are more than 16384 partials) then writes
 ** *d_out. (no-combine stops at the partials: it never writes *d_out.)
@@ -597,13 +601,29 @@ static int reduce_single_pass(T *d_in, size_t n, int nBlock, void *d_ws, size_t 
 }
 
 /* cub: cub::DeviceReduce::Sum with its temporary storage in d_ws; nBlock is
-** ignored. CUB itself answers the size query (d_ws == NULL) and returns
+** ignored. The count is a size_t, so CUB indexes with 64-bit offsets
+** (cub::detail::choose_offset_t: unsigned long long for an 8-byte count).
+** CUB itself answers the size query (d_ws == NULL) and returns
 ** cudaErrorInvalidValue when *pnWsBytes is too small. */
 template <typename T>
 static int reduce_cub(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
                       cudaStream_t s) {
   (void)nBlock;
   TRY(cub::DeviceReduce::Sum(d_ws, *pnWsBytes, (const T *)d_in, d_out, n, s));
+  if (d_ws == NULL) return (int)cudaSuccess;
+  LAUNCH_RETURN();
+}
+
+/* cub32: the same call with an int count, so CUB indexes with 32-bit
+** offsets (choose_offset_t: uint32_t for a count of at most 4 bytes); CUB
+** at its best where n fits an int (issue 47: faster than cub on an H200,
+** most at 2^24). n > INT32_MAX is refused before any CUDA call. */
+template <typename T>
+static int reduce_cub32(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
+                        cudaStream_t s) {
+  (void)nBlock;
+  REQUIRE(n <= (size_t)INT32_MAX);
+  TRY(cub::DeviceReduce::Sum(d_ws, *pnWsBytes, (const T *)d_in, d_out, (int)n, s));
   if (d_ws == NULL) return (int)cudaSuccess;
   LAUNCH_RETURN();
 }
@@ -675,13 +695,15 @@ extern "C" const reduce_variant reduce_variants[] = {
     REDUCE_VARIANT("one-launch-det", "inflight + last block adds the partials in a fixed order: one launch",
                    "float32 sums that depend on the order of the atomics", "top", VARIANT_TUNED, 32, 0,
                    reduce_one_launch_det),
-    REDUCE_VARIANT("small-n", "one launch, all loads of a thread in flight, <= 1024 threads/SM; int32: count + sum in one 64-bit atomic",
+    REDUCE_VARIANT("small-n", "one launch, all loads of a thread in flight, <= 1024 threads/SM; int32: count + sum in one 64-bit atomic; one block, no combine, where n fits its loads",
                    "the ticket's fence and second atomic, and one-launch's whole-tile grid at small n", "modern", 0, 32, 0,
                    reduce_small_n),
     REDUCE_VARIANT("no-combine", "small-n's loads and block sums, each block's sum stored, nothing combines them (a bound: no result)",
                    "", "bound", VARIANT_BOUND, 32, 0, reduce_no_combine),
-    REDUCE_VARIANT("cub", "cub::DeviceReduce::Sum",
+    REDUCE_VARIANT("cub", "cub::DeviceReduce::Sum, size_t count: 64-bit offsets",
                    "", "reference", VARIANT_NO_BLOCK, 32, 0, reduce_cub),
+    REDUCE_VARIANT("cub32", "cub::DeviceReduce::Sum, int count: 32-bit offsets (n <= 2^31-1)",
+                   "", "reference", VARIANT_NO_BLOCK | VARIANT_OFFSET32, 32, 0, reduce_cub32),
 };
 extern "C" const int reduce_nvariant = VARIANT_COUNT(reduce_variants);
 
@@ -696,6 +718,7 @@ static int reduce_dispatch(int iVar, reduce_dtype eType, void *d_in, size_t n, i
   REQUIRE(eType == REDUCE_I32 || eType == REDUCE_F32);
   const reduce_variant *pVar = &reduce_variants[iVar];
   REQUIRE((pVar->v.mFlags & VARIANT_NO_BLOCK) || block_ok(nBlock, pVar->nMinBlock));
+  REQUIRE(!(pVar->v.mFlags & VARIANT_OFFSET32) || n <= (size_t)INT32_MAX);
   return pVar->xLaunch(eType, d_in, n, nBlock, d_ws, pnWsBytes, d_out, s);
 }
 

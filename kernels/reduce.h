@@ -2,8 +2,9 @@
 ** kernels/reduce.h: the parallel-reduction family (seed 003), C interface.
 **
 ** Every variant computes the sum of n >= 1 elements of type int32 or float32
-** from device memory into one device scalar of the same type, for any n and
-** any power-of-two block size in [variant.nMinBlock, 1024]. The table
+** from device memory into one device scalar of the same type, for any n (a
+** variant flagged VARIANT_OFFSET32: n <= INT32_MAX) and any power-of-two
+** block size in [variant.nMinBlock, 1024]. The table
 ** reduce_variants[] is the registry (kernels/variant.h): its key is what
 ** SQLite stores and the report shows; never rename or reuse a key once data
 ** has shipped with it.
@@ -34,7 +35,8 @@ typedef int (*reduce_launcher)(reduce_dtype eType, void *d_in, size_t n, int nBl
 ** (the caller restores the input before every launch), VARIANT_NO_BLOCK
 ** (CUB: the block size is ignored, so it is swept once), VARIANT_HOPPER_ONLY,
 ** VARIANT_TUNED, VARIANT_BOUND (no-combine: a lower bound that computes the
-** block sums and never writes *d_out; see reduce_launch). */
+** block sums and never writes *d_out; see reduce_launch), VARIANT_OFFSET32
+** (cub32: CUB with an int count, 32-bit offsets; n <= INT32_MAX). */
 typedef struct reduce_variant {
   kernel_variant v;         /* key, description, bottleneck, flags, launcher name */
   int nMinBlock;            /* smallest block size it accepts (power of two) */
@@ -68,7 +70,8 @@ int reduce_workspace_init(void *d_ws, size_t nWsBytes, cudaStream_t s);
 
 /* Sum d_in[0..n) into *d_out (device pointer, one element of eType) on stream
 ** s. d_ws must hold reduce_workspace_bytes() bytes. Returns a cudaError_t as
-** int: cudaErrorInvalidValue for a bad block size or n == 0. In-place
+** int: cudaErrorInvalidValue for a bad block size, n == 0, or n > INT32_MAX
+** for a VARIANT_OFFSET32 variant (its workspace query gives 0 there). In-place
 ** variants modify d_in. Only kernels are launched: no allocation, no copy to
 ** the host, no synchronisation. Variants flagged VARIANT_NO_BLOCK ignore nBlock.
 ** Float sums are accurate to ref_reduce_f32_tolerance() (experiments/

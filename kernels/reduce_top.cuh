@@ -23,7 +23,11 @@ version small-n (issue 22): one launch with the least fixed cost: every
   load of a thread in flight at once, one 16-byte vector per thread up to
   1024 threads per SM; int32: count and sum in one 64-bit atomic per block,
   so no fence and no ticket (float32: one-launch's atomic + ticket, the sum
-  depends on the order of the atomics). Not tuned (loads/grid axes ignored).
+  depends on the order of the atomics). Where the whole input fits one
+  block's loads (n <= block x 4 loads x 4 elements: 2^12 at block 256, 2^14
+  at 1024) a grid of ONE block, whose sum is the result: written straight
+  to *d_out, no atomic and no combine at all (issue 47; CUB's single-tile
+  path). Not tuned (loads/grid axes ignored).
 version no-combine (issue 36): small-n's loads and block sums only, each
   block's sum stored, nothing combines them: a lower bound of small-n (flag
   VARIANT_BOUND), not a ladder step; no result, verified by its partials.
@@ -378,6 +382,9 @@ static int reduce_tma_bulk(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pn
 ** sum in the atomic's old value: no __threadfence, no ticket, no second
 ** atomic; it writes *d_out and zeroes the word for the next launch. The low
 ** field cannot carry into the count while gridDim.x <= SMALL_GRID_MAX.
+** A grid of one block (small_grid gives one wherever the input fits one
+** block's loads, small_one_block_max) combines nothing: its block sum goes
+** straight to *d_out, and the workspace is not touched.
 ** float32: the same loads, then one-launch's combine (atomicAdd into an
 ** accumulator, fence, ticket): the float32 sum depends on the order of the
 ** atomics. Removes: the ticket's fence and second atomic and one-launch's
@@ -443,14 +450,25 @@ __device__ inline void small_combine(float v, void *d_ws, float *d_out) {
   top_combine<TOP_ATOMIC>(v, (float *)((char *)d_ws + REDUCE_COUNTER_BYTES), (unsigned *)d_ws, d_out);
 }
 
-/* small-n. */
-template <typename T>
+/* small-n; kOne: a grid of one block, whose sum is the result (no combine). */
+template <typename T, bool kOne>
 __global__ void __launch_bounds__(1024)
     reduce_small_n_kernel(const T *__restrict__ d_in, size_t n, void *d_ws, T *d_out) {
-  small_combine(block_sum(thread_sum_small(d_in, n)), d_ws, d_out);
+  const T v = block_sum(thread_sum_small(d_in, n));
+  if (!kOne) small_combine(v, d_ws, d_out);
+  else if (threadIdx.x == 0) *d_out = v;
 }
 
-/* Grid of small-n: one 16-byte vector per thread (at least one block), at
+/* The most elements one block of nBlock threads loads in one trip of
+** thread_sum_small: SMALL_LOADS 16-byte vectors a thread (the scalar head,
+** at most 3, and the tail are within it). Up to it small-n runs one block. */
+template <typename T>
+static size_t small_one_block_max(int nBlock) {
+  return (size_t)nBlock * SMALL_LOADS * (16 / sizeof(T));
+}
+
+/* Grid of small-n: one block where the input fits one block's loads
+** (n <= small_one_block_max); else one 16-byte vector per thread, at
 ** most SMALL_THREADS_PER_SM threads per SM; float32 raised so that no thread
 ** adds more than REDUCE_CHAIN_MAX elements (SMALL_LOADS vectors a trip plus 2
 ** scalars: it adds at most 4 * ceil(nVec / threads) + 2); int32 (exact)
@@ -460,6 +478,10 @@ static cudaError_t small_grid(size_t n, int nBlock, size_t *pnGrid) {
   int nSM = 0;
   const cudaError_t e = sm_count(&nSM);
   if (e != cudaSuccess) return e;
+  if (n <= small_one_block_max<T>(nBlock)) {
+    *pnGrid = 1;
+    return cudaSuccess;
+  }
   size_t nGrid = ceil_div(ceil_div(n, 4), (size_t)nBlock);
   size_t nCap = (size_t)nSM * SMALL_THREADS_PER_SM / (size_t)nBlock;
   if (nCap < 1) nCap = 1;
@@ -477,7 +499,7 @@ static cudaError_t small_grid(size_t n, int nBlock, size_t *pnGrid) {
 /* small-n: workspace = up to 7 bytes to the first 8-byte boundary (the
 ** 64-bit atomic's word), 16 bytes (int32: the packed word; float32: the
 ** counter) and one accumulator slot, zeroed once by reduce_workspace_init,
-** reset by the kernel; one launch. */
+** reset by the kernel (a grid of one block never touches it); one launch. */
 template <typename T>
 static int reduce_small_n(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsBytes, T *d_out,
                           cudaStream_t s) {
@@ -491,7 +513,8 @@ static int reduce_small_n(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnW
   }
   REQUIRE(*pnWsBytes >= nNeed);
   void *d_word = (void *)(((uintptr_t)d_ws + 7u) & ~(uintptr_t)7u);
-  reduce_small_n_kernel<T><<<(unsigned)nGrid, nBlock, 0, s>>>(d_in, n, d_word, d_out);
+  if (nGrid == 1) reduce_small_n_kernel<T, true><<<1, nBlock, 0, s>>>(d_in, n, d_word, d_out);
+  else reduce_small_n_kernel<T, false><<<(unsigned)nGrid, nBlock, 0, s>>>(d_in, n, d_word, d_out);
   LAUNCH_RETURN();
 }
 
@@ -501,7 +524,8 @@ static int reduce_small_n(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnW
 /* version no-combine: small-n's grid (small_grid), loads (thread_sum_small)
 ** and block sums, then each block stores its sum in its own slot of the
 ** workspace and nothing adds them: no atomic, no last block, *d_out never
-** written. What small-n costs beyond it is its combine. Flagged
+** written. What small-n costs beyond it is its combine (none on a grid of
+** one block, where small-n stores its one sum in *d_out instead). Flagged
 ** VARIANT_BOUND: not a ladder step, and its result is wrong by design; it is
 ** verified by the host adding the stored block sums (the workspace is
 ** exactly those: reduce_workspace_bytes() / the element size of them). */

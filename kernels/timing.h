@@ -1,7 +1,8 @@
 /*
 ** kernels/timing.h: the kernels the harness's timing uses (experiments/harness/gpu.c),
 ** none of them measured itself:
-**   timing_flush_read  read a buffer (twice the L2) so the L2 holds only clean lines
+**   timing_flush_read  read a buffer (3 x the L2: GPU_FLUSH_CLEAN_L2S, experiments/
+**                      harness/gpu.h) so the L2 holds only clean lines
 **   timing_block       one thread spinning on a host-released flag: holds the stream
 **                      while a batch of repetitions is enqueued (bounded spin)
 **   timing_stamp       record clock64() and %globaltimer on SM 0 (the SM clock

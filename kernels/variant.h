@@ -36,6 +36,8 @@ extern "C" {
 #define VARIANT_BOUND 0x100u     /* a lower bound, not a ladder step: part of a kernel's work only,
                                  ** so its result is wrong by design (the family says how it is
                                  ** verified); never a "best" or "fastest" variant */
+#define VARIANT_OFFSET32 0x200u  /* indexes its input with 32-bit offsets (an int count): runs only
+                                 ** where n fits an int, n <= INT32_MAX (the family refuses more) */
 
 /* The head of every registry entry (its first member). */
 typedef struct kernel_variant {
@@ -73,7 +75,7 @@ static inline const char *variant_flags_text(unsigned mFlags, char *z, size_t nz
       {VARIANT_IN_PLACE, "in-place"}, {VARIANT_HOPPER_ONLY, "hopper-only"},
       {VARIANT_NO_BLOCK, "no-block-axis"}, {VARIANT_CONSTANT, "constant-memory"},
       {VARIANT_TEXTURE, "texture"}, {VARIANT_SHARED, "shared-memory"}, {VARIANT_HOST, "host"},
-      {VARIANT_TUNED, "tuned"}, {VARIANT_BOUND, "bound"}};
+      {VARIANT_TUNED, "tuned"}, {VARIANT_BOUND, "bound"}, {VARIANT_OFFSET32, "offset32"}};
   size_t nUsed = 0;
   if (nz == 0) return z;
   z[0] = 0;

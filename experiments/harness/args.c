@@ -43,7 +43,7 @@ void bench_usage(const bench_study *s, FILE *f) {
       "  --target PCT   stop once the median's 95%% interval is within +-PCT%% (default %g;\n"
       "                 0: exactly --reps samples)\n"
       "  --flush LIST   L2 flush before every sample, each a configuration of its own:\n"
-      "                 clean (read 2x L2; default), memset (write it: dirty lines), none (warm)\n"
+      "                 clean (read %dx L2; default), memset (write %dx L2: dirty lines), none (warm)\n"
       "  --warm         the same as --flush none\n"
       "  --mode LIST    single (one launch per sample; default), batch (back-to-back launches\n"
       "                 per sample, time / count; no flush), graph (batch's launches captured\n"
@@ -69,7 +69,7 @@ void bench_usage(const bench_study *s, FILE *f) {
       "for it in this build), 4 database error, 5 a configuration timed out (run again\n"
       "to go on), 130 interrupted (finished configurations are kept).\n",
       oDefault.zDb, oDefault.nRepMax, oDefault.nRepMin, oDefault.nWarmup, oDefault.msBudget, oDefault.msMin,
-      100 * oDefault.target, oDefault.nTimeoutS);
+      100 * oDefault.target, GPU_FLUSH_CLEAN_L2S, GPU_FLUSH_MEMSET_L2S, oDefault.nTimeoutS);
 }
 
 /* Write "zWhat: zWhy" into zErr, control characters escaped (they come from

@@ -121,9 +121,6 @@ static long long query_int(sqlite3 *pDb, const char *zSql) {
   return v;
 }
 
-/* Whether the opened file may become or is one of the project's databases:
-** empty, marked with DB_APPLICATION_ID, or unmarked with the project's
-** tables (made before the mark). 0, or -1 with the reason in zErr. */
 /* Columns the schema gained after databases were made with it: CREATE TABLE
 ** IF NOT EXISTS leaves an older table as it is, so each is added where it is
 ** missing (a database without the table gets it whole from the schema). */
@@ -160,6 +157,68 @@ static int add_new_columns(sqlite3 *pDb) {
   return rc;
 }
 
+/* Tables whose CREATE statement changed in a way ALTER TABLE cannot make
+** (a CHECK widened): where a database's stored statement lacks zMarker, the
+** table is set aside under zTable "_rebuilt", made again by the schema, its
+** rows copied back by column name, and the old one dropped, all inside the
+** schema's transaction (nothing else references these tables). */
+static const struct { const char *zTable, *zMarker; } aRebuilt[] = {
+  {"reference_timing", "'cub32'"}, /* what: CUB with 32-bit offsets too (issue 47) */
+};
+
+/* Step 1 of the rebuild, before the schema runs: rename every table of
+** aRebuilt whose statement lacks its marker. An SQLite result code. */
+static int rebuild_set_aside(sqlite3 *pDb) {
+  int rc = SQLITE_OK;
+  for (size_t i = 0; rc == SQLITE_OK && i < sizeof(aRebuilt) / sizeof(aRebuilt[0]); i++) {
+    char *zSql = sqlite3_mprintf("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = %Q"
+                                 " AND instr(sql, %Q) = 0", aRebuilt[i].zTable, aRebuilt[i].zMarker);
+    const long long nOld = zSql ? query_int(pDb, zSql) : -1;
+    sqlite3_free(zSql);
+    if (nOld < 0) return SQLITE_ERROR;
+    if (nOld == 0) continue;
+    zSql = sqlite3_mprintf("ALTER TABLE \"%w\" RENAME TO \"%w_rebuilt\"", aRebuilt[i].zTable, aRebuilt[i].zTable);
+    rc = zSql ? sqlite3_exec(pDb, zSql, NULL, NULL, NULL) : SQLITE_NOMEM;
+    sqlite3_free(zSql);
+  }
+  return rc;
+}
+
+/* Step 2, after the schema made the tables again: copy the rows of every
+** table set aside (the columns both have) and drop it. An SQLite result code. */
+static int rebuild_copy_back(sqlite3 *pDb) {
+  int rc = SQLITE_OK;
+  for (size_t i = 0; rc == SQLITE_OK && i < sizeof(aRebuilt) / sizeof(aRebuilt[0]); i++) {
+    const char *zNew = aRebuilt[i].zTable;
+    char *zOld = sqlite3_mprintf("%s_rebuilt", zNew), *zCols = NULL, *zSql = NULL;
+    sqlite3_stmt *s = NULL;
+    /* The columns of the old table the new one has, quoted; NULL: no old table. */
+    rc = zOld ? sqlite3_prepare_v2(pDb, "SELECT group_concat('\"' || replace(name, '\"', '\"\"') || '\"', ', ')"
+                                        " FROM pragma_table_info(?1) WHERE name IN"
+                                        " (SELECT name FROM pragma_table_info(?2))", -1, &s, NULL)
+              : SQLITE_NOMEM;
+    if (rc == SQLITE_OK) {
+      sqlite3_bind_text(s, 1, zOld, -1, SQLITE_STATIC);
+      sqlite3_bind_text(s, 2, zNew, -1, SQLITE_STATIC);
+      if (sqlite3_step(s) != SQLITE_ROW) rc = sqlite3_errcode(pDb) != SQLITE_OK ? sqlite3_errcode(pDb) : SQLITE_ERROR;
+      else if (sqlite3_column_text(s, 0) && !(zCols = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(s, 0)))) rc = SQLITE_NOMEM;
+    }
+    sqlite3_finalize(s);
+    if (rc == SQLITE_OK && zCols) {
+      zSql = sqlite3_mprintf("INSERT INTO \"%w\"(%s) SELECT %s FROM \"%w\"; DROP TABLE \"%w\";", zNew, zCols, zCols,
+                             zOld, zOld);
+      rc = zSql ? sqlite3_exec(pDb, zSql, NULL, NULL, NULL) : SQLITE_NOMEM;
+    }
+    sqlite3_free(zSql);
+    sqlite3_free(zCols);
+    sqlite3_free(zOld);
+  }
+  return rc;
+}
+
+/* Whether the opened file may become or is one of the project's databases:
+** empty, marked with DB_APPLICATION_ID, or unmarked with the project's
+** tables (made before the mark). 0, or -1 with the reason in zErr. */
 static int check_ours(sqlite3 *pDb, const char *zPath, char *zErr, size_t nErr) {
   long long iApp = query_int(pDb, "PRAGMA application_id");
   long long nObj = query_int(pDb, "SELECT count(*) FROM sqlite_master");
@@ -225,8 +284,10 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
   ** not yet re-created; BEGIN IMMEDIATE waits under the busy timeout. */
   if (rc == SQLITE_OK) rc = sqlite3_exec(p->pDb, "BEGIN IMMEDIATE", NULL, NULL, NULL);
   if (rc == SQLITE_OK) rc = add_new_columns(p->pDb);
+  if (rc == SQLITE_OK) rc = rebuild_set_aside(p->pDb);
   if (rc == SQLITE_OK) {
     rc = sqlite3_exec(p->pDb, db_schema_sql, NULL, NULL, NULL);
+    if (rc == SQLITE_OK) rc = rebuild_copy_back(p->pDb);
     char zMark[128];
     snprintf(zMark, sizeof(zMark), "PRAGMA application_id = %d; PRAGMA user_version = %d;", DB_APPLICATION_ID,
              DB_SCHEMA_VERSION);

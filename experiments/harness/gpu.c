@@ -27,7 +27,8 @@
 static struct {
   cudaStream_t stream;   /* every launch goes here */
   void *d_flush;         /* L2-flush buffer, allocated once */
-  size_t nFlushBytes;    /* its size: twice the L2 */
+  size_t nFlushBytes;    /* its size: the larger flush, GPU_FLUSH_CLEAN_L2S x L2 */
+  size_t nMemsetBytes;   /* what the memset flush writes of it: GPU_FLUSH_MEMSET_L2S x L2 */
   unsigned long long *d_sink; /* the read flush's (never written) result */
   int nSm;               /* multiprocessors: sizes the flush and stamp grids */
   volatile int *hFlag, *dFlag;         /* per slot: the blocking kernel's release flag, then
@@ -109,7 +110,9 @@ int gpu_open(gpu_info *p) {
   cudaGetLastError();
   g.nSm = p->nSm;
   if ((e = cudaStreamCreateWithFlags(&g.stream, cudaStreamNonBlocking)) != cudaSuccess) return (int)e;
-  g.nFlushBytes = (size_t)(p->nL2Bytes > 0 ? p->nL2Bytes : (64 << 20)) * 2;
+  const size_t nL2 = (size_t)(p->nL2Bytes > 0 ? p->nL2Bytes : (64 << 20));
+  g.nFlushBytes = nL2 * (GPU_FLUSH_CLEAN_L2S > GPU_FLUSH_MEMSET_L2S ? GPU_FLUSH_CLEAN_L2S : GPU_FLUSH_MEMSET_L2S);
+  g.nMemsetBytes = nL2 * GPU_FLUSH_MEMSET_L2S;
   if ((e = cudaMalloc(&g.d_flush, g.nFlushBytes)) != cudaSuccess) return (int)e;
   if ((e = cudaMemset(g.d_flush, 0x5a, g.nFlushBytes)) != cudaSuccess) return (int)e;
   if ((e = cudaMalloc((void **)&g.d_sink, sizeof(*g.d_sink))) != cudaSuccess) return (int)e;
@@ -171,7 +174,7 @@ int gpu_flush(int eFlush) {
   static unsigned char iFill = 0;
   if (eFlush == GPU_FLUSH_NONE) return 0;
   if (!g.d_flush) return (int)cudaErrorInvalidValue; /* freed (gpu_free_flush) or never opened */
-  if (eFlush == GPU_FLUSH_MEMSET) return (int)cudaMemsetAsync(g.d_flush, iFill++, g.nFlushBytes, g.stream);
+  if (eFlush == GPU_FLUSH_MEMSET) return (int)cudaMemsetAsync(g.d_flush, iFill++, g.nMemsetBytes, g.stream);
   /* The key never equals a 32-bit XOR, but the compiler cannot know it. */
   return timing_flush_read(g.d_flush, g.nFlushBytes, g.d_sink, 1ull << 63, g.nSm, g.stream);
 }
@@ -181,7 +184,7 @@ int gpu_flush_l2(void) { return gpu_flush(GPU_FLUSH_CLEAN); }
 void gpu_free_flush(void) {
   if (g.d_flush) cudaFree(g.d_flush); /* never touches CUDA in a host-only process */
   g.d_flush = NULL;
-  g.nFlushBytes = 0;
+  g.nFlushBytes = g.nMemsetBytes = 0;
 }
 
 /* The studies' host buffers (gpu_host_alloc): a file-level pair, apart

@@ -19,9 +19,11 @@
 **     the kernel (batch mode: many back-to-back launches; graph mode: the same
 **     launches captured once into a CUDA graph, one graph launch), event, a
 **     clock stamp, the done event the host waits on.
-**   - the flush: 'clean' reads a buffer of twice the L2 (leaves only clean lines:
-**     the timed kernel never pays for writing back the flush's data), 'memset'
-**     writes it (the old method: leaves dirty lines), 'none' (warm cache).
+**   - the flush: 'clean' reads a buffer of GPU_FLUSH_CLEAN_L2S (3) times the
+**     L2 (leaves only clean lines: the timed kernel never pays for writing
+**     back the flush's data, nor for lines the previous sample left dirty),
+**     'memset' writes GPU_FLUSH_MEMSET_L2S (2) times the L2 (the old method:
+**     leaves dirty lines), 'none' (warm cache).
 **   - the SM clock over a sample from the stamps (clock64 and %globaltimer on
 **     SM 0); a sample below clockKeep x the highest clock seen is discarded and
 **     taken again (at most max(64, samples / 4) times per configuration).
@@ -66,6 +68,17 @@ typedef struct gpu_timing {
 
 /* How the L2 is emptied before a cold sample (result.flush). */
 enum { GPU_FLUSH_CLEAN = 0, GPU_FLUSH_MEMSET = 1, GPU_FLUSH_NONE = 2 };
+
+/* The flushes' sizes in L2 sizes (one buffer of the larger, allocated once).
+** 'clean' reads 3 x L2 (issue 47): with 2 x L2 the lines the previous sample
+** left dirty still changed the next sample's time by 1.2-3.7% (H100), with
+** 3 x L2 not at all (tests/gpu/test_timing_gpu.c holds it within 0.5% and
+** prints what each flush takes). It costs one read of 3 x L2 a sample,
+** outside the timed events: 3 x L2 over the read bandwidth, an estimated
+** 42 us on an H200 (180 MiB at its read ceiling of about 4.5 TB/s), 14 us
+** more than 2 x L2. 'memset' is unchanged: nvbench's method, compared. */
+#define GPU_FLUSH_CLEAN_L2S 3
+#define GPU_FLUSH_MEMSET_L2S 2
 
 /* 'clean', 'memset', 'none'; NULL for anything else. */
 const char *gpu_flush_name(int eFlush);
@@ -140,7 +153,7 @@ void gpu_close(void);
 ** gpu_free_flush(), 'clean' and 'memset' return cudaErrorInvalidValue. */
 int gpu_flush(int eFlush);
 
-/* Free the flush buffer (twice the L2) for the rest of the process: a
+/* Free the flush buffer (GPU_FLUSH_CLEAN_L2S x L2) for the rest of the process: a
 ** profile child (experiments/harness/profile.c) never flushes (ncu controls
 ** the caches itself), and ncu's kernel replay saves and restores every
 ** allocation a kernel could reach, this one included. No-op if none. */

@@ -2,7 +2,8 @@
 ** experiments/reduce/reduce.c: the parallel-reduction study (seed 003).
 **
 ** Sums n int32 or float32 values with every variant of kernels/reduce.cu
-** (the seed's ladder, modern steps, CUB), plus the seed's single-thread CPU
+** (the seed's ladder, modern steps, CUB with 64-bit and, where n fits an int,
+** with 32-bit offsets), plus the seed's single-thread CPU
 ** loop timed on the host ("cpu-serial"). Each configuration is verified first:
 ** int32 sums exactly against an int64 reference, float32 within
 ** ref_reduce_f32_tolerance() of a compensated double sum; a bound
@@ -121,6 +122,8 @@ static const char *skip(const bench_config *c) {
   if (!strcmp(zVar, CPU_SERIAL)) return bFirstBlock ? NULL : "host loop: no block size (run at the first block only)";
   int iVar = reduce_find(zVar);
   if ((reduce_variants[iVar].v.mFlags & VARIANT_NO_BLOCK) && !bFirstBlock) return "ignores the block size (run at the first block only)";
+  if ((reduce_variants[iVar].v.mFlags & VARIANT_OFFSET32) && bench_int(c, AX_N) > INT32_MAX)
+    return "32-bit offsets: n above 2^31-1 does not fit its int count";
   if (nBlock < reduce_variants[iVar].nMinBlock) return "block size below this variant's minimum";
   long long nLoads = bench_int(c, AX_LOADS), nGrid = bench_int(c, AX_GRID);
   int bFirstTuning = nLoads == bench_first_int(c, AX_LOADS) && nGrid == bench_first_int(c, AX_GRID);

@@ -2,7 +2,10 @@
 ** experiments/tools/coldbench.c: the minimal harness (issue 36 item 2). It
 ** times CUB's int32 cub::DeviceReduce::Sum and an empty kernel exactly as
 ** nvbench's cold measurement times one launch, and nothing else, so the
-** project's own CUB under `--flush memset` can be checked against it.
+** project's own CUB under `--flush memset` can be checked against it. CUB
+** is timed with both offset types (issue 47): a size_t count, 64-bit
+** offsets ('cub', as the reduce study's cub), and an int count, 32-bit
+** offsets ('cub32', as its cub32; only where n fits an int, n <= 2^31-1).
 **
 ** The protocol, read from nvbench (nvbench/detail/measure_cold.cuh,
 ** measure_cold_launch_timer_core.cuh, l2flush.cuh, blocking_kernel.cu,
@@ -32,7 +35,8 @@
 ** relative noise, or 15 s), and the median is what it reports.
 **
 ** Each invocation takes --repeats separate sample sets (default 3) of every
-** work, in time order (set 1 of every work, then set 2 ...), and prints each
+** work (the empty kernel, then cub and cub32 at each n in turn), in time
+** order (set 1 of every work, then set 2 ...), and prints each
 ** set's median; with --db it stores them (table reference_timing) in one
 ** transaction at the end, the GPU's device row as every writer stores it.
 ** `make measure` runs it on each GPU beside the matrices through
@@ -47,6 +51,7 @@
 ** written (nothing stored).
 */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,13 +95,14 @@ typedef struct options {
 static const char zUsage[] =
     "usage: coldbench [--n LIST] [--samples N] [--repeats R] [--db DB] [--repeat K] [--matrix FILE]\n"
     "\n"
-    "The minimal harness: times CUB's int32 cub::DeviceReduce::Sum and an empty\n"
-    "kernel (1 block of 32 threads) exactly as nvbench's cold measurement times\n"
-    "one launch: per sample a cudaMemsetAsync flush of an L2-sized buffer, a\n"
-    "synchronize, the blocking kernel, nvbench's timestamp kernel, the start\n"
-    "event, one launch, the stop event, the timestamp kernel, the release, a\n"
-    "synchronize; samples on a throttled SM clock (below 75% of the default)\n"
-    "are discarded. Prints the median of every sample set.\n"
+    "The minimal harness: times CUB's int32 cub::DeviceReduce::Sum, with a size_t\n"
+    "count (64-bit offsets: 'cub') and with an int count (32-bit offsets: 'cub32',\n"
+    "at n <= 2^31-1 only), and an empty kernel (1 block of 32 threads) exactly as\n"
+    "nvbench's cold measurement times one launch: per sample a cudaMemsetAsync\n"
+    "flush of an L2-sized buffer, a synchronize, the blocking kernel, nvbench's\n"
+    "timestamp kernel, the start event, one launch, the stop event, the timestamp\n"
+    "kernel, the release, a synchronize; samples on a throttled SM clock (below\n"
+    "75% of the default) are discarded. Prints the median of every sample set.\n"
     "\n"
     "  --n LIST       CUB's sizes (terms as the studies take them: 2^16, 1e6,\n"
     "                 2^16:2^28 ...; at most 16, each 1..2^31)\n"
@@ -253,13 +259,29 @@ typedef struct bench {
   size_t nTmp;                   /* its bytes */
 } bench;
 
-/* One work: the empty kernel (n == 0) or CUB's sum of n elements. */
-static int launch_work(bench *b, long long n) {
-  if (n == 0) return coldbench_empty(b->s);
+/* What a work times (its reference_timing.what, azWorkName). */
+enum { WORK_EMPTY, WORK_CUB, WORK_CUB32 };
+static const char *const azWorkName[] = {"empty", "cub", "cub32"};
+
+/* One work: the empty kernel, or CUB's sum of n elements (64- or 32-bit offsets). */
+typedef struct work {
+  int eKind;   /* WORK_* */
+  long long n; /* elements; 0 for the empty kernel */
+} work;
+
+/* CUB's sum of kind eKind (WORK_CUB, WORK_CUB32); d_tmp NULL: size query. */
+static int cub_sum(int eKind, const bench *b, long long n, void *d_tmp, size_t *pnTmp) {
+  return eKind == WORK_CUB32 ? coldbench_cub32_sum(b->dIn, b->dOut, (size_t)n, d_tmp, pnTmp, b->s)
+                             : coldbench_cub_sum(b->dIn, b->dOut, (size_t)n, d_tmp, pnTmp, b->s);
+}
+
+/* One launch of work w. */
+static int launch_work(bench *b, const work *w) {
+  if (w->eKind == WORK_EMPTY) return coldbench_empty(b->s);
   size_t nTmp = 0;
-  int rc = coldbench_cub_sum(b->dIn, b->dOut, (size_t)n, NULL, &nTmp, b->s);
+  int rc = cub_sum(w->eKind, b, w->n, NULL, &nTmp);
   if (rc == 0 && nTmp > b->nTmp) rc = (int)cudaErrorInvalidValue;
-  return rc ? rc : coldbench_cub_sum(b->dIn, b->dOut, (size_t)n, b->dTmp, &nTmp, b->s);
+  return rc ? rc : cub_sum(w->eKind, b, w->n, b->dTmp, &nTmp);
 }
 
 /* Release the blocking kernel (the host's write after everything it must see). */
@@ -275,11 +297,11 @@ static void release(bench *b) {
     if (rc_) return rc_;   \
   } while (0)
 
-/* One timed launch of work n as nvbench's cold timer does it (bBlock: behind
+/* One timed launch of work w as nvbench's cold timer does it (bBlock: behind
 ** the blocking kernel); *pMs its events' time, *pHz the SM clock between the
 ** stamps (0 where SM 0 ran neither). A cudaError_t, or -1 for a blocking
 ** kernel that timed out. */
-static int timed_launch(bench *b, long long n, int bBlock, double *pMs, double *pHz) {
+static int timed_launch(bench *b, const work *w, int bBlock, double *pMs, double *pHz) {
   float ms = 0;
   TRY(cudaMemsetAsync(b->dFlush, 0, b->nFlush, b->s));
   TRY(cudaStreamSynchronize(b->s));
@@ -291,7 +313,7 @@ static int timed_launch(bench *b, long long n, int bBlock, double *pMs, double *
   b->hStamp[0] = b->hStamp[1] = 0;
   int rc = coldbench_stamp(b->dStamp, b->nSm, b->s);
   if (!rc) rc = (int)cudaEventRecord(b->evStart, b->s);
-  if (!rc) rc = launch_work(b, n);
+  if (!rc) rc = launch_work(b, w);
   if (!rc) rc = (int)cudaEventRecord(b->evStop, b->s);
   b->hStamp[2] = b->hStamp[3] = 0;
   if (!rc) rc = coldbench_stamp(b->dStamp + 2, b->nSm, b->s);
@@ -306,11 +328,11 @@ static int timed_launch(bench *b, long long n, int bBlock, double *pMs, double *
   return 0;
 }
 
-/* One sample set of work n: nvbench's warm-up, then nSamples kept samples
+/* One sample set of work w: nvbench's warm-up, then nSamples kept samples
 ** (microseconds) into aUs; *pnDiscarded the throttled ones, *pMhz the mean
 ** clock of the kept ones (0 if none measured). A cudaError_t, -1 for a
 ** blocking-kernel timeout, -2 for as many throttled samples as wanted. */
-static int sample_set(bench *b, long long n, int nSamples, double *aUs, int *pnDiscarded, double *pMhz) {
+static int sample_set(bench *b, const work *w, int nSamples, double *aUs, int *pnDiscarded, double *pMhz) {
   double ms, hz, sumHz = 0, delay = THROTTLE_DELAY_S;
   int nHz = 0, nInARow = 0;
   *pnDiscarded = 0;
@@ -320,9 +342,9 @@ static int sample_set(bench *b, long long n, int nSamples, double *aUs, int *pnD
   TRY(coldbench_block(b->dFlag, b->dTimedOut, BLOCK_TIMEOUT_NS, b->s));
   release(b);
   TRY(cudaStreamSynchronize(b->s));
-  TRY(timed_launch(b, n, 0, &ms, &hz));
+  TRY(timed_launch(b, w, 0, &ms, &hz));
   for (int k = 0; k < nSamples;) {
-    TRY(timed_launch(b, n, 1, &ms, &hz));
+    TRY(timed_launch(b, w, 1, &ms, &hz));
     if (hz > 0 && hz < THROTTLE_SHARE * b->defaultHz) {
       if (++*pnDiscarded >= nSamples) return -2;
       if (++nInARow > 2) delay += delay * 1.5 < 0.5 ? delay * 1.5 : 0.5;
@@ -338,16 +360,29 @@ static int sample_set(bench *b, long long n, int nSamples, double *aUs, int *pnD
   return 0;
 }
 
-/* CUB's sum of n elements of 0x01010101 must be n * 0x01010101 (wrapped). 0,
-** a cudaError_t, or -3 with the wrong value in *pGot. */
+/* CUB's sum of n elements of 0x01010101: n * 0x01010101 (wrapped). */
+static int want_sum(long long n) { return (int)(unsigned)((unsigned long long)n * 0x01010101ull); }
+
+/* Before a set of CUB's sum of n: the result poisoned (the bits of the
+** right sum inverted), so a set whose launches write nothing fails
+** check_sum. A cudaError_t. */
+static int poison_sum(bench *b, long long n) {
+  const int bad = ~want_sum(n);
+  /* b->s was synchronized after the last sample: the harness's copy may write it */
+  return gpu_upload(b->dOut, &bad, sizeof(int));
+}
+
+/* After the set: the last launch's sum must be want_sum(n). 0, a
+** cudaError_t, or -3 with the wrong value in *pGot. */
 static int check_sum(bench *b, long long n, int *pGot) {
   /* b->s was synchronized after the last sample: the harness's copy may read it */
   TRY(gpu_download(pGot, b->dOut, sizeof(int)));
-  return (unsigned)*pGot == (unsigned)((unsigned long long)n * 0x01010101ull) ? 0 : -3;
+  return *pGot == want_sum(n) ? 0 : -3;
 }
 
-/* Allocate the device state for CUB's sizes an[0..nN) (nMax the largest).
-** A cudaError_t. */
+/* Allocate the device state for CUB's sizes an[0..nN) (nMax the largest;
+** the temporary storage for both offset types, cub32's where n fits). A
+** cudaError_t. */
 static int bench_open(bench *b, const long long *an, int nN, long long nMax) {
   int iDev = 0, l2 = 0, khz = 0;
   memset(b, 0, sizeof(*b));
@@ -370,11 +405,13 @@ static int bench_open(bench *b, const long long *an, int nN, long long nMax) {
   TRY(cudaMalloc((void **)&b->dIn, (size_t)nMax * sizeof(int)));
   TRY(cudaMemset(b->dIn, 1, (size_t)nMax * sizeof(int)));
   TRY(cudaMalloc((void **)&b->dOut, sizeof(int)));
-  for (int i = 0; i < nN; i++) {
-    size_t nTmp = 0;
-    TRY(coldbench_cub_sum(b->dIn, b->dOut, (size_t)an[i], NULL, &nTmp, b->s));
-    if (nTmp > b->nTmp) b->nTmp = nTmp;
-  }
+  for (int i = 0; i < nN; i++)
+    for (int eKind = WORK_CUB; eKind <= WORK_CUB32; eKind++) {
+      size_t nTmp = 0;
+      if (eKind == WORK_CUB32 && an[i] > INT_MAX) continue;
+      TRY(cub_sum(eKind, b, an[i], NULL, &nTmp));
+      if (nTmp > b->nTmp) b->nTmp = nTmp;
+    }
   TRY(cudaMalloc(&b->dTmp, b->nTmp > 0 ? b->nTmp : 1));
   return 0;
 }
@@ -431,12 +468,16 @@ static int run_job(const job *j, const gpu_info *g, const options *o, const char
                    int *pnRow) {
   bench b;
   char zBench[40], zWhat[96];
-  long long nMax = 1, aWork[MAX_N + 1];
+  long long nMax = 1;
+  work aWork[2 * MAX_N + 1];
   int rc, nWork = 0;
   random_uuid(zBench, sizeof(zBench));
-  aWork[nWork++] = 0; /* the empty kernel first */
+  aWork[nWork++] = (work){WORK_EMPTY, 0}; /* the empty kernel first */
   for (int i = 0; i < j->nN; i++) {
-    aWork[nWork++] = j->an[i];
+    aWork[nWork++] = (work){WORK_CUB, j->an[i]};
+    if (j->an[i] <= INT_MAX) aWork[nWork++] = (work){WORK_CUB32, j->an[i]};
+    else printf("coldbench: cub32 int32 n=%lld: not run (32-bit offsets: n above 2^31-1 does not fit an int)\n",
+                j->an[i]);
     if (j->an[i] > nMax) nMax = j->an[i];
   }
   double *aUs = malloc((size_t)j->nSamples * sizeof(double));
@@ -460,19 +501,20 @@ static int run_job(const job *j, const gpu_info *g, const options *o, const char
   }
   for (int r = 1; r <= j->nRepeats && rc == 0; r++)
     for (int w = 0; w < nWork && rc == 0; w++) {
-      const long long n = aWork[w];
+      const work *pW = &aWork[w];
+      const long long n = pW->n;
+      const int bCub = pW->eKind != WORK_EMPTY;
       int nDiscarded = 0, got = 0;
       double mhz = 0;
       stats st;
-      if (n) snprintf(zWhat, sizeof(zWhat), "cub int32 n=%lld repeat %d", n, r);
+      if (bCub) snprintf(zWhat, sizeof(zWhat), "%s int32 n=%lld repeat %d", azWorkName[pW->eKind], n, r);
       else snprintf(zWhat, sizeof(zWhat), "empty kernel repeat %d", r);
-      if ((rc = sample_set(&b, n, j->nSamples, aUs, &nDiscarded, &mhz))) {
+      if ((bCub && (rc = poison_sum(&b, n))) || (rc = sample_set(&b, pW, j->nSamples, aUs, &nDiscarded, &mhz))) {
         rc = fail_cuda(zWhat, rc, g);
         break;
       }
-      if (n && (rc = check_sum(&b, n, &got))) {
-        if (rc == -3) fprintf(stderr, "coldbench: %s: wrong sum %d, want %d\n", zWhat, got,
-                              (int)(unsigned)((unsigned long long)n * 0x01010101ull));
+      if (bCub && (rc = check_sum(&b, n, &got))) {
+        if (rc == -3) fprintf(stderr, "coldbench: %s: wrong sum %d, want %d\n", zWhat, got, want_sum(n));
         rc = rc == -3 ? 1 : fail_cuda(zWhat, rc, g);
         break;
       }
@@ -484,8 +526,8 @@ static int run_job(const job *j, const gpu_info *g, const options *o, const char
       printf("coldbench: %s: median %.3f us (%d samples, %d discarded; q1 %.3f, q3 %.3f; %.0f MHz)\n", zWhat,
              st.median, j->nSamples, nDiscarded, st.q1, st.q3, mhz);
       aRow[(*pnRow)++] = (db_reference){zId, o->iTrial, zUtc,
-                                        coldbench_cccl_version(), coldbench_git_commit, n ? "cub" : "empty",
-                                        n ? "int32" : NULL, n, r, j->nSamples, nDiscarded,
+                                        coldbench_cccl_version(), coldbench_git_commit, azWorkName[pW->eKind],
+                                        bCub ? "int32" : NULL, n, r, j->nSamples, nDiscarded,
                                         (long long)b.nFlush, st.median, st.q1, st.q3, st.min, st.max,
                                         st.mean, mhz};
     }
@@ -495,6 +537,11 @@ static int run_job(const job *j, const gpu_info *g, const options *o, const char
   return rc;
 }
 
+/* Whether two rows are sets of one work of one invocation. */
+static int same_work(const db_reference *x, const db_reference *y) {
+  return x->zBench == y->zBench && x->n == y->n && !strcmp(x->zWhat, y->zWhat);
+}
+
 /* Each work's set medians and their median, from the rows of this invocation. */
 static void print_summary(const db_reference *aRow, int nRow) {
   for (int i = 0; i < nRow; i++) {
@@ -502,14 +549,15 @@ static void print_summary(const db_reference *aRow, int nRow) {
     double a[128];
     int n = 0;
     for (int k = 0; k < i; k++)
-      if (aRow[k].zBench == aRow[i].zBench && aRow[k].n == aRow[i].n) bFirst = 0;
+      if (same_work(&aRow[k], &aRow[i])) bFirst = 0;
     if (!bFirst) continue;
     for (int k = i; k < nRow && n < 128; k++)
-      if (aRow[k].zBench == aRow[i].zBench && aRow[k].n == aRow[i].n) a[n++] = aRow[k].medianUs;
+      if (same_work(&aRow[k], &aRow[i])) a[n++] = aRow[k].medianUs;
     stats st;
     if (stats_compute(a, n, &st)) continue;
-    printf("coldbench: %s n=%lld: %d set medians, their median %.3f us (range %.3f..%.3f)\n",
-           aRow[i].n ? "cub int32" : "empty kernel", aRow[i].n, n, st.median, st.min, st.max);
+    printf("coldbench: %s%s n=%lld: %d set medians, their median %.3f us (range %.3f..%.3f)\n",
+           strcmp(aRow[i].zWhat, "empty") ? aRow[i].zWhat : "empty kernel",
+           strcmp(aRow[i].zWhat, "empty") ? " int32" : "", aRow[i].n, n, st.median, st.min, st.max);
   }
 }
 
@@ -533,7 +581,7 @@ int main(int argc, char **argv) {
   int nRowMax = 0;
   for (int i = 0; i < nJob; i++) {
     job_defaults(&aJob[i]);
-    nRowMax += aJob[i].nRepeats * (aJob[i].nN + 1);
+    nRowMax += aJob[i].nRepeats * (2 * aJob[i].nN + 1); /* empty, cub and cub32 at each n */
   }
   if (!env_gpu_usable(zWhy, sizeof(zWhy))) {
     fprintf(stderr, "coldbench: %s\n", zWhy);

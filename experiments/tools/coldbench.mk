@@ -1,6 +1,7 @@
 # experiments/tools/coldbench.mk: the minimal harness (issue 36 item 2),
-# build/bin/coldbench: CUB's int32 sum and an empty kernel timed as nvbench's
-# cold measurement does (experiments/tools/coldbench.c says how). Built by
+# build/bin/coldbench: CUB's int32 sum (64-bit and 32-bit offsets) and an
+# empty kernel timed as nvbench's cold measurement does
+# (experiments/tools/coldbench.c says how). Built by
 # `make build` and `make test-build`; `make measure` runs it on each GPU
 # beside the matrices through experiments/tools/coldbench.matrix (a matrix
 # like the studies', so measure-gpus runs it per GPU, per trial, with a stamp).

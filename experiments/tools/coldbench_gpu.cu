@@ -5,6 +5,7 @@
 ** nvbench/detail/timestamps_kernel.cu (Apache 2.0 with LLVM exception):
 ** the same launch shapes, no code copied.
 */
+#include <limits.h>
 #include <stdio.h>
 #include <cub/device/device_reduce.cuh>
 #include <cub/version.cuh>
@@ -64,6 +65,14 @@ extern "C" int coldbench_empty(cudaStream_t s) {
 extern "C" int coldbench_cub_sum(const int *d_in, int *d_out, size_t n, void *d_tmp, size_t *pnTmp,
                                  cudaStream_t s) {
   cudaError_t e = cub::DeviceReduce::Sum(d_tmp, *pnTmp, d_in, d_out, n, s);
+  if (e == cudaSuccess && d_tmp) e = cudaGetLastError();
+  return (int)e;
+}
+
+extern "C" int coldbench_cub32_sum(const int *d_in, int *d_out, size_t n, void *d_tmp, size_t *pnTmp,
+                                   cudaStream_t s) {
+  if (n > (size_t)INT_MAX) return (int)cudaErrorInvalidValue;
+  cudaError_t e = cub::DeviceReduce::Sum(d_tmp, *pnTmp, d_in, d_out, (int)n, s);
   if (e == cudaSuccess && d_tmp) e = cudaGetLastError();
   return (int)e;
 }

@@ -3,7 +3,8 @@
 # (issue 36 item 2): --help; bad arguments and matrix lines (exit 2, one line
 # on stderr, no database); without a GPU exit 3, one line, no database; with
 # one, the rows it stores (table reference_timing): one per sample set of
-# every work, each set's samples as asked, CUB slower than the empty kernel,
+# every work (CUB with 64-bit offsets, 'cub', and 32-bit, 'cub32', at every
+# size), each set's samples as asked, CUB slower than the empty kernel,
 # the device row shared with a study's run of the same GPU, and a matrix run
 # as run-matrix starts it (--matrix, --db, --repeat) storing its trial.
 # Prints 'ok NAME' / 'not ok NAME' per check; exits 1 if any failed.
@@ -29,7 +30,7 @@ cb() {
 cb --help
 check "--help exits 0" test "$rc" -eq 0
 check "--help writes nothing to stderr" test -z "$err"
-for o in --n --samples --repeats --db --repeat --matrix nvbench cudaMemsetAsync; do
+for o in --n --samples --repeats --db --repeat --matrix nvbench cudaMemsetAsync "'cub32'" 64-bit 32-bit; do
   printf '%s\n' "$out" | grep -q -- "$o" || notok "--help mentions $o"
 done
 
@@ -73,21 +74,24 @@ if "$BIN/gpu-probe" >/dev/null 2>&1; then
   cb --n 2^16,2^20 --samples 20 --repeats 3 --db "$tmp/c.db"
   check_eq "a run with a GPU exits 0 ($err)" "$rc" 0
   check "it prints a median per set and the summary" sh -c \
-    "[ \$(grep -c 'repeat [123]: median' '$tmp/out') -eq 9 ] && [ \$(grep -c 'set medians' '$tmp/out') -eq 3 ]"
+    "[ \$(grep -c 'repeat [123]: median' '$tmp/out') -eq 15 ] && [ \$(grep -c 'set medians' '$tmp/out') -eq 5 ]"
+  check "the summary names both offset types" sh -c \
+    "grep -q '^coldbench: cub int32 n=65536: 3 set medians' '$tmp/out' && grep -q '^coldbench: cub32 int32 n=65536: 3 set medians' '$tmp/out'"
   if [ -x "$Q" ]; then
-    check_eq "9 rows: 3 sets of the empty kernel and of CUB at 2^16 and 2^20" \
+    check_eq "15 rows: 3 sets of the empty kernel and of CUB with 64-bit and 32-bit offsets at 2^16 and 2^20" \
       "$("$Q" "$tmp/c.db" "SELECT group_concat(x, ' ') FROM (SELECT what || ':' || n || ':' || count(*) AS x
-         FROM reference_timing GROUP BY what, n ORDER BY what, n)")" "cub:65536:3 cub:1048576:3 empty:0:3"
+         FROM reference_timing GROUP BY what, n ORDER BY what, n)")" \
+      "cub:65536:3 cub:1048576:3 cub32:65536:3 cub32:1048576:3 empty:0:3"
     check_eq "every set kept 20 samples, repeats 1..3, trial 1, one invocation" \
       "$("$Q" "$tmp/c.db" "SELECT count(*) = sum(samples = 20) AND min(repeat) = 1 AND max(repeat) = 3
          AND min(trial) = 1 AND max(trial) = 1 AND count(DISTINCT bench_uuid) = 1 FROM reference_timing")" 1
     check_eq "medians inside their quartiles, CUB above the empty kernel, the L2 flushed" \
       "$("$Q" "$tmp/c.db" "SELECT min(q1_us <= median_us AND median_us <= q3_us AND min_us <= q1_us AND flush_bytes > 0)
-         AND (SELECT min(median_us) FROM reference_timing WHERE what = 'cub')
+         AND (SELECT min(median_us) FROM reference_timing WHERE what IN ('cub', 'cub32'))
            > (SELECT max(median_us) FROM reference_timing WHERE what = 'empty') FROM reference_timing")" 1
     check_eq "the L2 size as the flush, the commit and CCCL stored" \
       "$("$Q" "$tmp/c.db" "SELECT count(*) FROM reference_timing r JOIN device d USING (device_id)
-         WHERE r.flush_bytes = d.l2_bytes AND r.git_commit <> '' AND r.cccl_version LIKE '%.%.%'")" 9
+         WHERE r.flush_bytes = d.l2_bytes AND r.git_commit <> '' AND r.cccl_version LIKE '%.%.%'")" 15
     # The device row is the one a study's run of this GPU writes.
     "$BIN/reduce" --n 2^10 --variant cub --dtype int32 --reps 3 --min-reps 3 --warmup 1 --db "$tmp/c.db" \
       >/dev/null 2>&1
@@ -101,9 +105,9 @@ if "$BIN/gpu-probe" >/dev/null 2>&1; then
     cb --matrix "$tmp/ok.matrix" --db "$tmp/c.db" --repeat 2
     unset MEASURE_SESSION
     check_eq "a matrix run exits 0 ($err)" "$rc" 0
-    check_eq "it stores trial 2 and the session, 3 sets of 2 works" \
+    check_eq "it stores trial 2 and the session, 3 sets of 3 works" \
       "$("$Q" "$tmp/c.db" "SELECT count(*) FROM reference_timing WHERE trial = 2 AND session = 'sess-t'
-         AND samples = 10")" 6
+         AND samples = 10")" 9
   else
     echo "SKIP: no $Q: stored rows not checked"
   fi

@@ -100,6 +100,21 @@ check_eq "cpu-serial boundary list: its count" "$(printf '%s\n' "$out" | tail -n
 run_reduce --help
 check "--help states cpu-serial's limit" eval 'printf "%s\n" "$out" | grep -q "cpu-serial: the seed.s host loop, at n <= 2^24+7 only"'
 
+# cub32 (issue 47: CUB with an int count, 32-bit offsets; flag offset32) runs
+# wherever n fits an int and is not run above 2^31-1, with the reason; cub
+# (64-bit offsets) runs at every n; --help names each one's offset type.
+run_reduce --list --variant cub,cub32 --dtype int32 --n 2^31,2^31-1,2^10
+check_eq "cub32: not run at 2^31 (the reason names its 32-bit offsets), run at 2^31-1 and 2^10; cub everywhere" \
+  "$(printf '%s\n' "$out" | grep -v '^#' | sed 's/^dtype=int32 n=\([0-9]*\) .* variant=\([a-z0-9]*\) cache=cold\(.*\)$/\1:\2\3/' | tr '\n' ' ')" \
+  "2147483648:cub 2147483648:cub32  # not run: 32-bit offsets: n above 2^31-1 does not fit its int count 2147483647:cub 2147483647:cub32 1024:cub 1024:cub32 "
+check_eq "cub32 boundary list: its count" "$(printf '%s\n' "$out" | tail -n 1)" "# 6 configurations, 5 to run"
+run_reduce --help
+check "--help: the clean flush reads 3x L2 (issue 47), memset writes 2x L2" \
+  eval 'printf "%s\n" "$out" | grep -q "clean (read 3x L2; default), memset (write 2x L2: dirty lines)"'
+check "--help names cub's offsets (64-bit) and cub32's (32-bit)" \
+  eval 'printf "%s\n" "$out" | grep -q "^  cub  *cub::DeviceReduce::Sum, size_t count: 64-bit offsets\$" &&
+        printf "%s\n" "$out" | grep -q "^  cub32  *cub::DeviceReduce::Sum, int count: 32-bit offsets (n <= 2^31-1)\$"'
+
 # Bad arguments: exit 2, exactly one line on stderr, nothing on stdout, no
 # database and no other file created.
 bad() { # bad NAME ARGS...
@@ -129,6 +144,7 @@ bad "positional argument" --db "$tmp/x.db" extra
 bad "--list=1" --db "$tmp/x.db" --list=1
 bad "--block 48 (no valid configuration)" --db "$tmp/x.db" --n 2^10 --block 48
 bad "cpu-serial at 2^25 (above its limit: nothing to run)" --db "$tmp/x.db" --variant cpu-serial --n 2^25
+bad "cub32 at 2^31 only (nothing to run)" --db "$tmp/x.db" --variant cub32 --n 2^31
 
 # A real run. Without a GPU: exit 3, one line, no database. With one: exit 0
 # and the database holds one ok result of a complete run.

@@ -377,14 +377,21 @@ done:
 ** GPU of 128 SMs or more: 1024 threads per SM / 32 x SMs > 4096). Three
 ** launches per configuration on one workspace, the output poisoned before
 ** each; after each the workspace must be all zero again (int32: the packed
-** word reset; float32: the counter and accumulator). */
+** word reset; float32: the counter and accumulator).
+** The one-block path (issue 47): where the input fits one block's loads,
+** n <= block x 4 loads x 4 elements (SMALL_ONE_BLOCK_ELEMS per thread; sizes
+** on both sides of it for every block: 512/513, 4096/4097, 16384/16385), the
+** grid is one block that combines nothing, so it must sum right with its
+** workspace POISONED (0x7f, never zeroed: any atomic or combine would read
+** garbage) and leave that workspace untouched. */
 #define SMALL_OFF_MAX 3
+#define SMALL_ONE_BLOCK_ELEMS 16 /* elements a thread loads on small-n's one-block path */
 static void test_small_n(void **state) {
   (void)state;
   REQUIRE_GPU();
-  static const size_t anN[] = {1, 2, 3, 4, 5, 7, 1023, 1024, 1025, ((size_t)1 << 16) - 1, (size_t)1 << 16,
-                               ((size_t)1 << 16) + 3, ((size_t)1 << 18) + 1, ((size_t)1 << 20) + 1,
-                               ((size_t)1 << 20) + 2, ((size_t)1 << 22) + 3};
+  static const size_t anN[] = {1, 2, 3, 4, 5, 7, 511, 512, 513, 1023, 1024, 1025, 4095, 4096, 4097, 16384, 16385,
+                               ((size_t)1 << 16) - 1, (size_t)1 << 16, ((size_t)1 << 16) + 3, ((size_t)1 << 18) + 1,
+                               ((size_t)1 << 20) + 1, ((size_t)1 << 20) + 2, ((size_t)1 << 22) + 3};
   static const int anB[] = {32, 256, 1024};
   const size_t nMax = ((size_t)1 << 22) + 3 + SMALL_OFF_MAX;
   const int iVar = reduce_find("small-n");
@@ -432,7 +439,11 @@ static void test_small_n(void **state) {
           double sumAbs = 0;
           const double wantF = ref_reduce_f32(aF + iOff, n, &sumAbs);
           const double tol = ref_reduce_f32_tolerance(n, sumAbs);
-          SSTEP("reduce_workspace_init", reduce_workspace_init(d_ws + 4, nWs, 0));
+          /* One block: a poisoned workspace, which must stay as it is. */
+          const int bOne = n <= (size_t)nBlock * SMALL_ONE_BLOCK_ELEMS;
+          const unsigned char iWsWant = bOne ? 0x7f : 0;
+          if (bOne) SSTEP("poison workspace", cudaMemset(d_ws + 4, 0x7f, nWs));
+          else SSTEP("reduce_workspace_init", reduce_workspace_init(d_ws + 4, nWs, 0));
           for (int iStep = 1; iStep <= 3 && !zErr[0]; iStep++) {
             nRun++;
             SSTEP("poison output", cudaMemset(d_out, 0x7f, 16));
@@ -454,9 +465,10 @@ static void test_small_n(void **state) {
                          n, iOff, nBlock, iStep, got, wantF, tol);
             }
             for (size_t b = 0; b < nWs && !zErr[0]; b++)
-              if (aWs[b] != 0)
-                snprintf(zErr, sizeof(zErr), "%s n=%zu offset=%d block=%d launch %d: workspace byte %zu is %u after the launch, not 0",
-                         t ? "float32" : "int32", n, iOff, nBlock, iStep, b, aWs[b]);
+              if (aWs[b] != iWsWant)
+                snprintf(zErr, sizeof(zErr), "%s n=%zu offset=%d block=%d launch %d: workspace byte %zu is %u after the launch, not %u%s",
+                         t ? "float32" : "int32", n, iOff, nBlock, iStep, b, aWs[b], iWsWant,
+                         bOne ? " (one block: poisoned before, must be untouched)" : "");
           }
         }
   }
@@ -482,13 +494,15 @@ done:
 ** before each (check_bound). Its grid is small-n's, worked out here apart
 ** from the kernels: one 16-byte vector per thread, at least one block, at
 ** most 1024 threads per SM, int32 at most 4096 blocks (float32's chain rule
-** raises no grid at these sizes), so it has as many block sums as that. */
+** raises no grid at these sizes), so it has as many block sums as that;
+** where the input fits one block's loads (n <= block x 16, issue 47: sizes
+** on both sides of it) one block, one block sum. */
 static void test_no_combine(void **state) {
   (void)state;
   REQUIRE_GPU();
-  static const size_t anN[] = {1, 2, 3, 5, 7, 1023, 1024, 1025, ((size_t)1 << 16) - 1, (size_t)1 << 16,
-                               ((size_t)1 << 16) + 3, ((size_t)1 << 18) + 1, ((size_t)1 << 20) + 1,
-                               ((size_t)1 << 22) + 3};
+  static const size_t anN[] = {1, 2, 3, 5, 7, 512, 513, 1023, 1024, 1025, 4096, 4097, 16384, 16385,
+                               ((size_t)1 << 16) - 1, (size_t)1 << 16, ((size_t)1 << 16) + 3, ((size_t)1 << 18) + 1,
+                               ((size_t)1 << 20) + 1, ((size_t)1 << 22) + 3};
   static const int anB[] = {32, 256, 1024};
   const size_t nMax = ((size_t)1 << 22) + 3 + SMALL_OFF_MAX;
   const int iVar = reduce_find("no-combine");
@@ -534,6 +548,7 @@ static void test_no_combine(void **state) {
           if (nCap < 1) nCap = 1;
           if (nGrid > nCap) nGrid = nCap;
           if (!t && nGrid > 4096) nGrid = 4096;
+          if (n <= (size_t)nBlock * SMALL_ONE_BLOCK_ELEMS) nGrid = 1; /* small-n's one-block path */
           const size_t nWs = reduce_workspace_bytes(iVar, eType, n, nBlock);
           if (nWs != nGrid * 4) {
             snprintf(zErr, sizeof(zErr), "%s n=%zu block=%d: workspace %zu bytes, want one block sum for each of "
@@ -575,7 +590,8 @@ done:
 }
 
 /* The harness's graph mode (gpu_sample with GPU_MODE_GRAPH, --mode graph)
-** on real reductions at 2^16: the batch's launches are captured once and
+** on real reductions at 2^16 (small-n also at 2^12, its one-block path, and
+** 2^12 + 4, its packed atomic; block 256): the batch's launches are captured once and
 ** replayed, so xRun is called only for the warm-ups and the capture (batch
 ** mode calls it for every launch of every sample), GPU_BATCH_LAUNCHES times
 ** per sample in both modes; gpu_count_launches() counts the variant's
@@ -589,6 +605,7 @@ done:
 #define GRAPH_WARMUP 2
 typedef struct graph_ctx {
   int iVar;
+  size_t n;   /* elements summed (GRAPH_N at most) */
   void *d_in, *d_ws, *d_out;
   size_t nWs;
   int nCall;  /* xRun calls */
@@ -602,7 +619,7 @@ static int graph_run(void *p, cudaStream_t s) {
     int rc = (int)cudaStreamSynchronize(s);
     if (rc) return rc;
   }
-  return reduce_launch(c->iVar, REDUCE_I32, c->d_in, GRAPH_N, 256, c->d_ws, c->nWs, c->d_out, s);
+  return reduce_launch(c->iVar, REDUCE_I32, c->d_in, c->n, 256, c->d_ws, c->nWs, c->d_out, s);
 }
 static int graph_poison(void *p, cudaStream_t s) {
   graph_ctx *c = p;
@@ -611,8 +628,9 @@ static int graph_poison(void *p, cudaStream_t s) {
 static void test_graph_mode(void **state) {
   (void)state;
   REQUIRE_GPU();
-  static const char *azKey[] = {"small-n", "one-launch", "vectorized", "cub"};
-  static const int anLaunch[] = {1, 1, 2, 2}; /* at 2^16: vectorized + finish; CUB's two passes */
+  static const char *azKey[] = {"small-n", "small-n", "small-n", "one-launch", "vectorized", "cub", "cub32"};
+  static const size_t anN[] = {GRAPH_N, 4096, 4100, GRAPH_N, GRAPH_N, GRAPH_N, GRAPH_N};
+  static const int anLaunch[] = {1, 1, 1, 1, 2, 2, 2}; /* at 2^16: vectorized + finish; CUB's two passes */
   static bench_out out;
   gpu_info info;
   double aMs[GRAPH_REPS];
@@ -629,7 +647,9 @@ static void test_graph_mode(void **state) {
   for (size_t k = 0; k < sizeof(azKey) / sizeof(azKey[0]); k++) {
     c.iVar = reduce_find(azKey[k]);
     if (c.iVar < 0) fail_msg("no variant '%s' in the registry", azKey[k]);
-    c.nWs = reduce_workspace_bytes(c.iVar, REDUCE_I32, GRAPH_N, 256);
+    c.n = anN[k];
+    const int32_t wantK = (int32_t)(uint32_t)ref_reduce_i32(aIn, c.n);
+    c.nWs = reduce_workspace_bytes(c.iVar, REDUCE_I32, c.n, 256);
     assert_true(c.nWs > 0);
     assert_cuda(cudaMalloc(&c.d_ws, c.nWs));
     assert_int_equal(reduce_workspace_init(c.d_ws, c.nWs, gpu_stream()), 0);
@@ -640,7 +660,7 @@ static void test_graph_mode(void **state) {
       c.bSync = 0;
       const int rc = gpu_sample(&t, graph_run, graph_poison, &c, &o);
       if (rc)
-        fail_msg("%s mode %s: gpu_sample: %s (%s)", azKey[k], bench_mode_name(eMode),
+        fail_msg("%s n=%zu mode %s: gpu_sample: %s (%s)", azKey[k], c.n, bench_mode_name(eMode),
                  cudaGetErrorString((cudaError_t)rc), cudaGetErrorName((cudaError_t)rc));
       assert_int_equal(o.nMs, GRAPH_REPS);
       assert_int_equal(o.nPerSample, GPU_BATCH_LAUNCHES); /* fixed: the same in every trial */
@@ -652,16 +672,19 @@ static void test_graph_mode(void **state) {
                  c.nCall, nWant, o.nPerSample);
       int32_t got = 0;
       assert_int_equal(gpu_download(&got, c.d_out, 4), 0);
-      if (got != want)
-        fail_msg("%s mode %s: after sampling the output is %d, want %d", azKey[k], bench_mode_name(eMode), got, want);
+      if (got != wantK)
+        fail_msg("%s n=%zu mode %s: after sampling the output is %d, want %d", azKey[k], c.n, bench_mode_name(eMode),
+                 got, wantK);
     }
     const int nLaunch = gpu_count_launches(graph_run, &c);
-    if (nLaunch != anLaunch[k]) fail_msg("%s: gpu_count_launches gives %d, want %d", azKey[k], nLaunch, anLaunch[k]);
+    if (nLaunch != anLaunch[k])
+      fail_msg("%s n=%zu: gpu_count_launches gives %d, want %d", azKey[k], c.n, nLaunch, anLaunch[k]);
     cudaFree(c.d_ws);
     c.d_ws = NULL;
   }
   /* Not capturable: a capture error, not fatal; the stream goes on. */
   c.iVar = reduce_find("small-n");
+  c.n = GRAPH_N;
   c.nWs = reduce_workspace_bytes(c.iVar, REDUCE_I32, GRAPH_N, 256);
   assert_cuda(cudaMalloc(&c.d_ws, c.nWs));
   assert_int_equal(reduce_workspace_init(c.d_ws, c.nWs, gpu_stream()), 0);

@@ -4,7 +4,8 @@
 #
 #   sh tests/mutate/gpu-mutants.sh OUTDIR [MAKE SETTINGS...]
 #
-# Each rule of tests/mutate/gpu-rules makes one mutant of a kernel file. The
+# Each rule of tests/mutate/gpu-rules makes one mutant of a kernel file (a
+# .cu, or a header one includes, compiled through that .cu). The
 # script builds the suites once (make -j$JOBS with the MAKE SETTINGS, e.g. the
 # SQLITE_ and CMOCKA_ paths of a machine without those headers), checks they
 # pass unmutated, then compiles every mutant's kernel object and links its
@@ -78,22 +79,34 @@ n=0 targets=""
 while IFS='	' read -r file test from to; do
   n=$((n + 1)); m="$WORK/m$n"; mkdir -p "$m"
   printf '%s\t%s ==> %s\n' "$file" "$from" "$to" > "$m/what"
+  # A header (kernels/x.cuh) is compiled through the .cu that includes it:
+  # that file copied unchanged into the mutant's folder and the mutated
+  # header beside it as m/kernels/x.cuh, which the copy's quoted include
+  # finds first (its own folder is searched before -I.).
+  unit=$file mutated="$m/$(basename "$file")"
+  case $file in
+    *.cuh|*.h)
+      unit=$(grep -l -F "#include \"$file\"" kernels/*.cu | head -n 1)
+      [ -n "$unit" ] || { say "gpu-mutants: no kernels/*.cu includes $file"; exit 2; }
+      mkdir -p "$m/$(dirname "$file")" && cp "$unit" "$m/$(basename "$unit")" || exit 2
+      mutated="$m/$file" ;;
+  esac
   FROM=$from TO=$to awk '{ s = s $0 "\n" }
     END { f = ENVIRON["FROM"]; i = index(s, f); if (!i) exit 1
           printf "%s%s%s", substr(s, 1, i - 1), ENVIRON["TO"], substr(s, i + length(f)) }' \
-    "$file" > "$m/$(basename "$file")" || { echo "absent" > "$m/state"; continue; }
-  # The compile and link commands of this suite when FILE changes (asked
-  # once per file and suite).
-  cache="$WORK/cmds-$(printf '%s_%s' "$file" "$(basename "$test")" | tr '/.' '__')"
-  [ -f "$cache" ] || $MAKE -n -W "$file" V=1 --no-print-directory "$@" "$test" > "$cache" 2>/dev/null
+    "$file" > "$mutated" || { echo "absent" > "$m/state"; continue; }
+  # The compile and link commands of this suite when the compiled file
+  # changes (asked once per file and suite).
+  cache="$WORK/cmds-$(printf '%s_%s' "$unit" "$(basename "$test")" | tr '/.' '__')"
+  [ -f "$cache" ] || $MAKE -n -W "$unit" V=1 --no-print-directory "$@" "$test" > "$cache" 2>/dev/null
   cmds=$(cat "$cache")
-  cc=$(printf '%s\n' "$cmds" | grep -F -- " -c $file " | tail -n 1)
+  cc=$(printf '%s\n' "$cmds" | grep -F -- " -c $unit " | tail -n 1)
   obj=$(printf '%s\n' "$cc" | sed -n 's/.* -o \([^ ]*\).*/\1/p')
   ld=$(printf '%s\n' "$cmds" | grep -F -- "-o $test " | tail -n 1)
   if [ -z "$cc" ] || [ -z "$obj" ] || [ -z "$ld" ]; then
-    say "gpu-mutants: cannot find make's commands for $file in $test"; exit 2
+    say "gpu-mutants: cannot find make's commands for $unit in $test"; exit 2
   fi
-  cc=$(printf '%s\n' "$cc" | sed -e "s# -MMD -MP # #" -e "s# -c $file # -c $m/$(basename "$file") #" -e "s# -o $obj# -o $m/kernel.o#")
+  cc=$(printf '%s\n' "$cc" | sed -e "s# -MMD -MP # #" -e "s# -c $unit # -c $m/$(basename "$unit") #" -e "s# -o $obj# -o $m/kernel.o#")
   ld=$(printf '%s\n' "$ld" | sed -e "s# $obj # $m/kernel.o #" -e "s# -o $test # -o $m/test #")
   { printf '%s:\n' "$m/test"
     printf '\t@{ %s && %s; } > %s 2>&1 || echo stillborn > %s\n' \

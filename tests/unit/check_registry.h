@@ -24,7 +24,7 @@
 static void check_registry(const void *aReg, int nEntry, size_t nStride, const char *zFamily) {
   const unsigned mKnown = VARIANT_IN_PLACE | VARIANT_HOPPER_ONLY | VARIANT_NO_BLOCK | VARIANT_CONSTANT |
                           VARIANT_TEXTURE | VARIANT_SHARED | VARIANT_HOST |
-                          VARIANT_TUNED | VARIANT_BOUND;
+                          VARIANT_TUNED | VARIANT_BOUND | VARIANT_OFFSET32;
   assert_true(nEntry >= 1);
   for (int i = 0; i < nEntry; i++) {
     const kernel_variant *v = variant_at(aReg, nStride, i);

@@ -927,9 +927,64 @@ static void test_add_reference(void **state) {
   db_close(p);
 }
 
+/* reference_timing's what took 'cub' and 'empty' until CUB with 32-bit
+** offsets ('cub32', issue 47) joined them: a fresh database takes all three
+** and still refuses others; a database made with the old CHECK gets the
+** table made again on open (the schema's statement), its rows kept as they
+** were, and then takes 'cub32' too; a second open changes nothing. */
+static void test_reference_cub32(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("00112233445566778899aabbccddeeff");
+  db_reference a[3] = {
+      {"bench-1", 1, "2026-01-01T00:00:00Z", "3.0.0", "abc", "cub", "int32", 65536, 1, 1000, 0, 50LL << 20,
+       7.25, 7.0, 7.5, 6.5, 9.0, 7.3, 1980.0},
+      {"bench-1", 1, "2026-01-01T00:00:00Z", "3.0.0", "abc", "cub32", "int32", 65536, 1, 1000, 0, 50LL << 20,
+       7.0, 6.9, 7.2, 6.4, 8.0, 7.1, 1980.0},
+      {"bench-2", 1, "2026-01-01T00:00:00Z", "3.0.0", "abc", "cub64", "int32", 65536, 1, 1000, 0, 50LL << 20,
+       7.0, 6.9, 7.2, 6.4, 8.0, 7.1, 1980.0}};
+  char z[128];
+  assert_int_equal(db_add_reference(p, &g, a, 2), 0);
+  assert_int_equal(db_add_reference(p, &g, &a[2], 1), -1); /* the CHECK still holds */
+  db_close(p);
+  /* The table as issue 36 made it (its CHECK without 'cub32'), holding the cub row. */
+  sqlite3 *pDb = NULL;
+  assert_int_equal(sqlite3_open(f->zPath, &pDb), SQLITE_OK);
+  assert_int_equal(sqlite3_exec(pDb,
+      "DELETE FROM reference_timing WHERE what = 'cub32';"
+      "ALTER TABLE reference_timing RENAME TO rt_new;"
+      "CREATE TABLE reference_timing (bench_uuid TEXT NOT NULL, device_id INTEGER NOT NULL REFERENCES"
+      " device(device_id), session TEXT, trial INTEGER NOT NULL, started_utc TEXT NOT NULL, host TEXT,"
+      " driver_version INTEGER, runtime_version INTEGER, cccl_version TEXT, git_commit TEXT,"
+      " what TEXT NOT NULL CHECK (what IN ('cub','empty')), dtype TEXT, n INTEGER NOT NULL,"
+      " repeat INTEGER NOT NULL, samples INTEGER NOT NULL, discarded INTEGER NOT NULL, flush_bytes INTEGER NOT NULL,"
+      " median_us REAL NOT NULL, q1_us REAL, q3_us REAL, min_us REAL, max_us REAL, mean_us REAL, clock_mhz REAL,"
+      " PRIMARY KEY (bench_uuid, trial, what, n, repeat));"
+      "INSERT INTO reference_timing SELECT * FROM rt_new; DROP TABLE rt_new;", NULL, NULL, NULL), SQLITE_OK);
+  sqlite3_close(pDb);
+  const char *zHasCub32 = "SELECT instr(sql, '''cub32''') > 0 FROM sqlite_master WHERE name = 'reference_timing'";
+  assert_int_equal(q_int(f->zPath, zHasCub32), 0);
+  p = open_ok(f);
+  assert_int_equal(q_int(f->zPath, zHasCub32), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sqlite_master WHERE name LIKE 'reference_timing%'"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM reference_timing WHERE what = 'cub' AND n = 65536"
+                                   " AND median_us = 7.25 AND clock_mhz = 1980 AND bench_uuid = 'bench-1'"
+                                   " AND device_id = (SELECT device_id FROM device)"), 1);
+  a[1].zBench = "bench-3";
+  assert_int_equal(db_add_reference(p, &g, &a[1], 1), 0);
+  assert_int_equal(db_add_reference(p, &g, &a[2], 1), -1);
+  db_close(p);
+  p = open_ok(f);
+  db_close(p);
+  assert_string_equal(q_text(f->zPath, "SELECT group_concat(bench_uuid || ':' || what, ' ') FROM"
+                                       " (SELECT * FROM reference_timing ORDER BY what)", z, sizeof z),
+                      "bench-1:cub bench-3:cub32");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_add_reference, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_reference_cub32, setup, teardown),
       cmocka_unit_test_setup_teardown(test_open_creates_schema, setup, teardown),
       cmocka_unit_test_setup_teardown(test_begin_run, setup, teardown),
       cmocka_unit_test_setup_teardown(test_add_ok_result, setup, teardown),

@@ -6,10 +6,10 @@
 ** pointers, then reduce_dispatch checks the variant index, n >= 1 and, for
 ** variants with a block axis, the block size, all before a launcher runs).
 **
-** Not asserted here: block-size rejection for "cub" (VARIANT_NO_BLOCK: the
-** block size is documented as ignored), and workspace sizes of the grid-stride
-** variants and cub, whose size query asks the driver for the SM count and
-** occupancy (or calls CUB), so it needs a device.
+** Not asserted here: block-size rejection for "cub" and "cub32"
+** (VARIANT_NO_BLOCK: the block size is documented as ignored), and workspace
+** sizes of the grid-stride variants and the CUBs, whose size query asks the
+** driver for the SM count and occupancy (or calls CUB), so it needs a device.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -163,6 +163,38 @@ static void test_ladder_workspace_bytes(void **state) {
   assert_true(nLadder >= 1);
 }
 
+/* CUB at its best (issue 47): cub32, right after cub, is CUB with an int
+** count (32-bit offsets), flagged VARIANT_OFFSET32 (stored as "offset32")
+** beside no-block-axis, a reference like cub, and the only variant so
+** flagged; cub (64-bit offsets) is not. Their descriptions name the offset
+** type, for the report. Above INT32_MAX every VARIANT_OFFSET32 variant is
+** refused before any CUDA call (launch and workspace query), and the study
+** skips it there (experiments/reduce/reduce.c, test_reduce_cli.sh). */
+static void test_cub32_offsets(void **state) {
+  (void)state;
+  char z[64];
+  const int iCub = reduce_find("cub"), iCub32 = reduce_find("cub32");
+  assert_true(iCub >= 0);
+  assert_int_equal(iCub32, iCub + 1);
+  const reduce_variant *v = &reduce_variants[iCub32];
+  assert_int_equal(v->v.mFlags, VARIANT_NO_BLOCK | VARIANT_OFFSET32);
+  assert_string_equal(variant_flags_text(v->v.mFlags, z, sizeof z), "no-block-axis,offset32");
+  assert_string_equal(v->v.zOrigin, "reference");
+  assert_string_equal(v->v.zOrigin, reduce_variants[iCub].v.zOrigin);
+  assert_int_equal(reduce_variants[iCub].v.mFlags, VARIANT_NO_BLOCK);
+  assert_non_null(strstr(v->v.zDesc, "32-bit offsets"));
+  assert_non_null(strstr(reduce_variants[iCub].v.zDesc, "64-bit offsets"));
+  for (int i = 0; i < reduce_nvariant; i++)
+    if (i != iCub32 && (reduce_variants[i].v.mFlags & VARIANT_OFFSET32))
+      fail_msg("%s is flagged offset32 too", reduce_variants[i].v.zKey);
+  const size_t nOver = (size_t)INT32_MAX + 1;
+  for (int t = 0; t < 2; t++) {
+    expect_invalid(iCub32, t, nOver, 256, aFakeIn, aFakeWs, aFakeOut);
+    expect_invalid(iCub32, t, (size_t)1 << 40, 256, aFakeIn, aFakeWs, aFakeOut);
+    assert_int_equal(reduce_workspace_bytes(iCub32, (reduce_dtype)t, nOver, 256), 0);
+  }
+}
+
 /* reduce_workspace_init accepts an empty workspace without touching CUDA and
 ** rejects a NULL pointer with a size. */
 static void test_workspace_init_args(void **state) {
@@ -216,6 +248,7 @@ int main(void) {
       cmocka_unit_test(test_launch_rejects_null_and_index),
       cmocka_unit_test(test_ladder_workspace_bytes),
       cmocka_unit_test(test_workspace_init_args),
+      cmocka_unit_test(test_cub32_offsets),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
