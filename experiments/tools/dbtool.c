@@ -100,7 +100,9 @@ static int merge_cmd(int argc, char **argv) {
 }
 
 /* Read a whole file ("-": standard input) into a NUL-terminated buffer
-** (its length in *pn unless NULL), or NULL. */
+** (its length in *pn unless NULL), or NULL. Past DUMP_MAX_BYTES it stops
+** reading (one byte more: what reads it refuses it), so that no input can
+** fill the memory. */
 static char *read_file(const char *zPath, size_t *pn) {
   FILE *f = strcmp(zPath, "-") ? fopen(zPath, "rb") : stdin;
   if (!f) return NULL;
@@ -108,7 +110,7 @@ static char *read_file(const char *zPath, size_t *pn) {
   char *z = malloc(nAlloc);
   while (z) {
     n += fread(z + n, 1, nAlloc - n - 1, f);
-    if (n < nAlloc - 1) break;
+    if (n < nAlloc - 1 || (long long)n > DUMP_MAX_BYTES) break;
     char *zNew = realloc(z, nAlloc *= 2);
     if (!zNew) { free(z); z = NULL; }
     else z = zNew;
