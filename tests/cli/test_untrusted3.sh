@@ -1,10 +1,19 @@
 #!/bin/sh
 # tests/cli/test_untrusted3.sh: untrusted data, third pass (issue 45),
 # without a GPU. Each block names the issue's item it guards:
+#   2  two merges into one OUT at once keep every run (63 of 3 x 21); a row
+#      another process commits to OUT during a merge is kept (exit 3)
+#   3  an input whose rollback journal holds an interrupted transaction is
+#      refused (its uncommitted run is never merged); an OUT with one is
+#      rolled back and left with no journal beside it
 #   5  the amplifying dump (replace() nested four deep) is refused at once,
 #      in little memory (exit 4, one line), as is any replace() whose value
 #      would be as long as its text or longer
-#   6  a dump whose text is not UTF-8 is refused by load
+#   6  text that is not UTF-8 or holds the report's escaping marks is refused
+#      by merge, snapshot and load (GPU-x?1 beside GPU-x\xff1)
+#   12 an ESC sequence in a column name reaches no terminal (merge)
+#   16 a NUL in text (dump, merge); user_version -1; a read-only WAL database
+#      without -shm; a run whose device is missing
 # Usage: sh tests/cli/test_untrusted3.sh   (BIN=dir overrides build/bin)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -38,6 +47,58 @@ wait_for() {
 }
 mk "$tmp/a.db" aaaa 1 3
 
+# ---------------------------------------------------- 2: merges locked --
+mk "$tmp/o.db" oooo 21 3; mk "$tmp/x.db" xxxx 21 2000; mk "$tmp/y.db" yyyy 21 2000
+"$DBTOOL" merge "$tmp/x.db" -o "$tmp/o.db" > "$tmp/m1.out" 2> "$tmp/m1.err" & p1=$!
+"$DBTOOL" merge "$tmp/y.db" -o "$tmp/o.db" > "$tmp/m2.out" 2> "$tmp/m2.err" & p2=$!
+wait $p1; r1=$?; wait $p2; r2=$?
+check_eq "2 two merges into one OUT at once: both exit 0" "$r1 $r2" "0 0"
+check_eq "2 ... and OUT holds every run (21 + 21 + 21)" "$(runs "$tmp/o.db")" 63
+check "2 ... no lock or temporary file left" sh -c "! ls '$tmp'/o.db.merge* > /dev/null 2>&1"
+# (OUT is read first, at once; the large input takes a second or more)
+mk "$tmp/o2.db" pppp 1 3; mk "$tmp/big.db" bbbb 21 20000
+"$DBTOOL" merge "$tmp/big.db" -o "$tmp/o2.db" > /dev/null 2> "$tmp/err" & p1=$!
+wait_for "$tmp/o2.db.merge-*.tmp"; sleep 0.2
+q "$tmp/o2.db" "INSERT INTO device(uuid, name) VALUES('GPU-meanwhile', 'committed meanwhile')"
+wait $p1; rc=$?
+one_line "2 a row committed to OUT during the merge: exit 3, one line" 3 $rc "$tmp/err"
+check_eq "2 ... the row is kept, OUT as it was" "$(q "$tmp/o2.db" "SELECT count(*) FROM device WHERE uuid = 'GPU-meanwhile'") $(runs "$tmp/o2.db")" "1 1"
+check "2 ... no temporary file left" sh -c "! ls '$tmp'/o2.db.merge* > /dev/null 2>&1"
+
+# -------------------------------------------------- 3: rollback journals --
+# hot DB OUT: OUT (and OUT-journal) a copy of DB taken inside a transaction
+# adding run 'uncommitted' and enough samples that SQLite wrote some of the
+# transaction's pages into the file (its journal holds what they were).
+hot() {
+  cp "$1" "$tmp/hot-src.db" && q "$tmp/hot-src.db" "PRAGMA journal_mode = DELETE" > /dev/null && q "$tmp/hot-src.db" <<EOF
+PRAGMA cache_size = 2;
+BEGIN;
+INSERT INTO run(run_id, study, binary, device_id, status, started_utc, argv, build_id, run_uuid)
+  VALUES(99, 'reduce', 'reduce', 1, 'complete', 't', 'a', 'b', 'uncommitted');
+INSERT INTO result(result_id, run_id, study, config_key, variant, cache, timer, status, created_utc)
+  VALUES(99, 99, 'reduce', 'k', 'v', 'cold', 'cuda-event', 'ok', 't');
+INSERT INTO sample(result_id, rep, ms) SELECT 99, value, 1.0 FROM generate_series(0, 20000);
+.system cp "$tmp/hot-src.db" "$2"; cp "$tmp/hot-src.db-journal" "$2-journal"
+ROLLBACK;
+EOF
+}
+hot "$tmp/a.db" "$tmp/hot.db"
+check "3 the fixture: a hot journal, the file holding the uncommitted run" \
+  sh -c "[ -s '$tmp/hot.db-journal' ] && [ \$(sqlite3 'file:$tmp/hot.db?immutable=1' \"SELECT count(*) FROM run WHERE run_uuid = 'uncommitted'\") = 1 ]"
+"$DBTOOL" merge "$tmp/hot.db" -o "$tmp/h-out.db" > /dev/null 2> "$tmp/err"
+one_line "3 merge of an input with a hot journal: exit 4, one line" 4 $? "$tmp/err"
+check "3 ... naming the journal, nothing written, the input untouched" \
+  sh -c "grep -q 'rollback journal' '$tmp/err' && [ ! -e '$tmp/h-out.db' ] && [ -s '$tmp/hot.db-journal' ]"
+"$DBTOOL" snapshot "$tmp/hot.db" "$tmp/h-snap.db" 2> "$tmp/err"
+one_line "3 snapshot of it: exit 4, one line" 4 $? "$tmp/err"
+hot "$tmp/a.db" "$tmp/hout.db"
+"$DBTOOL" merge "$tmp/o.db" -o "$tmp/hout.db" > /dev/null 2> "$tmp/err"
+check_eq "3 merge into an OUT with a hot journal: exit 0" $? 0
+check "3 ... no journal left beside it" test ! -e "$tmp/hout.db-journal"
+check_eq "3 ... OUT sound, with its committed run and the input's, not the uncommitted one" \
+  "$(q "$tmp/hout.db" "PRAGMA integrity_check"; runs "$tmp/hout.db"; q "$tmp/hout.db" "SELECT count(*) FROM run WHERE run_uuid = 'uncommitted'")" \
+  "$(printf 'ok\n64\n0')"
+
 # ---------------------------------------------------- 5: amplification --
 # 1 KB of 'a' through four replace() each making a character 30: 810 MB.
 {
@@ -64,9 +125,62 @@ printf "INSERT INTO device(uuid, name) VALUES('u', replace('a', 'a', char(10)));
 "$DBTOOL" load "$tmp/amp1.sql" "$tmp/amp1.db" 2> "$tmp/err"
 one_line "5 replace() with a one-character marker (output as long as input): exit 4" 4 $? "$tmp/err"
 
+# ----------------------------------------------------- 6: text escaping --
+mk "$tmp/u1.db" 'x?1' 1 2; mk "$tmp/u2.db" 'x?1' 1 2
+q "$tmp/u2.db" "UPDATE device SET uuid = CAST(X'4750552D78FF31' AS TEXT); UPDATE run SET run_uuid = 'other'"
+"$DBTOOL" merge "$tmp/u1.db" "$tmp/u2.db" -o "$tmp/u.db" > /dev/null 2> "$tmp/err"
+one_line "6 merge of device uuids GPU-x?1 and GPU-x\\xff1: exit 4, one line" 4 $? "$tmp/err"
+check "6 ... naming the column and the bytes, nothing written" \
+  sh -c "grep -q 'device.uuid holds text with bytes that are not UTF-8' '$tmp/err' && [ ! -e '$tmp/u.db' ]"
+"$DBTOOL" snapshot "$tmp/u2.db" "$tmp/u-snap.db" 2> "$tmp/err"
+one_line "6 snapshot of it: exit 4, one line" 4 $? "$tmp/err"
+cp "$tmp/a.db" "$tmp/pua.db"; q "$tmp/pua.db" "UPDATE device SET name = 'A' || char(57380) || 'B'"
+"$DBTOOL" merge "$tmp/pua.db" -o "$tmp/pua-m.db" > /dev/null 2> "$tmp/err"
+one_line "6 merge of a name holding U+E024 (the report's mark of '\$'): exit 4, one line" 4 $? "$tmp/err"
 printf "INSERT INTO device(uuid, name) VALUES('u', 'a\377b');\n" > "$tmp/bad.sql"
 "$DBTOOL" load "$tmp/bad.sql" "$tmp/bad.db" 2> "$tmp/err"
 one_line "6 load of a dump whose string is not UTF-8: exit 4, one line" 4 $? "$tmp/err"
 
+# ------------------------------------------------ 12: terminal escapes --
+cp "$tmp/a.db" "$tmp/esc.db"
+q "$tmp/esc.db" "ALTER TABLE result ADD COLUMN \"x$(printf '\033')[2K$(printf '\r')ok all merged\""
+"$DBTOOL" merge "$tmp/esc.db" -o "$tmp/esc-m.db" > /dev/null 2> "$tmp/err"
+rc=$?
+check "12 merge naming a column with ESC and CR: exit 4, the escape shown as \\x1b, no ESC or CR" \
+  sh -c "[ $rc = 4 ] && grep -qF 'x\\x1b[2K\\x0dok' '$tmp/err' && ! grep -q \"\$(printf '[\\033\\r]')\" '$tmp/err'"
+# ------------------------------------------------------------ 16: small --
+cp "$tmp/a.db" "$tmp/nul.db"; q "$tmp/nul.db" "UPDATE device SET name = 'before' || char(0) || 'after'"
+"$DBTOOL" dump "$tmp/nul.db" "$tmp/nul.sql" 2> "$tmp/err"
+one_line "16 dump of a name holding a NUL: exit 4, one line (never cut)" 4 $? "$tmp/err"
+"$DBTOOL" merge "$tmp/nul.db" -o "$tmp/nul-m.db" > /dev/null 2> "$tmp/err"
+one_line "16 merge of it: exit 4, one line" 4 $? "$tmp/err"
+cp "$tmp/a.db" "$tmp/v.db"; q "$tmp/v.db" "PRAGMA user_version = -1"
+"$DBTOOL" exec "$tmp/v.db" "SELECT 1" 2> "$tmp/err"
+one_line "16 dbtool exec on user_version -1: exit 1, one line" 1 $? "$tmp/err"
+check_eq "16 ... user_version stays -1" "$(q "$tmp/v.db" "PRAGMA user_version")" -1
+"$DBTOOL" merge "$tmp/v.db" -o "$tmp/v-m.db" > /dev/null 2> "$tmp/err"
+one_line "16 merge of it: exit 4, one line naming user_version" 4 $? "$tmp/err"
+cp "$tmp/a.db" "$tmp/nodev.db"; q "$tmp/nodev.db" "PRAGMA foreign_keys = OFF; UPDATE run SET device_id = 7"
+"$DBTOOL" merge "$tmp/nodev.db" -o "$tmp/nodev-m.db" > /dev/null 2> "$tmp/err"
+one_line "16 merge of a run whose device is missing: exit 4, one line" 4 $? "$tmp/err"
+check "16 ... naming the run and the device, nothing written" \
+  sh -c "grep -q 'run aaaa-1 names device_id 7' '$tmp/err' && [ ! -e '$tmp/nodev-m.db' ]"
+# A read-only WAL database whose -wal has no -shm beside it.
+if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null; then
+  as_reader() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+else
+  as_reader() { "$@"; }
+fi
+mkdir -p "$tmp/ro" "$tmp/rw"; cp "$tmp/a.db" "$tmp/w.db"
+q "$tmp/w.db" > /dev/null <<EOF
+PRAGMA wal_autocheckpoint = 0;
+INSERT INTO device(uuid, name) VALUES('GPU-wal', 'in the log');
+.system cp "$tmp/w.db" "$tmp/w.db-wal" "$tmp/ro/"
+EOF
+chmod 711 "$tmp"; chmod 555 "$tmp/ro"; chmod 444 "$tmp/ro/w.db" "$tmp/ro/w.db-wal"; chmod 777 "$tmp/rw"
+as_reader "$DBTOOL" snapshot "$tmp/ro/w.db" "$tmp/rw/w-s.db" 2> "$tmp/err"
+one_line "16 snapshot of a read-only WAL database with -wal but no -shm: exit 4, one line" 4 $? "$tmp/err"
+check "16 ... saying so" grep -q 'no -shm' "$tmp/err"
+chmod 755 "$tmp/ro"; chmod 700 "$tmp"
 [ "$nfail" -eq 0 ] && echo "# all third-pass untrusted-input checks passed"
 exit $((nfail > 0))
