@@ -6,14 +6,23 @@
 #   3  an input whose rollback journal holds an interrupted transaction is
 #      refused (its uncommitted run is never merged); an OUT with one is
 #      rolled back and left with no journal beside it
+#   4  a load never replaces a database made meanwhile (exit 2); two `make
+#      DB` at once take turns and lose nothing
 #   5  the amplifying dump (replace() nested four deep) is refused at once,
 #      in little memory (exit 4, one line), as is any replace() whose value
 #      would be as long as its text or longer
 #   6  text that is not UTF-8 or holds the report's escaping marks is refused
 #      by merge, snapshot and load (GPU-x?1 beside GPU-x\xff1)
-#   12 an ESC sequence in a column name reaches no terminal (merge)
+#   7  a 300 KB GPU name: the snapshot cuts it, at once; bidirectional
+#      controls are dropped
+#   8  control characters (the figure data's \x1f) become '?' in the snapshot
+#   10 make dump's guard refuses any decrease per run without FORCE=1:
+#      a status set back, fewer results, samples or counters
+#   12 an ESC sequence in a column name reaches no terminal (merge,
+#      snapshot)
 #   16 a NUL in text (dump, merge); user_version -1; a read-only WAL database
-#      without -shm; a run whose device is missing
+#      without -shm; a run whose device is missing; the snapshot's tables and
+#      indexes are the schema's
 # Usage: sh tests/cli/test_untrusted3.sh   (BIN=dir overrides build/bin)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -99,6 +108,35 @@ check_eq "3 ... OUT sound, with its committed run and the input's, not the uncom
   "$(q "$tmp/hout.db" "PRAGMA integrity_check"; runs "$tmp/hout.db"; q "$tmp/hout.db" "SELECT count(*) FROM run WHERE run_uuid = 'uncommitted'")" \
   "$(printf 'ok\n64\n0')"
 
+# ------------------------------------------------ 4: load never replaces --
+# A large dump loads slowly; a small one, started after it, is renamed in
+# first: the large one must not replace it.
+"$DBTOOL" dump "$tmp/x.db" "$tmp/big.sql" 2> /dev/null && "$DBTOOL" dump "$tmp/a.db" "$tmp/a.sql" 2> /dev/null ||
+  notok "4 fixture dumps"
+"$DBTOOL" load "$tmp/big.sql" "$tmp/l.db" 2> "$tmp/err" & p1=$!
+wait_for "$tmp/l.db.load-*.tmp"
+"$DBTOOL" load "$tmp/a.sql" "$tmp/l.db" 2> "$tmp/err2"
+r2=$?
+wait $p1; r1=$?
+check_eq "4 the load that ends first: exit 0" "$r2" 0
+one_line "4 the load that ends second, the database made meanwhile: exit 2, one line" 2 $r1 "$tmp/err"
+check_eq "4 ... the first load's database is kept" "$(q "$tmp/l.db" "SELECT uuid FROM device")" GPU-aaaa
+check "4 ... no temporary file left" sh -c "! ls '$tmp'/l.db.load-* > /dev/null 2>&1"
+# Two makes of one DB: the second waits and finds it made; a row written
+# into it after the first finished survives the second.
+mk "$tmp/mid.db" mmmm 21 6000
+"$DBTOOL" dump "$tmp/mid.db" "$tmp/ship.sql" 2> /dev/null && gzip "$tmp/ship.sql" || notok "4 the shipped fixture"
+mkdb() { make -s --no-print-directory DB="$tmp/m.db" SHIPPED="$tmp/ship.sql.gz" "$tmp/m.db" > /dev/null 2>> "$tmp/mk.err"; }
+mkdb & p1=$!
+wait_for "$tmp/m.db.load-*.tmp"
+mkdb & p2=$!
+i=0; while [ $i -lt 3000 ] && [ ! -e "$tmp/m.db" ]; do sleep 0.01; i=$((i + 1)); done
+q "$tmp/m.db" "INSERT INTO device(uuid, name) VALUES('GPU-mine', 'written after the first make')" 2>> "$tmp/mk.err"
+wait $p1; r1=$?; wait $p2; r2=$?
+check_eq "4 two make DB at once: both exit 0" "$r1 $r2" "0 0"
+check_eq "4 ... the row written after the first is kept" "$(q "$tmp/m.db" "SELECT count(*) FROM device WHERE uuid = 'GPU-mine'")" 1
+[ -s "$tmp/mk.err" ] && sed 's/^/#   /' "$tmp/mk.err"
+
 # ---------------------------------------------------- 5: amplification --
 # 1 KB of 'a' through four replace() each making a character 30: 810 MB.
 {
@@ -141,6 +179,42 @@ printf "INSERT INTO device(uuid, name) VALUES('u', 'a\377b');\n" > "$tmp/bad.sql
 "$DBTOOL" load "$tmp/bad.sql" "$tmp/bad.db" 2> "$tmp/err"
 one_line "6 load of a dump whose string is not UTF-8: exit 4, one line" 4 $? "$tmp/err"
 
+# ------------------------------------------- 7, 8: the snapshot's text --
+cp "$tmp/a.db" "$tmp/long.db"
+q "$tmp/long.db" "UPDATE device SET name = 'GPU ' || char(8238) || 'x' || char(31) || 'y' || char(27) || '[31m ' || hex(randomblob(150000))"
+t0=$(date +%s)
+"$DBTOOL" snapshot "$tmp/long.db" "$tmp/long-s.db" 2> "$tmp/err"
+check_eq "7 snapshot of a 300 KB GPU name: exit 0" $? 0
+check "7 ... within 5 s" test $(($(date +%s) - t0)) -le 5
+check_eq "7 ... the name cut at 1000 characters, with an ellipsis" \
+  "$(q "$tmp/long-s.db" "SELECT length(name), substr(name, -1) FROM device")" "1001|…"
+check_eq "7 ... U+202E dropped; 8 the \\x1f and the ESC are '?'" \
+  "$(q "$tmp/long-s.db" "SELECT substr(name, 1, 12) FROM device")" "GPU x?y?[31m"
+check_eq "8 ... the copy's text holds no control character but tab, newline and CR" \
+  "$(q "$tmp/long-s.db" "SELECT count(*) FROM device WHERE name GLOB '*[$(printf '\001-\010\013\014\016-\037\177')]*'")" 0
+
+# ------------------------------------------------------ 10: dump guard --
+mk "$tmp/g.db" gggg 3 40
+q "$tmp/g.db" "INSERT INTO counter(run_id, config_key, metric, value) SELECT run_id, 'k1', 'm', 1 FROM run"
+FORCE=1 sh experiments/tools/dump-db "$tmp/g.db" "$tmp/g0.sql.gz" 2> "$tmp/err" || notok "10 the shipped fixture" "$(cat "$tmp/err")"
+sum=$(cksum < "$tmp/g0.sql.gz")
+for change in "UPDATE run SET status = 'running' WHERE run_id > 1" \
+              "DELETE FROM sample WHERE result_id IN (22, 23); DELETE FROM result WHERE result_id IN (22, 23)" \
+              "DELETE FROM sample WHERE result_id = 11 AND rep > 2" \
+              "DELETE FROM counter"; do
+  cp "$tmp/g.db" "$tmp/g2.db"; q "$tmp/g2.db" "$change"; cp "$tmp/g0.sql.gz" "$tmp/g.sql.gz"
+  sh experiments/tools/dump-db "$tmp/g2.db" "$tmp/g.sql.gz" 2> "$tmp/err"
+  one_line "10 make dump after '$change': exit 5, one line" 5 $? "$tmp/err"
+  check "10 ... naming FORCE=1, the shipped dump untouched" sh -c "grep -q 'FORCE=1' '$tmp/err' && [ '$(cksum < "$tmp/g.sql.gz")' = '$sum' ]"
+done
+cp "$tmp/g0.sql.gz" "$tmp/g.sql.gz"
+SHIP_SAMPLES=10 sh experiments/tools/dump-db "$tmp/g.db" "$tmp/g.sql.gz" 2> "$tmp/err"
+one_line "10 fewer samples kept per result (SHIP_SAMPLES=10 after 32): exit 5" 5 $? "$tmp/err"
+sh experiments/tools/dump-db "$tmp/g.db" "$tmp/g.sql.gz" 2> "$tmp/err"
+check_eq "10 the same database again: exit 0" $? 0
+FORCE=1 sh experiments/tools/dump-db "$tmp/g2.db" "$tmp/g.sql.gz" 2> "$tmp/err"
+check_eq "10 FORCE=1 replaces it with less: exit 0" $? 0
+
 # ------------------------------------------------ 12: terminal escapes --
 cp "$tmp/a.db" "$tmp/esc.db"
 q "$tmp/esc.db" "ALTER TABLE result ADD COLUMN \"x$(printf '\033')[2K$(printf '\r')ok all merged\""
@@ -148,6 +222,9 @@ q "$tmp/esc.db" "ALTER TABLE result ADD COLUMN \"x$(printf '\033')[2K$(printf '\
 rc=$?
 check "12 merge naming a column with ESC and CR: exit 4, the escape shown as \\x1b, no ESC or CR" \
   sh -c "[ $rc = 4 ] && grep -qF 'x\\x1b[2K\\x0dok' '$tmp/err' && ! grep -q \"\$(printf '[\\033\\r]')\" '$tmp/err'"
+"$DBTOOL" snapshot "$tmp/esc.db" "$tmp/esc-s.db" 2> "$tmp/err"
+rc=$?
+check "12 snapshot of it: exit 4, no ESC or CR" sh -c "[ $rc = 4 ] && ! grep -q \"\$(printf '[\\033\\r]')\" '$tmp/err'"
 # ------------------------------------------------------------ 16: small --
 cp "$tmp/a.db" "$tmp/nul.db"; q "$tmp/nul.db" "UPDATE device SET name = 'before' || char(0) || 'after'"
 "$DBTOOL" dump "$tmp/nul.db" "$tmp/nul.sql" 2> "$tmp/err"
@@ -182,5 +259,15 @@ as_reader "$DBTOOL" snapshot "$tmp/ro/w.db" "$tmp/rw/w-s.db" 2> "$tmp/err"
 one_line "16 snapshot of a read-only WAL database with -wal but no -shm: exit 4, one line" 4 $? "$tmp/err"
 check "16 ... saying so" grep -q 'no -shm' "$tmp/err"
 chmod 755 "$tmp/ro"; chmod 700 "$tmp"
+# The snapshot's schema is data/schema.sql's, whatever the source defines.
+cp "$tmp/a.db" "$tmp/own.db"
+q "$tmp/own.db" "CREATE INDEX own_index ON device(name); CREATE TABLE own_table(x); CREATE VIEW own_view AS SELECT 1"
+"$DBTOOL" snapshot "$tmp/own.db" "$tmp/own-s.db" 2> "$tmp/err"
+"$DBTOOL" load /dev/null "$tmp/ref.db"
+schema() { q "$1" "SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite%' ORDER BY type, name"; }
+check_eq "16 the snapshot of a database with its own index, table and view: the schema's tables, indexes, views only" \
+  "$(schema "$tmp/own-s.db")" "$(schema "$tmp/ref.db")"
+check_eq "16 ... with the source's rows" "$(q "$tmp/own-s.db" "SELECT count(*) FROM sample")" 9
+
 [ "$nfail" -eq 0 ] && echo "# all third-pass untrusted-input checks passed"
 exit $((nfail > 0))
