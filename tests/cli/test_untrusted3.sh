@@ -19,7 +19,9 @@
 #   10 make dump's guard refuses any decrease per run without FORCE=1:
 #      a status set back, fewer results, samples or counters
 #   12 an ESC sequence in a column name reaches no terminal (merge,
-#      snapshot)
+#      snapshot, compare)
+#   14 compare: the same run UUIDs with other values are two measurements;
+#      a set without run UUIDs against itself is 'same'
 #   16 a NUL in text (dump, merge); user_version -1; a read-only WAL database
 #      without -shm; a run whose device is missing; the snapshot's tables and
 #      indexes are the schema's
@@ -225,6 +227,37 @@ check "12 merge naming a column with ESC and CR: exit 4, the escape shown as \\x
 "$DBTOOL" snapshot "$tmp/esc.db" "$tmp/esc-s.db" 2> "$tmp/err"
 rc=$?
 check "12 snapshot of it: exit 4, no ESC or CR" sh -c "[ $rc = 4 ] && ! grep -q \"\$(printf '[\\033\\r]')\" '$tmp/err'"
+sh experiments/tools/compare --base "$tmp/esc.db" --new "$tmp/a.db" --out "$tmp/cmp-esc" --no-page > /dev/null 2> "$tmp/err"
+rc=$?
+check "12 compare of it: exit 4, no ESC or CR" sh -c "[ $rc = 4 ] && ! grep -q \"\$(printf '[\\033\\r]')\" '$tmp/err'"
+
+# ------------------------------------------------------- 14: compare --
+if [ -r "${SQLSTATS:-build/lib/sqlstats.so}" ]; then
+  # Three trials of one configuration, spread +-10%; run UUIDs or none.
+  trials() {
+    "$DBTOOL" load /dev/null "$1" > /dev/null && q "$1" "
+      INSERT INTO device(device_id, uuid, name) VALUES(1, 'GPU-cmp', 'Test GPU');
+      INSERT INTO run(run_id, study, binary, device_id, status, started_utc, finished_utc, argv, build_id, run_uuid, kind, repeat_index)
+        SELECT value, 'reduce', 'reduce', 1, 'complete', 't', 't', 'a', 'b', $2, 'measure', value FROM generate_series(1, 3);
+      INSERT INTO result(run_id, study, config_key, variant, dtype, n, block, params, cache, timer, status, median_ms,
+                         created_utc, flush, mode)
+        SELECT value, 'reduce', 'variant=v', 'v', 'float32', 1024, 256, '{}', 'cold', 'cuda-event', 'ok',
+               0.5 * (0.9 + 0.1 * value), 't', 'clean', 'single' FROM generate_series(1, 3);
+      INSERT INTO sample(result_id, rep, ms) SELECT result_id, 0, median_ms FROM result;"
+  }
+  trials "$tmp/c1.db" "'cmp-' || value"
+  cp "$tmp/c1.db" "$tmp/c2.db"; q "$tmp/c2.db" "UPDATE result SET median_ms = median_ms * 1.05; UPDATE sample SET ms = ms * 1.05"
+  sh experiments/tools/compare --base "$tmp/c1.db" --new "$tmp/c2.db" --out "$tmp/cmp1" --no-page > /dev/null 2> "$tmp/err"
+  check_eq "14 the same run UUIDs, medians x 1.05: two measurements (ratio 1.05, not 'the same trials')" \
+    "$(q "$tmp/cmp1/compare.db" "SELECT printf('%.2f', ratio), reason LIKE 'the same%' FROM compare_verdict")" "1.05|0"
+  trials "$tmp/c3.db" NULL
+  sh experiments/tools/compare --base "$tmp/c3.db" --new "$tmp/c3.db" --out "$tmp/cmp2" --no-page > /dev/null 2> "$tmp/err"
+  check_eq "14 a set without run UUIDs against itself: same (one measurement)" \
+    "$(q "$tmp/cmp2/compare.db" "SELECT verdict, reason LIKE 'the same%' FROM compare_verdict")" "same|1"
+else
+  notok "14 the statistics extension exists" "run make test-build"
+fi
+
 # ------------------------------------------------------------ 16: small --
 cp "$tmp/a.db" "$tmp/nul.db"; q "$tmp/nul.db" "UPDATE device SET name = 'before' || char(0) || 'after'"
 "$DBTOOL" dump "$tmp/nul.db" "$tmp/nul.sql" 2> "$tmp/err"
