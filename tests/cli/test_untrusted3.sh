@@ -23,8 +23,8 @@
 #   14 compare: the same run UUIDs with other values are two measurements;
 #      a set without run UUIDs against itself is 'same'
 #   16 a NUL in text (dump, merge); user_version -1; a read-only WAL database
-#      without -shm; a run whose device is missing; the snapshot's tables and
-#      indexes are the schema's
+#      without -shm; a run whose device is missing; a killed snapshot's
+#      temporary files; the snapshot's tables and indexes are the schema's
 # Usage: sh tests/cli/test_untrusted3.sh   (BIN=dir overrides build/bin)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -292,6 +292,14 @@ as_reader "$DBTOOL" snapshot "$tmp/ro/w.db" "$tmp/rw/w-s.db" 2> "$tmp/err"
 one_line "16 snapshot of a read-only WAL database with -wal but no -shm: exit 4, one line" 4 $? "$tmp/err"
 check "16 ... saying so" grep -q 'no -shm' "$tmp/err"
 chmod 755 "$tmp/ro"; chmod 700 "$tmp"
+# What a killed snapshot left beside the report's (its PID gone).
+dead=$(sh -c 'echo $$'); out=$tmp/rep/report.db.tmp.$$
+mkdir -p "$tmp/rep"; : > "$tmp/rep/report.db.tmp.$dead"; : > "$tmp/rep/report.db.tmp.$dead.sql"
+printf 'db\t%s\n' "$tmp/a.db" > "$tmp/rep/stamp"
+sh reports/snapshot.sh copy "$tmp/rep/stamp" "$DBTOOL" "$out" > /dev/null 2> "$tmp/err"
+check_eq "16 the report's snapshot: exit 0" $? 0
+check "16 ... a killed snapshot's temporary files are removed" \
+  sh -c "[ ! -e '$tmp/rep/report.db.tmp.$dead' ] && [ ! -e '$tmp/rep/report.db.tmp.$dead.sql' ] && [ -s '$out' ]"
 # The snapshot's schema is data/schema.sql's, whatever the source defines.
 cp "$tmp/a.db" "$tmp/own.db"
 q "$tmp/own.db" "CREATE INDEX own_index ON device(name); CREATE TABLE own_table(x); CREATE VIEW own_view AS SELECT 1"
