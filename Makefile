@@ -281,10 +281,13 @@ MATRICES       := $(sort $(wildcard experiments/*/*.matrix))
 # SHIPPED: the shipped measurements, a gzip-compressed SQL dump (make dump).
 SHIPPED ?= data/measurements.sql.gz
 # dbtool load parses the dump (never executes it) into a temporary file and
-# renames it in only when whole: a killed load leaves no database to trust.
+# renames it in only when whole, never over a database made meanwhile: a
+# killed load leaves no database to trust. Two makes take turns (a lock on
+# the database's directory); the second finds the database made.
 $(DB): | $(BIN)/dbtool
 	$(call say,DB,$@ from $(SHIPPED))
-	$(Q)gzip -t $(call sq,$(SHIPPED)) && gzip -dc $(call sq,$(SHIPPED)) | $(BIN)/dbtool load - $(call sq,$@)
+	$(Q)exec 9< $(call sq,$(dir $@)); if command -v flock > /dev/null; then flock 9 || exit 1; fi; \
+	  [ -e $(call sq,$@) ] || { gzip -t $(call sq,$(SHIPPED)) && gzip -dc $(call sq,$(SHIPPED)) | $(BIN)/dbtool load - $(call sq,$@); }
 
 .PHONY: measure measure-stale
 measure: ## measure every stale configuration (needs a GPU; GPUS=all for every GPU here, RUNS=N trials, default 3)
@@ -395,8 +398,9 @@ $(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/reports/seed_reduce.o $(OBJ)/exper
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ -lm $(OPENMP_LIBS)
 
-# Figure data: the query's rows (read with separators no text holds), every
-# field's control characters (a newline or tab in a GPU name) made spaces,
+# Figure data: the query's rows (read with separators no text holds: the
+# snapshot made every other control character '?'), every field's tab,
+# newline and carriage return (in a GPU name) made spaces,
 # as tab-separated lines; written to a temporary file and renamed in, so a
 # killed run leaves no partial or empty data file that the next would accept.
 DAT_FIELDS := 'BEGIN { RS = "\036"; FS = "\037"; OFS = "\t" } { for (i = 1; i <= NF; i++) gsub(/[\001-\037\177]/, " ", $$i); $$1 = $$1; print }'

@@ -11,7 +11,10 @@
 #       all change it.
 #   sh reports/snapshot.sh copy STAMP DBTOOL OUT
 #       OUT: `dbtool snapshot` of STAMP's source (a gzip-compressed dump is
-#       decompressed beside OUT first), saying which it is.
+#       decompressed beside OUT first), saying which it is. OUT is a
+#       temporary name, NAME.tmp.PID: what a killed copy left beside it
+#       (NAME.tmp.PID2*, each as large as a snapshot, PID2 gone) is removed
+#       first.
 # Exit 0; 1 with one line on a failure; dbtool snapshot's status (4: refused).
 set -u
 # ident FILE: its identity and content, one line.
@@ -30,6 +33,14 @@ case ${1:-} in
     if cmp -s "$stamp.tmp.$$" "$stamp"; then rm -f "$stamp.tmp.$$"; else mv "$stamp.tmp.$$" "$stamp"; fi ;;
   copy)
     stamp=$2 dbtool=$3 out=$4
+    base=${out%.tmp.*}
+    if [ "$base" != "$out" ]; then
+      for f in "$base".tmp.*; do
+        [ -e "$f" ] || continue
+        pid=${f#"$base".tmp.}; pid=${pid%%[!0-9]*}
+        [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null && [ ! -d "/proc/$pid" ] && rm -f "$f"
+      done
+    fi
     kind=$(sed -n '1s/\t.*//p' "$stamp") src=$(sed -n '1s/^[^\t]*\t//p' "$stamp")
     if [ "$kind" = db ]; then
       echo "report: using measurements in $src"

@@ -265,11 +265,25 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
     return NULL;
   }
   /* A newer schema is refused, never marked as this build's (which would
-  ** make `dbtool merge` take it as one it knows). */
-  long long iVersion = rc == SQLITE_OK ? query_int(p->pDb, "PRAGMA user_version") : 0;
+  ** make `dbtool merge` take it as one it knows); so is a negative
+  ** user_version (a signed 32-bit number), which no schema of ours has. */
+  long long iVersion = 0;
+  if (rc == SQLITE_OK) {
+    sqlite3_stmt *pStmt = NULL;
+    rc = sqlite3_prepare_v2(p->pDb, "PRAGMA user_version", -1, &pStmt, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_step(pStmt) == SQLITE_ROW ? SQLITE_OK : sqlite3_errcode(p->pDb);
+    if (rc == SQLITE_OK) iVersion = sqlite3_column_int64(pStmt, 0);
+    sqlite3_finalize(pStmt);
+  }
   if (iVersion > DB_SCHEMA_VERSION) {
     snprintf(zErr, nErr, "refusing database '%s': its schema is newer (user_version %lld, this build knows %d):"
              " update this checkout; nothing changed", zPath, iVersion, DB_SCHEMA_VERSION);
+    db_close(p);
+    return NULL;
+  }
+  if (iVersion < 0) {
+    snprintf(zErr, nErr, "refusing database '%s': its user_version is %lld, which no schema of this project has:"
+             " nothing changed", zPath, iVersion);
     db_close(p);
     return NULL;
   }

@@ -64,20 +64,28 @@ FROM (SELECT DISTINCT level, grp FROM side_group) g;
 CREATE TEMP TABLE st AS SELECT * FROM group_stats;
 CREATE INDEX temp.st_by_cfg ON st(level, grp, side, cfg);
 
--- A configuration whose two sides hold the very same trials (the same runs,
--- by run_uuid: a set compared with itself) is one measurement, not two: its
--- ratio is exactly 1 and has no spread, whatever the trials' own spread.
+-- A configuration whose two sides hold the very same trials (a set compared
+-- with itself) is one measurement, not two: its ratio is exactly 1 and has
+-- no spread, whatever the trials' own spread. The very same trials: the
+-- same runs (run_uuid; none on either side for a set that has none) with
+-- the same values (median_ms and raw_median_ms), each as often on both
+-- sides. The same runs with other values (edited, or re-measured under
+-- their ids) are two measurements, compared as such.
 CREATE TEMP TABLE tr AS
-  SELECT g.level, g.grp, t.side, t.cfg, t.run_uuid FROM side_group g JOIN side_trial t ON t.side = g.side AND t.uuid = g.uuid;
+  SELECT g.level, g.grp, t.side, t.cfg, t.run_uuid, t.median_ms, t.raw_median_ms, count(*) AS k
+  FROM side_group g JOIN side_trial t ON t.side = g.side AND t.uuid = g.uuid
+  GROUP BY g.level, g.grp, t.side, t.cfg, t.run_uuid, t.median_ms, t.raw_median_ms;
 CREATE INDEX temp.tr_by ON tr(level, grp, cfg, side, run_uuid);
 CREATE TEMP TABLE same_trials AS
   SELECT b.level, b.grp, b.cfg FROM st b JOIN st w ON w.level = b.level AND w.grp = b.grp AND w.cfg = b.cfg
     AND w.side = 'new'
   WHERE b.side = 'base' AND b.runs = w.runs
+    AND (SELECT count(*) FROM tr x WHERE x.level = b.level AND x.grp = b.grp AND x.cfg = b.cfg AND x.side = 'base')
+      = (SELECT count(*) FROM tr y WHERE y.level = b.level AND y.grp = b.grp AND y.cfg = b.cfg AND y.side = 'new')
     AND NOT EXISTS (SELECT 1 FROM tr x WHERE x.level = b.level AND x.grp = b.grp AND x.cfg = b.cfg AND x.side = 'base'
-                      AND (x.run_uuid IS NULL
-                           OR NOT EXISTS (SELECT 1 FROM tr y WHERE y.level = x.level AND y.grp = x.grp AND y.cfg = x.cfg
-                                            AND y.side = 'new' AND y.run_uuid = x.run_uuid)));
+                      AND NOT EXISTS (SELECT 1 FROM tr y WHERE y.level = x.level AND y.grp = x.grp AND y.cfg = x.cfg
+                                        AND y.side = 'new' AND y.run_uuid IS x.run_uuid AND y.median_ms = x.median_ms
+                                        AND y.raw_median_ms IS x.raw_median_ms AND y.k = x.k));
 CREATE INDEX temp.same_by ON same_trials(level, grp, cfg);
 
 -- Student's t, 97.5% quantile, by degrees of freedom (beyond 30: the

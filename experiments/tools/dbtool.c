@@ -13,13 +13,16 @@
 **   dbtool merge A.db ... -o OUT.db   every run of the inputs in OUT once
 **                              (experiments/tools/merge.c)
 **   dbtool snapshot SRC OUT    the report's copy of a database (SRC.db) or of
-**                              a dump (SRC.sql): only the measurement tables
-**                              of data/schema.sql are kept (no view, trigger
-**                              or other table of SRC's), its views re-made,
-**                              checked (integrity, a complete run)
+**                              a dump (SRC.sql): the rows of the measurement
+**                              tables, in tables, indexes and views made from
+**                              data/schema.sql (nothing of SRC's own schema),
+**                              text cleaned for the report (controls, format
+**                              characters, length), checked (integrity, a
+**                              complete run)
 **   dbtool dump DB OUT         the rows of DB as the dump `make dump` ships
 */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,28 +39,51 @@
 static const char zHelp[] =
     "Usage: dbtool load SQLFILE DB   make the new database DB (schema) from the dump SQLFILE ('-': stdin),\n"
     "                                parsed, never executed: only INSERT INTO a project table ... VALUES\n"
-    "                                of literals; built beside DB and renamed in when whole. Exit 0; 1\n"
-    "                                failed; 2 usage or DB exists; 4 not a dump (one line, nothing made)\n"
+    "                                of literals; built beside DB and renamed in when whole, never over\n"
+    "                                a DB made meanwhile. Exit 0; 1 failed; 2 usage or DB exists (or was\n"
+    "                                made meanwhile); 4 not a dump (one line, nothing made)\n"
     "       dbtool exec DB SQL       execute SQL text in DB\n"
     "       dbtool resources DB BINARY BUILD_ID LOG\n"
     "                                store the kernels of LOG (`nvcc -Xptxas -v` output of BINARY's\n"
     "                                kernels) in table kernel_resource under BUILD_ID\n"
     "       dbtool merge [--drop-unknown] A.db [B.db ...] -o OUT.db\n"
     "                                add every finished run of the inputs that OUT lacks (by run\n"
-    "                                UUID), ids renumbered; OUT's own runs are kept. Inputs are\n"
-    "                                untrusted: read-only, defensive, checked. Exit 0; 1 writing\n"
-    "                                failed; 2 usage; 3 another process has OUT open (a run still\n"
-    "                                writing); 4 an input refused (one line, nothing written):\n"
-    "                                one with a newer schema or unknown columns too, unless\n"
-    "                                --drop-unknown (which leaves those columns out), or a BLOB value\n"
-    "       dbtool snapshot SRC OUT   OUT: a copy of SRC (a database, or a dump ending in .sql)\n"
-    "                                holding only the project's tables and views, renamed over OUT\n"
-    "                                when whole; exit 1 SRC unreadable, 2 SRC is OUT, 4 SRC refused\n"
-    "                                (as merge refuses an input, or no complete run)\n"
+    "                                UUID), ids renumbered; OUT's own runs are kept. One merge into\n"
+    "                                OUT at a time (a second waits). Inputs are untrusted: read-only,\n"
+    "                                defensive, checked. Exit 0; 1 writing failed; 2 usage; 3 another\n"
+    "                                process has OUT open (a run still writing) or wrote to it during\n"
+    "                                the merge; 4 an input refused (one line, nothing written): one\n"
+    "                                with a newer schema or unknown columns too, unless --drop-unknown\n"
+    "                                (which leaves those columns out), a BLOB value, text that is not\n"
+    "                                UTF-8 or holds a NUL, or an interrupted transaction in its journal\n"
+    "       dbtool snapshot SRC OUT   OUT: a copy of SRC (a database, or a dump ending in .sql): the\n"
+    "                                rows of the project's tables in the tables and views of\n"
+    "                                data/schema.sql, control characters made '?', format and\n"
+    "                                bidirectional ones dropped, text cut at 1000 characters; renamed\n"
+    "                                over OUT when whole; exit 1 SRC unreadable, 2 SRC is OUT, 4 SRC\n"
+    "                                refused (as merge refuses an input, or no complete run)\n"
     "       dbtool dump [--samples N] [--against OLD.sql] [--name NAME] DB OUT\n"
     "                                OUT: the rows of DB's project tables as a dump (one read\n"
     "                                transaction); exit 1 writing failed, 2 usage, 4 DB refused or\n"
-    "                                without a complete run, 5 it lacks runs OLD holds\n";
+    "                                without a complete run, 5 it would hold less than OLD: a run\n"
+    "                                dropped, a finished run's status changed, or fewer results,\n"
+    "                                samples, counters (rows of a run) than OLD holds\n";
+
+/* Print a message on stderr with every control character escaped
+** (merge_escape): messages quote names and text of untrusted files, which
+** must not reach the terminal as escape sequences. */
+static void eprintf(const char *zFmt, ...) {
+  char z[2048], zEsc[4096];
+  va_list ap;
+  va_start(ap, zFmt);
+  vsnprintf(z, sizeof(z), zFmt, ap);
+  va_end(ap);
+  size_t n = strlen(z);
+  int bNl = n > 0 && z[n - 1] == '\n';
+  if (bNl) z[n - 1] = 0;
+  merge_escape(zEsc, sizeof(zEsc), z);
+  fprintf(stderr, "%s%s", zEsc, bNl ? "\n" : "");
+}
 
 /* `dbtool merge [--drop-unknown] A.db ... -o OUT`; a usage error is one line (exit 2). */
 static int merge_cmd(int argc, char **argv) {
@@ -78,7 +104,7 @@ static int merge_cmd(int argc, char **argv) {
       else zOut = argv[++i];
     } else if (!strcmp(argv[i], "--drop-unknown")) bDrop = 1;
     else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "dbtool merge: unknown option '%s' (dbtool merge --help)\n", argv[i]);
+      eprintf("dbtool merge: unknown option '%s' (dbtool merge --help)\n", argv[i]);
       free(azIn);
       return 2;
     } else azIn[nIn++] = argv[i];
@@ -88,19 +114,21 @@ static int merge_cmd(int argc, char **argv) {
   if (!zWhy && nIn == 0) zWhy = "no input database given";
   if (!zWhy && stat(zOut, &st) == 0 && S_ISDIR(st.st_mode)) zWhy = "-o names a directory: give a file name (-o DIR/OUT.db)";
   if (zWhy) {
-    fprintf(stderr, "dbtool merge: %s (dbtool merge --help)\n", zWhy);
+    eprintf("dbtool merge: %s (dbtool merge --help)\n", zWhy);
     free(azIn);
     return 2;
   }
   char zErr[512];
   int rc = merge_main(azIn, nIn, zOut, bDrop, zErr, sizeof(zErr));
-  if (rc) fprintf(stderr, "dbtool merge: %s; nothing written\n", zErr);
+  if (rc) eprintf("dbtool merge: %s; nothing written\n", zErr);
   free(azIn);
   return rc;
 }
 
 /* Read a whole file ("-": standard input) into a NUL-terminated buffer
-** (its length in *pn unless NULL), or NULL. */
+** (its length in *pn unless NULL), or NULL. Past DUMP_MAX_BYTES it stops
+** reading (one byte more: what reads it refuses it), so that no input can
+** fill the memory. */
 static char *read_file(const char *zPath, size_t *pn) {
   FILE *f = strcmp(zPath, "-") ? fopen(zPath, "rb") : stdin;
   if (!f) return NULL;
@@ -108,7 +136,7 @@ static char *read_file(const char *zPath, size_t *pn) {
   char *z = malloc(nAlloc);
   while (z) {
     n += fread(z + n, 1, nAlloc - n - 1, f);
-    if (n < nAlloc - 1) break;
+    if (n < nAlloc - 1 || (long long)n > DUMP_MAX_BYTES) break;
     char *zNew = realloc(z, nAlloc *= 2);
     if (!zNew) { free(z); z = NULL; }
     else z = zNew;
@@ -132,17 +160,17 @@ static int resources_cmd(int argc, char **argv) {
   char zErr[256];
   char *zText = read_file(argv[5], NULL);
   if (!zText) {
-    fprintf(stderr, "dbtool resources: cannot read '%s'\n", argv[5]);
+    eprintf("dbtool resources: cannot read '%s'\n", argv[5]);
     return 1;
   }
   db *p = db_open(argv[2], zErr, sizeof(zErr));
   if (!p) {
-    fprintf(stderr, "dbtool resources: %s\n", zErr);
+    eprintf("dbtool resources: %s\n", zErr);
     free(zText);
     return 1;
   }
   int nKernel = 0, rc = resources_store_ptxas(zText, argv[4], argv[3], p, &nKernel);
-  if (rc) fprintf(stderr, "dbtool resources: %s: %s; nothing stored\n", argv[2], db_errmsg(p));
+  if (rc) eprintf("dbtool resources: %s: %s; nothing stored\n", argv[2], db_errmsg(p));
   db_close(p);
   free(zText);
   return rc ? 1 : 0;
@@ -161,7 +189,7 @@ static int load_into(const char *zDb, const char *z, size_t n, const char *zCmd,
   char zErr[400];
   db *p = db_open(zDb, zErr, sizeof(zErr));
   if (!p) {
-    fprintf(stderr, "dbtool %s: %s\n", zCmd, zErr);
+    eprintf("dbtool %s: %s\n", zCmd, zErr);
     return DUMP_FAILED;
   }
   db_close(p);
@@ -171,11 +199,11 @@ static int load_into(const char *zDb, const char *z, size_t n, const char *zCmd,
   if (sqlite3_open_v2(zDb, &pDb, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
       sqlite3_exec(pDb, "PRAGMA synchronous = OFF; BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
     rc = dump_load(pDb, z, n, &nRow, zErr, sizeof(zErr));
-    if (rc) fprintf(stderr, "dbtool %s: %s: %s; nothing loaded\n", zCmd, zName, zErr);
+    if (rc) eprintf("dbtool %s: %s: %s; nothing loaded\n", zCmd, zName, zErr);
     else if (sqlite3_exec(pDb, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) rc = DUMP_FAILED;
   }
   if (rc == DUMP_FAILED && !zErr[0])
-    fprintf(stderr, "dbtool %s: %s: %s (SQLite %s)\n", zCmd, zDb, pDb ? sqlite3_errmsg(pDb) : "cannot open",
+    eprintf("dbtool %s: %s: %s (SQLite %s)\n", zCmd, zDb, pDb ? sqlite3_errmsg(pDb) : "cannot open",
             sqlite3_libversion());
   if (rc == DUMP_FAILED && zErr[0] && pDb && sqlite3_errcode(pDb) == SQLITE_FULL) zErr[0] = 0;
   if (sqlite3_close(pDb) != SQLITE_OK && !rc) rc = DUMP_FAILED;
@@ -184,74 +212,217 @@ static int load_into(const char *zDb, const char *z, size_t n, const char *zCmd,
 
 /* `dbtool load SQLFILE DB`: DB made from the dump SQLFILE ("-": standard
 ** input), built beside it as DB.load-PID.tmp and renamed in only once whole,
-** so that a killed load leaves no database a later `make` would trust. 0;
-** 1 failed; 2 usage or DB exists; 4 the text is not a dump. */
+** so that a killed load leaves no database a later `make` would trust, and
+** never over a DB made meanwhile (a rename that does not replace). 0; 1
+** failed; 2 usage or DB exists (or was made meanwhile); 4 the text is not a
+** dump. */
 static int load_cmd(const char *zSqlFile, const char *zDb) {
   struct stat st;
   char zTmp[4200];
   if (!zDb[0] || lstat(zDb, &st) == 0) {
-    fprintf(stderr, "dbtool load: '%s' %s: load makes a new database (dbtool merge adds to one)\n", zDb,
+    eprintf("dbtool load: '%s' %s: load makes a new database (dbtool merge adds to one)\n", zDb,
             zDb[0] ? "exists" : "is no name");
     return 2;
   }
   if (temp_name(zDb, "load", zTmp, sizeof(zTmp))) {
-    fprintf(stderr, "dbtool load: '%.100s...': path too long\n", zDb);
+    eprintf("dbtool load: '%.100s...': path too long\n", zDb);
     return 2;
   }
   size_t n = 0;
   char *z = read_file(zSqlFile, &n);
   if (!z) {
-    fprintf(stderr, "dbtool load: cannot read '%s'\n", zSqlFile);
+    eprintf("dbtool load: cannot read '%s'\n", zSqlFile);
     return 1;
   }
   merge_remove_stale(zDb, "load");
   merge_remove_db(zTmp);
   int rc = load_into(zTmp, z, n, "load", zSqlFile);
   free(z);
-  if (!rc && rename(zTmp, zDb) != 0) {
-    fprintf(stderr, "dbtool load: cannot rename the database to '%s': %s\n", zDb, strerror(errno));
-    rc = 1;
+  /* Never over a database made meanwhile (another load, a measurement). */
+  if (!rc && merge_rename_noreplace(zTmp, zDb) != 0) {
+    if (errno == EEXIST) {
+      eprintf("dbtool load: '%s' was made by another process meanwhile: it is kept as it is, nothing loaded\n", zDb);
+      rc = 2;
+    } else {
+      eprintf("dbtool load: cannot rename the database to '%s': %s\n", zDb, strerror(errno));
+      rc = 1;
+    }
   }
   merge_remove_db(zTmp);
   return rc;
 }
 
-/* SQL that drops every view, every trigger and every table of pDb that is
-** not one of data/schema.sql's (the schema built in memory), or NULL. */
-static char *foreign_objects_sql(sqlite3 *pDb) {
-  sqlite3 *pRef = NULL;
-  sqlite3_stmt *s = NULL;
-  char *zDrop = NULL, *zTables = NULL;
-  if (sqlite3_open(":memory:", &pRef) != SQLITE_OK || sqlite3_exec(pRef, db_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
-      sqlite3_prepare_v2(pRef, "SELECT json_group_array(name) FROM sqlite_schema WHERE type = 'table'", -1, &s,
-                         NULL) != SQLITE_OK || sqlite3_step(s) != SQLITE_ROW) {
-    fprintf(stderr, "dbtool snapshot: the schema: %s\n", sqlite3_errmsg(pRef));
-    goto done;
+/* The longest text a report's copy keeps of a value (characters): the
+** project's longest is a command line of about 300; a longer one (a 300 KB
+** GPU name) is cut, with an ellipsis, so that it cannot stall every table
+** and figure the report makes of it. */
+#define SNAPSHOT_MAX_CHARS 1000
+
+/* The text z (n bytes) as a report's copy holds it into zOut (NULL: only
+** whether it differs), its length in *pnOut: every control character but
+** tab, newline and carriage return (C0, DEL, C1: figure data separates its
+** fields with some) made '?', every bidirectional or invisible format
+** character (merge_is_format_char) dropped, and cut after nCap characters
+** (0: no cap) with an ellipsis. Bytes that are not UTF-8 (which the checks
+** before refuse) are made '?'. Whether it differs from z. */
+static int clean_text(const unsigned char *z, size_t n, int nCap, unsigned char *zOut, size_t *pnOut) {
+  size_t j = 0;
+  int bDiffer = 0, nChar = 0;
+  for (size_t i = 0; i < n;) {
+    unsigned cp = '?';
+    int k = dump_utf8_char(z + i, n - i, &cp);
+    if (nCap && nChar == nCap) {
+      if (zOut) memcpy(zOut + j, "\xe2\x80\xa6", 3); /* U+2026 */
+      j += 3;
+      bDiffer = 1;
+      break;
+    }
+    if (k == 0 || (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || (cp >= 0x7f && cp < 0xa0)) {
+      if (zOut) zOut[j] = '?';
+      j++;
+      nChar++;
+      bDiffer = 1;
+    } else if (merge_is_format_char(cp)) {
+      bDiffer = 1;
+    } else {
+      if (zOut) memcpy(zOut + j, z + i, (size_t)k);
+      j += (size_t)k;
+      nChar++;
+    }
+    i += k ? (size_t)k : 1;
   }
-  zTables = strdup((const char *)sqlite3_column_text(s, 0));
-  sqlite3_finalize(s);
-  s = NULL;
-  if (!zTables ||
-      sqlite3_prepare_v2(pDb, "SELECT coalesce(group_concat(printf('DROP %s IF EXISTS main.\"%w\";',"
-                         " upper(type), name), ' '), '') FROM sqlite_schema WHERE type IN ('view', 'trigger')"
-                         " OR (type = 'table' AND name NOT LIKE 'sqlite%' AND name NOT IN (SELECT value FROM"
-                         " json_each(?1)))", -1, &s, NULL) != SQLITE_OK ||
-      sqlite3_bind_text(s, 1, zTables, -1, SQLITE_STATIC) != SQLITE_OK || sqlite3_step(s) != SQLITE_ROW) {
-    fprintf(stderr, "dbtool snapshot: cannot read its schema: %s\n", sqlite3_errmsg(pDb));
-    goto done;
-  }
-  zDrop = strdup((const char *)sqlite3_column_text(s, 0));
-done:
-  sqlite3_finalize(s);
-  sqlite3_close(pRef);
-  free(zTables);
-  return zDrop;
+  if (pnOut) *pnOut = j;
+  return bDiffer;
 }
 
+/* SQL functions snapshot_text(x, cap) (x as clean_text makes it) and
+** snapshot_text_differs(x, cap); a value other than text is as it is. */
+static void snapshot_text_func(sqlite3_context *ctx, int nArg, sqlite3_value **apArg) {
+  (void)nArg;
+  int bDiffers = sqlite3_user_data(ctx) != NULL;
+  if (sqlite3_value_type(apArg[0]) != SQLITE_TEXT) {
+    if (bDiffers) sqlite3_result_int(ctx, 0);
+    else sqlite3_result_value(ctx, apArg[0]);
+    return;
+  }
+  const unsigned char *z = sqlite3_value_text(apArg[0]);
+  size_t n = (size_t)sqlite3_value_bytes(apArg[0]), nOut = 0;
+  int nCap = sqlite3_value_int(apArg[1]);
+  if (bDiffers) {
+    sqlite3_result_int(ctx, clean_text(z, n, nCap, NULL, NULL));
+    return;
+  }
+  unsigned char *zOut = sqlite3_malloc64(n + 4);
+  if (!zOut) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  clean_text(z, n, nCap, zOut, &nOut);
+  sqlite3_result_text64(ctx, (const char *)zOut, nOut, sqlite3_free, SQLITE_UTF8);
+}
+
+/* The text of every table of the copy pDb as clean_text makes it (the
+** samples' text, numbers, never cut). 0, or an exit status with one line
+** printed: 4 where two values of a UNIQUE column become one. */
+static int clean_copy(sqlite3 *pDb, const char *zSrc) {
+  sqlite3_stmt *s = NULL;
+  int rc = 1;
+  if (sqlite3_create_function(pDb, "snapshot_text", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, snapshot_text_func,
+                              NULL, NULL) != SQLITE_OK ||
+      sqlite3_create_function(pDb, "snapshot_text_differs", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, (void *)1,
+                              snapshot_text_func, NULL, NULL) != SQLITE_OK ||
+      sqlite3_prepare_v2(pDb,
+                         "SELECT printf('UPDATE main.\"%w\" SET %s WHERE %s', t.name,"
+                         "  group_concat(printf('\"%w\" = snapshot_text(\"%w\", %d)', c.name, c.name, t.cap), ', '),"
+                         "  group_concat(printf('(typeof(\"%w\") = ''text'' AND snapshot_text_differs(\"%w\", %d))',"
+                         "    c.name, c.name, t.cap), ' OR '))"
+                         " FROM (SELECT name, CASE name WHEN 'sample' THEN 0 ELSE ?1 END AS cap FROM sqlite_schema"
+                         "       WHERE type = 'table' AND name NOT LIKE 'sqlite%') t, pragma_table_info(t.name) c"
+                         " GROUP BY t.name", -1, &s, NULL) != SQLITE_OK) {
+    eprintf("dbtool snapshot: %s\n", sqlite3_errmsg(pDb));
+    sqlite3_finalize(s);
+    return 1;
+  }
+  sqlite3_bind_int(s, 1, SNAPSHOT_MAX_CHARS);
+  int rcExec = sqlite3_exec(pDb, "BEGIN", NULL, NULL, NULL);
+  while (rcExec == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+    rcExec = sqlite3_exec(pDb, (const char *)sqlite3_column_text(s, 0), NULL, NULL, NULL);
+  sqlite3_finalize(s);
+  if (rcExec == SQLITE_OK) rcExec = sqlite3_exec(pDb, "COMMIT", NULL, NULL, NULL);
+  if (rcExec == SQLITE_OK) return 0;
+  if ((sqlite3_extended_errcode(pDb) & 0xff) == SQLITE_CONSTRAINT) {
+    eprintf("dbtool snapshot: '%s': two texts differ only in control or format characters, or past %d characters"
+            " (%s): refused\n", zSrc, SNAPSHOT_MAX_CHARS, sqlite3_errmsg(pDb));
+    rc = 4;
+  } else eprintf("dbtool snapshot: cannot clean the copy's text: %s\n", sqlite3_errmsg(pDb));
+  if (!sqlite3_get_autocommit(pDb)) sqlite3_exec(pDb, "ROLLBACK", NULL, NULL, NULL);
+  return rc;
+}
+
+/* The rows of the tables a dump holds (the project's measurement tables)
+** of the checked source zSrc (merge_open_checked passed it) into pDb, which
+** holds the schema as data/schema.sql makes it: the columns both have, ids
+** kept, values as they are; the source attached read-only (as merge opens
+** it) to a connection that runs none of its triggers or views. 0, or an
+** exit status with one line printed: 4 where the rows break the schema's
+** constraints (the source's own tables allowed them). */
+static int copy_rows(const char *zSrc, sqlite3 *pDb) {
+  char zUri[4200];
+  sqlite3_stmt *pAttach = NULL;
+  merge_source_uri(zSrc, zUri, sizeof(zUri));
+  sqlite3_db_config(pDb, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
+  sqlite3_db_config(pDb, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)0);
+  sqlite3_db_config(pDb, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, (int *)0);
+  sqlite3_db_config(pDb, SQLITE_DBCONFIG_ENABLE_VIEW, 0, (int *)0);
+  if (sqlite3_prepare_v2(pDb, "ATTACH ?1 AS src", -1, &pAttach, NULL) != SQLITE_OK ||
+      sqlite3_bind_text(pAttach, 1, zUri, -1, SQLITE_STATIC) != SQLITE_OK || sqlite3_step(pAttach) != SQLITE_DONE) {
+    eprintf("dbtool snapshot: cannot read '%s': %s\n", zSrc, sqlite3_errmsg(pDb));
+    sqlite3_finalize(pAttach);
+    return 1;
+  }
+  sqlite3_finalize(pAttach);
+  int rc = sqlite3_exec(pDb, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? 0 : 1;
+  for (int t = 0; !rc && dump_table_name(t); t++) {
+    const char *zTable = dump_table_name(t);
+    sqlite3_stmt *s = NULL;
+    /* The columns of the schema's table that the source's has too. */
+    if (sqlite3_prepare_v2(pDb, "SELECT group_concat(printf('\"%w\"', m.name), ', ') FROM pragma_table_info(?1, 'main') m"
+                           " WHERE m.name IN (SELECT name FROM pragma_table_info(?1, 'src'))", -1, &s, NULL) != SQLITE_OK ||
+        sqlite3_bind_text(s, 1, zTable, -1, SQLITE_STATIC) != SQLITE_OK || sqlite3_step(s) != SQLITE_ROW) {
+      eprintf("dbtool snapshot: '%s': table '%s': %s\n", zSrc, zTable, sqlite3_errmsg(pDb));
+      rc = 1;
+    }
+    const char *zCols = rc ? NULL : (const char *)sqlite3_column_text(s, 0);
+    if (zCols) {
+      char *zCopy = sqlite3_mprintf("INSERT INTO main.\"%w\"(%s) SELECT %s FROM src.\"%w\"", zTable, zCols, zCols, zTable);
+      if (!zCopy || sqlite3_exec(pDb, zCopy, NULL, NULL, NULL) != SQLITE_OK) {
+        int bConstraint = (sqlite3_extended_errcode(pDb) & 0xff) == SQLITE_CONSTRAINT;
+        eprintf("dbtool snapshot: '%s': the rows of table '%s' %s (%s)\n", zSrc, zTable,
+                bConstraint ? "break data/schema.sql's constraints" : "cannot be copied", sqlite3_errmsg(pDb));
+        rc = bConstraint ? 4 : 1;
+      }
+      sqlite3_free(zCopy);
+    }
+    sqlite3_finalize(s);
+  }
+  if (!rc && sqlite3_exec(pDb, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+    eprintf("dbtool snapshot: %s\n", sqlite3_errmsg(pDb));
+    rc = 1;
+  }
+  if (rc && !sqlite3_get_autocommit(pDb)) sqlite3_exec(pDb, "ROLLBACK", NULL, NULL, NULL);
+  if (sqlite3_exec(pDb, "DETACH src", NULL, NULL, NULL) != SQLITE_OK && !rc) {
+    eprintf("dbtool snapshot: %s\n", sqlite3_errmsg(pDb));
+    rc = 1;
+  }
+  return rc;
+}
 
 /* `dbtool snapshot SRC OUT`: the report's copy, built as OUT.snapshot-PID.tmp
 ** and renamed over OUT only when whole and checked (OUT is untouched
-** otherwise). 0; 1 failed; 2 usage (SRC and OUT one file); 4 refused. */
+** otherwise). The copy is made from data/schema.sql (its tables, indexes and
+** views, whatever SRC defines) and holds SRC's rows of the project's
+** measurement tables, their text cleaned (clean_text). 0; 1 failed; 2 usage
+** (SRC and OUT one file); 4 refused. */
 static int snapshot_cmd(const char *zSrc, const char *zOut) {
   size_t nSrc = strlen(zSrc);
   sqlite3 *pSrc = NULL, *pDb = NULL;
@@ -259,15 +430,15 @@ static int snapshot_cmd(const char *zSrc, const char *zOut) {
   struct stat stSrc, stOut;
   int rc = 1;
   if (stat(zSrc, &stSrc) != 0 || access(zSrc, R_OK) != 0) {
-    fprintf(stderr, "dbtool snapshot: cannot read '%s'\n", zSrc);
+    eprintf("dbtool snapshot: cannot read '%s'\n", zSrc);
     return 1;
   }
   if (stat(zOut, &stOut) == 0 && stOut.st_dev == stSrc.st_dev && stOut.st_ino == stSrc.st_ino) {
-    fprintf(stderr, "dbtool snapshot: '%s' and '%s' are one file: the copy needs another name\n", zSrc, zOut);
+    eprintf("dbtool snapshot: '%s' and '%s' are one file: the copy needs another name\n", zSrc, zOut);
     return 2;
   }
   if (!zOut[0] || temp_name(zOut, "snapshot", zTmp, sizeof(zTmp))) {
-    fprintf(stderr, "dbtool snapshot: '%.100s': no name, or too long\n", zOut);
+    eprintf("dbtool snapshot: '%.100s': no name, or too long\n", zOut);
     return 2;
   }
   merge_remove_stale(zOut, "snapshot");
@@ -276,7 +447,7 @@ static int snapshot_cmd(const char *zSrc, const char *zOut) {
     size_t n = 0;
     char *zSql = read_file(zSrc, &n);
     if (!zSql) {
-      fprintf(stderr, "dbtool snapshot: cannot read '%s'\n", zSrc);
+      eprintf("dbtool snapshot: cannot read '%s'\n", zSrc);
       return 1;
     }
     rc = load_into(zTmp, zSql, n, "snapshot", zSrc);
@@ -284,51 +455,48 @@ static int snapshot_cmd(const char *zSrc, const char *zOut) {
     if (rc) goto done;
     rc = 1;
   } else {
-    /* Read as merge reads an input (read-only, defensive, checked), then
-    ** copied page by page. */
+    /* Read as merge reads an input (read-only, defensive, checked); its rows
+    ** copied into a new file with the schema: nothing of SRC's own
+    ** definitions (tables, indexes, views, triggers) comes with them. */
     rc = merge_open_checked(zSrc, MERGE_OPEN_ALLOW_TRIGGER, &pSrc, zErr, sizeof(zErr));
     if (rc) {
-      fprintf(stderr, "dbtool snapshot: %s\n", zErr);
+      eprintf("dbtool snapshot: %s\n", zErr);
       goto done;
     }
-    rc = 1;
-    sqlite3_backup *pBk = NULL;
-    if (sqlite3_open_v2(zTmp, &pDb, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK ||
-        !(pBk = sqlite3_backup_init(pDb, "main", pSrc, "main")) || sqlite3_backup_step(pBk, -1) != SQLITE_DONE) {
-      fprintf(stderr, "dbtool snapshot: cannot copy '%s': %s\n", zSrc,
-              pBk ? sqlite3_errmsg(pDb) : sqlite3_errcode(pSrc) ? sqlite3_errmsg(pSrc) : sqlite3_errmsg(pDb));
-      sqlite3_backup_finish(pBk);
-      if (pBk) rc = 4; /* the source could not be read through */
+    db *p = db_open(zTmp, zErr, sizeof(zErr));
+    if (!p) {
+      eprintf("dbtool snapshot: %s\n", zErr);
+      rc = 1;
       goto done;
     }
-    sqlite3_backup_finish(pBk);
+    db_close(p);
     sqlite3_close(pSrc);
     pSrc = NULL;
+    if (sqlite3_open_v2(zTmp, &pDb, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI, NULL) != SQLITE_OK) {
+      eprintf("dbtool snapshot: %s: %s\n", zTmp, sqlite3_errmsg(pDb));
+      rc = 1;
+      goto done;
+    }
+    rc = copy_rows(zSrc, pDb);
+    if (rc) goto done;
+    rc = 1;
   }
-  /* Nothing of the copy's own runs: its views, triggers and other tables
-  ** are dropped before anything else reads or writes it. */
   if (!pDb && sqlite3_open_v2(zTmp, &pDb, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
-    fprintf(stderr, "dbtool snapshot: %s: %s\n", zTmp, sqlite3_errmsg(pDb));
+    eprintf("dbtool snapshot: %s: %s\n", zTmp, sqlite3_errmsg(pDb));
     goto done;
   }
   sqlite3_db_config(pDb, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
   sqlite3_db_config(pDb, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, (int *)0);
   sqlite3_db_config(pDb, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)0);
-  char *zDrop = foreign_objects_sql(pDb);
-  if (!zDrop) goto done;
-  if (sqlite3_exec(pDb, "BEGIN", NULL, NULL, NULL) != SQLITE_OK || sqlite3_exec(pDb, zDrop, NULL, NULL, NULL) != SQLITE_OK ||
-      sqlite3_exec(pDb, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-    fprintf(stderr, "dbtool snapshot: cannot drop the views and tables not the project's: %s\n", sqlite3_errmsg(pDb));
-    free(zDrop);
-    goto done;
-  }
-  free(zDrop);
+  rc = clean_copy(pDb, zSrc);
+  if (rc) goto done;
+  rc = 1;
   sqlite3_close(pDb);
   pDb = NULL;
   /* The schema's tables and views, as data/schema.sql makes them. */
   db *p = db_open(zTmp, zErr, sizeof(zErr));
   if (!p) {
-    fprintf(stderr, "dbtool snapshot: %s\n", zErr);
+    eprintf("dbtool snapshot: %s\n", zErr);
     if (strstr(zErr, "refusing") || strstr(zErr, "corrupt")) rc = 4;
     goto done;
   }
@@ -342,11 +510,11 @@ static int snapshot_cmd(const char *zSrc, const char *zOut) {
     nComplete = sqlite3_column_int64(s, 0);
   sqlite3_finalize(s);
   if (nComplete < 0) {
-    fprintf(stderr, "dbtool snapshot: %s: %s\n", zTmp, sqlite3_errmsg(pDb));
+    eprintf("dbtool snapshot: %s: %s\n", zTmp, sqlite3_errmsg(pDb));
     goto done;
   }
   if (nComplete == 0) {
-    fprintf(stderr, "dbtool snapshot: '%s' holds no complete run: nothing to report (measure first,"
+    eprintf("dbtool snapshot: '%s' holds no complete run: nothing to report (measure first,"
             " or name another DB)\n", zSrc);
     rc = 4;
     goto done;
@@ -354,7 +522,7 @@ static int snapshot_cmd(const char *zSrc, const char *zOut) {
   if (sqlite3_close(pDb) != SQLITE_OK) goto done;
   pDb = NULL;
   if (rename(zTmp, zOut) != 0) {
-    fprintf(stderr, "dbtool snapshot: cannot rename the copy to '%s': %s\n", zOut, strerror(errno));
+    eprintf("dbtool snapshot: cannot rename the copy to '%s': %s\n", zOut, strerror(errno));
     goto done;
   }
   rc = 0;
@@ -365,68 +533,159 @@ done:
   return rc;
 }
 
-/* The runs of the dump zOld (a previous `make dump`) that pIn lacks (by
-** run_uuid, or study, binary, start and host where a run has none): none
-** is 0; some are exit 5 with one line naming them; a zOld that is not a
-** dump is 4. */
-static int dump_check_kept(sqlite3 *pIn, const char *zOld) {
+/* A run's key across databases: its run_uuid, or where it has none its
+** study, binary, start and host (SQL over a row of run named r). */
+#define RUN_KEY "coalesce(r.run_uuid, printf('%s|%s|%s|%s', r.study, r.binary, r.started_utc, r.host))"
+
+/* Per run of p (by RUN_KEY): its status into pMem's temp.zStatus(k, status),
+** and its rows in every table the dump holds that names a run or a result
+** (results, samples, counters, ...), as dump_write writes them with nKeep,
+** into pMem's temp.zCount(k, tbl, n). 0, or -1 with one line printed. */
+static int run_facts(sqlite3 *p, sqlite3 *pMem, int nKeep, const char *zStatus, const char *zCount) {
+  sqlite3_stmt *s = NULL, *pIns = NULL;
+  int rc = 0;
+  char *zIns = sqlite3_mprintf("INSERT OR IGNORE INTO temp.\"%w\" VALUES(?1, ?2)", zStatus);
+  if (!zIns || sqlite3_prepare_v2(pMem, zIns, -1, &pIns, NULL) != SQLITE_OK ||
+      sqlite3_prepare_v2(p, "SELECT " RUN_KEY ", r.status FROM main.run r ORDER BY r.run_id", -1, &s, NULL) != SQLITE_OK)
+    rc = -1;
+  while (!rc && sqlite3_step(s) == SQLITE_ROW) {
+    if (sqlite3_bind_value(pIns, 1, sqlite3_column_value(s, 0)) != SQLITE_OK ||
+        sqlite3_bind_value(pIns, 2, sqlite3_column_value(s, 1)) != SQLITE_OK || sqlite3_step(pIns) != SQLITE_DONE)
+      rc = -1;
+    sqlite3_reset(pIns);
+  }
+  sqlite3_finalize(s);
+  sqlite3_finalize(pIns);
+  sqlite3_free(zIns);
+  s = pIns = NULL;
+  zIns = sqlite3_mprintf("INSERT INTO temp.\"%w\" VALUES(?1, ?2, ?3)", zCount);
+  if (!rc && (!zIns || sqlite3_prepare_v2(pMem, zIns, -1, &pIns, NULL) != SQLITE_OK)) rc = -1;
+  for (int t = 0; !rc && dump_table_name(t); t++) {
+    const char *zTable = dump_table_name(t);
+    if (!strcmp(zTable, "run")) continue;
+    /* How its rows name their run: run_id, or result_id through result. */
+    sqlite3_stmt *q = NULL;
+    int bRun = 0, bResult = 0;
+    if (sqlite3_prepare_v2(pMem, "SELECT name FROM pragma_table_info(?1)", -1, &q, NULL) == SQLITE_OK &&
+        sqlite3_bind_text(q, 1, zTable, -1, SQLITE_STATIC) == SQLITE_OK)
+      while (sqlite3_step(q) == SQLITE_ROW) {
+        const char *zCol = (const char *)sqlite3_column_text(q, 0);
+        bRun |= !strcmp(zCol, "run_id");
+        bResult |= !strcmp(zCol, "result_id") && strcmp(zTable, "result");
+      }
+    sqlite3_finalize(q);
+    if (!bRun && !bResult) continue;
+    /* A table the database lacks has no rows. */
+    sqlite3_stmt *e = NULL;
+    int bHave = sqlite3_prepare_v2(p, "SELECT 1 FROM main.sqlite_schema WHERE type = 'table' AND name = ?1", -1, &e,
+                                   NULL) == SQLITE_OK && sqlite3_bind_text(e, 1, zTable, -1, SQLITE_STATIC) ==
+                SQLITE_OK && sqlite3_step(e) == SQLITE_ROW;
+    sqlite3_finalize(e);
+    if (!bHave) continue;
+    char *zRows = dump_select_sql(zTable, nKeep);
+    char *zSql = zRows ? sqlite3_mprintf("SELECT %s, count(*) FROM (%s) x %s GROUP BY 1", RUN_KEY, zRows,
+                                         bRun ? "JOIN main.run r ON r.run_id = x.run_id"
+                                              : "JOIN main.result s ON s.result_id = x.result_id"
+                                                " JOIN main.run r ON r.run_id = s.run_id") : NULL;
+    if (!zSql || sqlite3_prepare_v2(p, zSql, -1, &s, NULL) != SQLITE_OK) rc = -1;
+    while (!rc && sqlite3_step(s) == SQLITE_ROW) {
+      if (sqlite3_bind_value(pIns, 1, sqlite3_column_value(s, 0)) != SQLITE_OK ||
+          sqlite3_bind_text(pIns, 2, zTable, -1, SQLITE_STATIC) != SQLITE_OK ||
+          sqlite3_bind_value(pIns, 3, sqlite3_column_value(s, 1)) != SQLITE_OK || sqlite3_step(pIns) != SQLITE_DONE)
+        rc = -1;
+      sqlite3_reset(pIns);
+    }
+    sqlite3_finalize(s);
+    s = NULL;
+    sqlite3_free(zSql);
+    sqlite3_free(zRows);
+  }
+  if (rc) eprintf("dbtool dump: comparing the runs: %s\n", sqlite3_errmsg(sqlite3_errcode(p) ? p : pMem));
+  sqlite3_finalize(pIns);
+  sqlite3_free(zIns);
+  return rc;
+}
+
+/* Whether the dump about to be written (the rows of pIn, nKeep samples per
+** result) keeps what the dump zOld (a previous `make dump`) holds: every run
+** (by RUN_KEY), a finished run's status unchanged, and no fewer rows per run
+** in any table that names a run or a result (results, samples, counters:
+** fewer samples kept per result count too). 0 if so; exit 5 with one line
+** naming the runs if not (runs dropped first); a zOld that is not a dump
+** is 4. */
+static int dump_check_kept(sqlite3 *pIn, const char *zOld, int nKeep) {
   size_t n = 0;
   char *z = read_file(zOld, &n), zErr[400];
   sqlite3 *pMem = NULL;
-  sqlite3_stmt *s = NULL, *pIns = NULL;
+  sqlite3_stmt *s = NULL;
   long long nRow = 0;
   int rc = 1;
   if (!z) {
-    fprintf(stderr, "dbtool dump: cannot read '%s'\n", zOld);
+    eprintf("dbtool dump: cannot read '%s'\n", zOld);
     return 1;
   }
   if (sqlite3_open(":memory:", &pMem) != SQLITE_OK || sqlite3_exec(pMem, db_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
-      sqlite3_exec(pMem, "BEGIN; CREATE TEMP TABLE have(k TEXT PRIMARY KEY)", NULL, NULL, NULL) != SQLITE_OK) {
-    fprintf(stderr, "dbtool dump: the compiled-in schema: %s\n", sqlite3_errmsg(pMem));
+      sqlite3_exec(pMem, "BEGIN; CREATE TEMP TABLE old_run(k TEXT PRIMARY KEY, status TEXT);"
+                         " CREATE TEMP TABLE new_run(k TEXT PRIMARY KEY, status TEXT);"
+                         " CREATE TEMP TABLE old_n(k TEXT, tbl TEXT, n INTEGER);"
+                         " CREATE TEMP TABLE new_n(k TEXT, tbl TEXT, n INTEGER)", NULL, NULL, NULL) != SQLITE_OK) {
+    eprintf("dbtool dump: the compiled-in schema: %s\n", sqlite3_errmsg(pMem));
     goto done;
   }
   rc = dump_load(pMem, z, n, &nRow, zErr, sizeof(zErr));
   if (rc) {
-    fprintf(stderr, "dbtool dump: the dump it would replace is not one (FORCE=1 replaces it): %s\n", zErr);
+    eprintf("dbtool dump: the dump it would replace is not one (FORCE=1 replaces it): %s\n", zErr);
     goto done;
   }
   rc = 1;
-  static const char zKey[] = "coalesce(run_uuid, printf('%s|%s|%s|%s', study, binary, started_utc, host))";
-  char zSql[300];
-  snprintf(zSql, sizeof(zSql), "SELECT %s FROM main.run", zKey);
-  if (sqlite3_prepare_v2(pIn, zSql, -1, &s, NULL) != SQLITE_OK ||
-      sqlite3_prepare_v2(pMem, "INSERT OR IGNORE INTO temp.have VALUES(?1)", -1, &pIns, NULL) != SQLITE_OK) {
-    fprintf(stderr, "dbtool dump: reading its runs: %s\n", sqlite3_errmsg(s ? pMem : pIn));
+  if (run_facts(pMem, pMem, 0, "old_run", "old_n") || run_facts(pIn, pMem, nKeep, "new_run", "new_n")) goto done;
+  /* Runs dropped. */
+  if (sqlite3_prepare_v2(pMem,
+      "SELECT count(*), group_concat(what, '; ') FROM (SELECT printf('%s on %s, started %s', r.study,"
+      " coalesce(d.name, '?'), r.started_utc) AS what FROM run r LEFT JOIN device d USING (device_id)"
+      " WHERE " RUN_KEY " NOT IN (SELECT k FROM temp.new_run) ORDER BY r.run_id)", -1, &s, NULL) != SQLITE_OK ||
+      sqlite3_step(s) != SQLITE_ROW) {
+    eprintf("dbtool dump: comparing the runs: %s\n", sqlite3_errmsg(pMem));
     goto done;
   }
-  while (sqlite3_step(s) == SQLITE_ROW) {
-    sqlite3_bind_value(pIns, 1, sqlite3_column_value(s, 0));
-    sqlite3_step(pIns);
-    sqlite3_reset(pIns);
+  long long nDrop = sqlite3_column_int64(s, 0);
+  if (nDrop > 0) {
+    const char *zWhat = (const char *)sqlite3_column_text(s, 1);
+    eprintf("dbtool dump: it would drop %lld runs that the dump it replaces holds (FORCE=1 replaces it"
+            " anyway): %.300s%s\n", nDrop, zWhat ? zWhat : "", zWhat && strlen(zWhat) > 300 ? " ..." : "");
+    rc = 5;
+    goto done;
   }
   sqlite3_finalize(s);
   s = NULL;
-  char *zQ = sqlite3_mprintf(
-      "SELECT count(*), group_concat(what, '; ') FROM (SELECT printf('%%s on %%s, started %%s', r.study,"
-      " coalesce(d.name, '?'), r.started_utc) AS what FROM run r LEFT JOIN device d USING (device_id)"
-      " WHERE %s NOT IN (SELECT k FROM temp.have) ORDER BY r.run_id)", zKey);
-  if (!zQ || sqlite3_prepare_v2(pMem, zQ, -1, &s, NULL) != SQLITE_OK || sqlite3_step(s) != SQLITE_ROW) {
-    fprintf(stderr, "dbtool dump: comparing the runs: %s\n", sqlite3_errmsg(pMem));
-    sqlite3_free(zQ);
+  /* Runs kept with less: a finished run's status changed, fewer rows. */
+  if (sqlite3_prepare_v2(pMem,
+      "WITH loss(k, what) AS ("
+      "  SELECT k, printf('status %s -> %s', o.status, w.status) FROM temp.old_run o JOIN temp.new_run w USING (k)"
+      "  WHERE o.status <> 'running' AND w.status IS NOT o.status"
+      "  UNION ALL"
+      "  SELECT o.k, printf('%s rows %d -> %d', o.tbl, o.n, coalesce(w.n, 0))"
+      "  FROM (SELECT k, tbl, sum(n) AS n FROM temp.old_n GROUP BY k, tbl) o"
+      "  LEFT JOIN (SELECT k, tbl, sum(n) AS n FROM temp.new_n GROUP BY k, tbl) w USING (k, tbl)"
+      "  WHERE coalesce(w.n, 0) < o.n),"
+      " per_run AS (SELECT r.run_id, printf('run %s (%s on %s, started %s): %s', l.k, r.study, coalesce(d.name, '?'),"
+      "  r.started_utc, group_concat(l.what, ', ')) AS what FROM loss l JOIN run r ON " RUN_KEY " = l.k"
+      "  LEFT JOIN device d USING (device_id) GROUP BY l.k)"
+      " SELECT count(*), group_concat(what, '; ') FROM (SELECT what FROM per_run ORDER BY run_id)", -1, &s, NULL)
+      != SQLITE_OK || sqlite3_step(s) != SQLITE_ROW) {
+    eprintf("dbtool dump: comparing the runs: %s\n", sqlite3_errmsg(pMem));
     goto done;
   }
-  sqlite3_free(zQ);
-  long long nDrop = sqlite3_column_int64(s, 0);
+  long long nLess = sqlite3_column_int64(s, 0);
   rc = 0;
-  if (nDrop > 0) {
+  if (nLess > 0) {
     const char *zWhat = (const char *)sqlite3_column_text(s, 1);
-    fprintf(stderr, "dbtool dump: it would drop %lld runs that the dump it replaces holds (FORCE=1 replaces it"
-            " anyway): %.300s%s\n", nDrop, zWhat ? zWhat : "", zWhat && strlen(zWhat) > 300 ? " ..." : "");
+    eprintf("dbtool dump: it would keep less of %lld runs than the dump it replaces holds (FORCE=1 replaces it"
+            " anyway): %.300s%s\n", nLess, zWhat ? zWhat : "", zWhat && strlen(zWhat) > 300 ? " ..." : "");
     rc = 5;
   }
 done:
   sqlite3_finalize(s);
-  sqlite3_finalize(pIns);
   sqlite3_close(pMem);
   free(z);
   return rc;
@@ -446,14 +705,14 @@ static int dump_cmd(int argc, char **argv) {
       char *zEnd;
       long v = strtol(argv[++i], &zEnd, 10);
       if (*zEnd || zEnd == argv[i] || v < 0 || v > 1000000) {
-        fprintf(stderr, "dbtool dump: --samples '%s': a whole number (0: all)\n", argv[i]);
+        eprintf("dbtool dump: --samples '%s': a whole number (0: all)\n", argv[i]);
         return 2;
       }
       nKeep = (int)v;
     } else if (!strcmp(argv[i], "--against") && i + 1 < argc) zOld = argv[++i];
     else if (!strcmp(argv[i], "--name") && i + 1 < argc) zName = argv[++i];
     else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "dbtool dump: unknown option '%s' (dbtool --help)\n", argv[i]);
+      eprintf("dbtool dump: unknown option '%s' (dbtool --help)\n", argv[i]);
       return 2;
     } else if (!zDb) zDb = argv[i];
     else if (!zOut) zOut = argv[i];
@@ -470,7 +729,7 @@ static int dump_cmd(int argc, char **argv) {
   sqlite3 *pIn = NULL;
   int rc = merge_open_checked(zDb, 0, &pIn, zErr, sizeof(zErr));
   if (rc) {
-    fprintf(stderr, "dbtool dump: %s\n", zErr);
+    eprintf("dbtool dump: %s\n", zErr);
     return rc == MERGE_REFUSED ? 4 : 1;
   }
   sqlite3_stmt *s = NULL;
@@ -481,16 +740,16 @@ static int dump_cmd(int argc, char **argv) {
     nComplete = sqlite3_column_int64(s, 0);
   sqlite3_finalize(s);
   if (nComplete <= 0) {
-    if (nComplete < 0) fprintf(stderr, "dbtool dump: %s: %s\n", zDb, sqlite3_errmsg(pIn));
-    else fprintf(stderr, "dbtool dump: '%s' holds no complete run\n", zDb);
+    if (nComplete < 0) eprintf("dbtool dump: %s: %s\n", zDb, sqlite3_errmsg(pIn));
+    else eprintf("dbtool dump: '%s' holds no complete run\n", zDb);
     sqlite3_close(pIn);
     return nComplete < 0 ? 1 : 4;
   }
-  rc = zOld ? dump_check_kept(pIn, zOld) : 0;
+  rc = zOld ? dump_check_kept(pIn, zOld, nKeep) : 0;
   if (!rc) {
     FILE *f = fopen(zOut, "w");
     if (!f || dump_write(pIn, f, nKeep, zName ? zName : zOut, zDb, zErr, sizeof(zErr)) || fclose(f) != 0) {
-      fprintf(stderr, "dbtool dump: %s: %s\n", zOut, f ? zErr[0] ? zErr : "cannot write it" : strerror(errno));
+      eprintf("dbtool dump: %s: %s\n", zOut, f ? zErr[0] ? zErr : "cannot write it" : strerror(errno));
       rc = 1;
     }
   }
@@ -524,7 +783,7 @@ int main(int argc, char **argv) {
   char zErr[400];
   db *p = db_open(argv[2], zErr, sizeof(zErr));
   if (!p) {
-    fprintf(stderr, "dbtool: %s\n", zErr);
+    eprintf("dbtool: %s\n", zErr);
     return 1;
   }
   db_close(p);
@@ -535,7 +794,7 @@ int main(int argc, char **argv) {
   if (!rc) rc = sqlite3_exec(pDb, argv[3], NULL, NULL, NULL) != SQLITE_OK;
   if (!rc) rc = sqlite3_exec(pDb, "COMMIT", NULL, NULL, NULL) != SQLITE_OK;
   if (rc) {
-    fprintf(stderr, "dbtool: %s: %s (SQLite %s)\n", argv[2], pDb ? sqlite3_errmsg(pDb) : "cannot open",
+    eprintf("dbtool: %s: %s (SQLite %s)\n", argv[2], pDb ? sqlite3_errmsg(pDb) : "cannot open",
             sqlite3_libversion());
     if (pDb && !sqlite3_get_autocommit(pDb)) sqlite3_exec(pDb, "ROLLBACK", NULL, NULL, NULL);
   }

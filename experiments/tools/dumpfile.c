@@ -7,7 +7,9 @@
 ** could ATTACH and change another database, call writefile() or
 ** load_extension(), or create a trigger; parsed, it can only add rows to the
 ** project's tables. The reader accepts what the writer writes (and what
-** sqlite3's insert mode wrote for older dumps): see dumpfile.h.
+** sqlite3's insert mode wrote for older dumps), and no more: see dumpfile.h.
+** Nothing it accepts grows: a value is never longer than its text in the
+** dump, so a dump of n bytes makes rows of at most n bytes of text.
 */
 #include "experiments/tools/dumpfile.h"
 
@@ -53,6 +55,47 @@ int dump_table_ok(const char *zTable) {
   for (int i = 0; i < nTable; i++)
     if (!strcmp(azTable[i], zTable)) return 1;
   return 0;
+}
+
+const char *dump_table_name(int i) {
+  if (load_tables() || i < 0 || i >= nTable) return NULL;
+  return azTable[i];
+}
+
+/* ------------------------------------------------------------------ text -- */
+
+int dump_utf8_char(const unsigned char *z, size_t n, unsigned *pCp) {
+  unsigned c = z[0], cp;
+  int k;
+  if (c < 0x80) {
+    *pCp = c;
+    return 1;
+  }
+  if (c >= 0xC2 && c <= 0xDF) k = 2, cp = c & 0x1F;
+  else if (c >= 0xE0 && c <= 0xEF) k = 3, cp = c & 0x0F;
+  else if (c >= 0xF0 && c <= 0xF4) k = 4, cp = c & 0x07;
+  else return 0;
+  if ((size_t)k > n) return 0;
+  for (int j = 1; j < k; j++) {
+    if ((z[j] & 0xC0) != 0x80) return 0;
+    cp = cp << 6 | (z[j] & 0x3F);
+  }
+  if ((k == 3 && cp < 0x800) || (k == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+    return 0;
+  *pCp = cp;
+  return k;
+}
+
+const char *dump_text_problem(const unsigned char *z, size_t n) {
+  for (size_t i = 0; i < n;) {
+    unsigned cp;
+    int k = dump_utf8_char(z + i, n - i, &cp);
+    if (k == 0) return "bytes that are not UTF-8";
+    if (cp == 0) return "a NUL character";
+    if (cp >= 0xE000 && cp <= 0xE07F) return "a character of U+E000-U+E07F (the report's escaping marks)";
+    i += (size_t)k;
+  }
+  return NULL;
 }
 
 /* ---------------------------------------------------------------- reader -- */
@@ -242,35 +285,31 @@ static int number_lit(reader *r, value *v) {
 
 static int value_lit(reader *r, value *v, int nDepth);
 
-/* replace(value, 'from', char(N, ...)) after "replace": the value with
-** every 'from' replaced by the characters N, ... (what sqlite3's insert
-** mode writes for a string holding a newline or carriage return). */
+/* replace(value, 'marker', char(N)) after "replace": the value with every
+** marker replaced by the character N, 10 (a newline) or 13 (a carriage
+** return): what this project's writer (put_text) and sqlite3's insert mode
+** write for a string holding one. The value is a 'string' or, once, such a
+** replace() itself; the marker is at least two characters, so the result is
+** shorter than the value (nothing a dump holds grows when it is read). */
 static int replace_call(reader *r, value *v, int nDepth) {
-  value vFrom = {0}, vIn = {0};
-  char zTo[64];
-  size_t nTo = 0;
+  value vFrom = {0}, vIn = {0}, c = {0};
   if (!punct(r, '(') || value_lit(r, &vIn, nDepth + 1)) goto bad;
   if (vIn.eType != SQLITE_TEXT || !punct(r, ',') || string_lit(r, &vFrom) || !punct(r, ',') || !keyword(r, "char") ||
       !punct(r, '('))
     goto bad;
-  do {
-    value c = {0};
-    skip_space(r);
-    if (number_lit(r, &c) || c.eType != SQLITE_INTEGER || c.i < 1 || c.i > 127 || nTo + 1 >= sizeof(zTo)) goto bad;
-    zTo[nTo++] = (char)c.i;
-  } while (punct(r, ','));
-  if (!punct(r, ')') || !punct(r, ')') || vFrom.n == 0) goto bad;
-  /* Every occurrence of vFrom in vIn becomes zTo (never longer: nTo < n + 64). */
-  size_t nMax = vIn.n + (vIn.n / vFrom.n + 1) * nTo + 1, j = 0;
-  char *zOut = malloc(nMax);
+  skip_space(r);
+  if (number_lit(r, &c) || c.eType != SQLITE_INTEGER || (c.i != 10 && c.i != 13)) goto bad;
+  if (!punct(r, ')') || !punct(r, ')') || vFrom.n < 2) goto bad;
+  /* Every occurrence of vFrom in vIn becomes the one character (shorter). */
+  size_t j = 0;
+  char *zOut = malloc(vIn.n + 1);
   if (!zOut) {
     rfail(r, DUMP_FAILED, "out of memory", NULL);
     goto bad;
   }
   for (size_t k = 0; k < vIn.n;) {
     if (k + vFrom.n <= vIn.n && !memcmp(vIn.z + k, vFrom.z, vFrom.n)) {
-      memcpy(zOut + j, zTo, nTo);
-      j += nTo;
+      zOut[j++] = (char)c.i;
       k += vFrom.n;
     } else zOut[j++] = vIn.z[k++];
   }
@@ -284,7 +323,7 @@ static int replace_call(reader *r, value *v, int nDepth) {
 bad:
   free(vIn.z);
   free(vFrom.z);
-  return rfail(r, DUMP_REFUSED, "replace() other than replace(string, 'string', char(N))", NULL);
+  return rfail(r, DUMP_REFUSED, "replace() other than a dump's replace('string', 'marker', char(10 or 13))", NULL);
 }
 
 /* One literal value into v. */
@@ -300,7 +339,10 @@ static int value_lit(reader *r, value *v, int nDepth) {
     v->eType = SQLITE_NULL;
     return 0;
   }
-  if (nDepth < 4 && keyword(r, "replace")) return replace_call(r, v, nDepth);
+  if (keyword(r, "replace")) {
+    if (nDepth < 2) return replace_call(r, v, nDepth);
+    return rfail(r, DUMP_REFUSED, "replace() nested deeper than a dump's (two levels)", NULL);
+  }
   if (c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9')) return number_lit(r, v);
   char zWord[40];
   size_t k = 0;
@@ -383,7 +425,7 @@ static int bind_value(sqlite3_stmt *s, int i, const value *v) {
   switch (v->eType) {
     case SQLITE_INTEGER: return sqlite3_bind_int64(s, i, v->i);
     case SQLITE_FLOAT: return sqlite3_bind_double(s, i, v->d);
-    case SQLITE_TEXT: return sqlite3_bind_text(s, i, v->z, (int)v->n, SQLITE_TRANSIENT);
+    case SQLITE_TEXT: return sqlite3_bind_text64(s, i, v->z, v->n, SQLITE_TRANSIENT, SQLITE_UTF8);
     default: return sqlite3_bind_null(s, i);
   }
 }
@@ -427,9 +469,22 @@ static int insert_stmt_rows(reader *r, long long *pnRow) {
     do {
       value v;
       if (value_lit(r, &v, 0)) goto done;
-      if (n < nBind) bind_value(pIns, n + 1, &v);
-      n++;
+      const char *zBad = v.eType == SQLITE_TEXT ? dump_text_problem((const unsigned char *)v.z, v.n) : NULL;
+      int rcBind = zBad || n >= nBind ? SQLITE_OK : bind_value(pIns, n + 1, &v);
       free(v.z);
+      if (zBad) {
+        char z[160];
+        snprintf(z, sizeof(z), "a string holding %s", zBad);
+        rfail(r, DUMP_REFUSED, z, NULL);
+        goto done;
+      }
+      if (rcBind != SQLITE_OK) {
+        /* (a value too long for SQLite is the dump's; anything else the machine's) */
+        rfail(r, rcBind == SQLITE_TOOBIG || rcBind == SQLITE_RANGE ? DUMP_REFUSED : DUMP_FAILED, sqlite3_errstr(rcBind),
+              NULL);
+        goto done;
+      }
+      n++;
     } while (punct(r, ','));
     if (!punct(r, ')')) {
       rfail(r, DUMP_REFUSED, "')' expected after a row (a value is a literal: no expression)", NULL);
@@ -480,6 +535,10 @@ int dump_load(sqlite3 *pDb, const char *z, size_t n, long long *pnRow, char *zEr
   if (load_tables()) {
     snprintf(zErr, nErr, "the compiled-in schema does not build");
     return DUMP_FAILED;
+  }
+  if ((long long)n > DUMP_MAX_BYTES) {
+    snprintf(zErr, nErr, "larger than %lld MiB: not a dump of this project", DUMP_MAX_BYTES >> 20);
+    return DUMP_REFUSED;
   }
   if (memchr(z, 0, n)) {
     snprintf(zErr, nErr, "a NUL byte: not an SQL text dump");
@@ -549,8 +608,9 @@ static void put_text(FILE *f, const char *z) {
 }
 
 /* Write column i of the row of s as a literal (as sqlite3's insert mode:
-** a float with 20 significant digits, an integral one as N.0). */
-static void put_value(FILE *f, sqlite3_stmt *s, int i) {
+** a float with 20 significant digits, an integral one as N.0); -1 (nothing
+** written) for a text holding a NUL, which a dump's literal cannot hold. */
+static int put_value(FILE *f, sqlite3_stmt *s, int i) {
   switch (sqlite3_column_type(s, i)) {
     case SQLITE_INTEGER: fprintf(f, "%lld", (long long)sqlite3_column_int64(s, i)); break;
     case SQLITE_FLOAT: {
@@ -563,9 +623,22 @@ static void put_value(FILE *f, sqlite3_stmt *s, int i) {
       fputs(z, f);
       break;
     }
-    case SQLITE_TEXT: put_text(f, (const char *)sqlite3_column_text(s, i)); break;
+    case SQLITE_TEXT: {
+      const char *z = (const char *)sqlite3_column_text(s, i);
+      if (z && strlen(z) != (size_t)sqlite3_column_bytes(s, i)) return -1;
+      put_text(f, z ? z : "");
+      break;
+    }
     default: fputs("NULL", f);
   }
+  return 0;
+}
+
+char *dump_select_sql(const char *zTable, int nKeep) {
+  if (!strcmp(zTable, "sample") && nKeep > 0)
+    return sqlite3_mprintf("SELECT * FROM main.sample WHERE rep %% (SELECT (count(*) + %d - 1) / %d"
+                           " FROM main.sample s2 WHERE s2.result_id = sample.result_id) = 0", nKeep, nKeep);
+  return sqlite3_mprintf("SELECT * FROM main.\"%w\"", zTable);
 }
 
 /* Write the printable bytes of z (a path in a comment: no newline). */
@@ -596,11 +669,7 @@ int dump_write(sqlite3 *pIn, FILE *f, int nKeep, const char *zOut, const char *z
     const char *zTable = (const char *)sqlite3_column_text(pList, 0);
     if (!dump_table_ok(zTable)) continue;
     int bGroup = !strcmp(zTable, "sample") || !strcmp(zTable, "counter");
-    char *zSql = !strcmp(zTable, "sample") && nKeep > 0
-                     ? sqlite3_mprintf("SELECT * FROM main.sample WHERE rep %% (SELECT (count(*) + %d - 1) / %d"
-                                       " FROM main.sample s2 WHERE s2.result_id = sample.result_id) = 0",
-                                       nKeep, nKeep)
-                     : sqlite3_mprintf("SELECT * FROM main.\"%w\"", zTable);
+    char *zSql = dump_select_sql(zTable, nKeep);
     sqlite3_stmt *s = NULL;
     if (!zSql || sqlite3_prepare_v2(pIn, zSql, -1, &s, NULL) != SQLITE_OK) {
       snprintf(zErr, nErr, "reading table '%s': %s", zTable, sqlite3_errmsg(pIn));
@@ -630,7 +699,13 @@ int dump_write(sqlite3 *pIn, FILE *f, int nKeep, const char *zOut, const char *z
       }
       for (int i = 0; i < nCol; i++) {
         if (i) fputc(',', f);
-        put_value(f, s, i);
+        if (put_value(f, s, i)) {
+          snprintf(zErr, nErr, "column %s.%s holds a text with a NUL character, which a dump cannot hold", zTable,
+                   sqlite3_column_name(s, i));
+          sqlite3_free(zHead);
+          sqlite3_finalize(s);
+          goto done;
+        }
       }
       fputs(bGroup ? ")" : ");\n", f);
     }

@@ -16,20 +16,34 @@
 ** disabled), and refused, with one line and nothing written, unless it is the
 ** project's (PRAGMA application_id, or an unmarked file of the project's
 ** tables), passes PRAGMA quick_check, has no trigger, and holds the project's
-** tables as ordinary tables with no generated columns. Only those tables'
-** known columns are read; its views are never read. An input whose schema
-** is newer than this build's (PRAGMA user_version), or whose tables have
-** columns this build does not know, is refused (exit 4): merging it would
-** drop those columns silently; --drop-unknown says to. OUT, if it exists, is
-** read the same way as one more input; the result is built in a temporary
-** file beside it and renamed over it at the end. A write-ahead log beside
-** OUT (a killed writer's) is checkpointed into OUT first and removed, so
-** that SQLite never replays an old log onto the renamed file; one that a
-** live writer holds is refused. An OUT whose temporary name would not fit
-** is refused before anything is touched. The temporary files of a merge
-** killed before it could remove them (its PID gone) are removed by the next.
+** tables as ordinary tables with no generated columns, and values they may
+** hold: no BLOB, text that is UTF-8 without a NUL or the report's escaping
+** marks (U+E000-U+E07F: marked text would collide with them), no run naming
+** a device the file lacks. Only those tables' known columns are read; its
+** views are never read. An input whose schema is newer than this build's
+** (PRAGMA user_version; a negative one is no schema of ours), or whose
+** tables have columns this build does not know, is refused (exit 4): merging
+** it would drop those columns silently; --drop-unknown says to. An input is
+** opened immutable (nothing made beside it) unless a -wal is beside it; one
+** whose rollback journal holds a transaction is refused (immutable would
+** read past it, and a killed writer's uncommitted rows with it).
+**
+** OUT, if it exists, is read the same way as one more input; the result is
+** built in a temporary file beside it and renamed over it at the end. One
+** merge into OUT at a time: a lock file beside it (OUT.merge-lock, removed
+** at the end) makes a second merge wait and then read what the first wrote.
+** A write-ahead log beside OUT (a killed writer's) is checkpointed into OUT
+** first and removed, and a hot rollback journal rolled back and removed, so
+** that SQLite never replays either onto the renamed file; one that a live
+** writer holds is refused. OUT changed by another process while the merge
+** ran (a row committed meanwhile) is refused before the rename (exit 3),
+** and an OUT that did not exist is never renamed over one made meanwhile.
+** An OUT whose temporary name would not fit is refused before anything is
+** touched. The temporary files of a merge killed before it could remove
+** them (its PID gone) are removed by the next. Messages escape every
+** control character of what they quote (merge_escape).
 */
-#define _XOPEN_SOURCE 700 /* realpath */
+#define _GNU_SOURCE /* realpath, flock, syscall */
 #include "experiments/tools/merge.h"
 
 #include <stdint.h>
@@ -40,13 +54,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
 
 #include "experiments/harness/db.h"
+#include "experiments/tools/dumpfile.h"
 
 /* Tables copied, in dependency order; the first four must exist. */
 static const char *const azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource", "run_env", "variant",
@@ -67,14 +84,43 @@ typedef struct merge {
   long long nAdded, nPresent, nUnfinished; /* runs of this input */
 } merge;
 
-/* Record a failure (the first one wins). */
+/* See merge.h. */
+int merge_is_format_char(unsigned cp) {
+  return cp == 0x061C || cp == 0x180E || (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202E) ||
+         (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB) || cp == 0xE0001 ||
+         (cp >= 0xE0020 && cp <= 0xE007F);
+}
+
+/* See merge.h. */
+void merge_escape(char *zOut, size_t nOut, const char *zIn) {
+  const unsigned char *z = (const unsigned char *)zIn;
+  size_t n = strlen(zIn), j = 0;
+  if (nOut == 0) return;
+  for (size_t i = 0; i < n;) {
+    unsigned cp = 0;
+    int k = dump_utf8_char(z + i, n - i, &cp);
+    char zEsc[16];
+    if (k == 0) snprintf(zEsc, sizeof(zEsc), "\\x%02x", z[i]), k = 1; /* not UTF-8 */
+    else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) snprintf(zEsc, sizeof(zEsc), "\\x%02x", cp);
+    else if (merge_is_format_char(cp)) snprintf(zEsc, sizeof(zEsc), "\\u%04x", cp);
+    else zEsc[0] = 0;
+    size_t nAdd = zEsc[0] ? strlen(zEsc) : (size_t)k;
+    if (j + nAdd >= nOut) break;
+    memcpy(zOut + j, zEsc[0] ? zEsc : (const char *)z + i, nAdd);
+    j += nAdd;
+    i += (size_t)k;
+  }
+  zOut[j] = 0;
+}
+
+/* Record a failure (the first one wins), every control character escaped
+** (one line, and nothing a terminal would act on: the names in it may come
+** from a hostile file). */
 static int fail(merge *m, int bRefused, const char *zFmt, const char *zA, const char *zB) {
   if (!m->zErr[0]) {
     char z[400];
     snprintf(z, sizeof(z), zFmt, zA ? zA : "", zB ? zB : "");
-    for (char *c = z; *c; c++)
-      if (*c == '\n' || *c == '\r') *c = ' '; /* one line */
-    snprintf(m->zErr, m->nErr, "%s", z);
+    merge_escape(m->zErr, m->nErr, z);
     m->bRefused = bRefused;
   }
   return -1;
@@ -103,41 +149,67 @@ static sqlite3 *reference_schema(void) {
   return pRef;
 }
 
-/* Whether any of the project's tables of the input holds a BLOB value: the
-** project writes none, and a BLOB is not text (mdquery's escaping, the
-** exports' JSON). 0, or -1 (refused) naming the table and column. */
-static int check_no_blob(merge *m) {
+/* SQL function merge_value_problem(x): why x may not be in the project's
+** tables (a BLOB; a text dump_text_problem refuses), or NULL. */
+static void value_problem_func(sqlite3_context *ctx, int nArg, sqlite3_value **apArg) {
+  (void)nArg;
+  int eType = sqlite3_value_type(apArg[0]);
+  if (eType == SQLITE_BLOB) sqlite3_result_text(ctx, "a BLOB value", -1, SQLITE_STATIC);
+  else if (eType == SQLITE_TEXT) {
+    const unsigned char *z = sqlite3_value_text(apArg[0]);
+    const char *zWhy = z ? dump_text_problem(z, (size_t)sqlite3_value_bytes(apArg[0])) : NULL;
+    if (zWhy) sqlite3_result_text(ctx, zWhy, -1, SQLITE_STATIC);
+  }
+}
+
+/* Whether every value of the project's tables of the input is one they
+** may hold: no BLOB (the project writes none, and a BLOB is not text:
+** mdquery's escaping, the exports' JSON), and text that is UTF-8 without a
+** NUL or a character of the report's escaping marks (dump_text_problem):
+** such text would collide with other text once the report marks it. 0, or
+** -1 (refused) naming the table and column. */
+static int check_values(merge *m) {
+  if (sqlite3_create_function(m->pIn, "merge_value_problem", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY,
+                              NULL, value_problem_func, NULL, NULL) != SQLITE_OK)
+    return fail(m, 0, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
   for (int i = 0; i < N_TABLE; i++) {
     sqlite3_stmt *s = NULL;
-    char *zCase = NULL, *zWhere = NULL;
+    char *zSel = NULL, *zWhere = NULL;
     int rc = 0;
     if (sqlite3_prepare_v2(m->pIn, "SELECT name FROM pragma_table_info(?1)", -1, &s, NULL) != SQLITE_OK)
       return fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
     sqlite3_bind_text(s, 1, azTable[i], -1, SQLITE_STATIC);
     while (sqlite3_step(s) == SQLITE_ROW) {
       const char *zCol = (const char *)sqlite3_column_text(s, 0);
-      char *zA = sqlite3_mprintf("%s WHEN typeof(\"%w\") = 'blob' THEN %Q", zCase ? zCase : "", zCol, zCol);
-      char *zB = sqlite3_mprintf("%s%stypeof(\"%w\") = 'blob'", zWhere ? zWhere : "", zWhere ? " OR " : "", zCol);
-      sqlite3_free(zCase);
+      char *zA = sqlite3_mprintf("%s%smerge_value_problem(\"%w\") AS \"%w\"", zSel ? zSel : "", zSel ? ", " : "",
+                                 zCol, zCol);
+      char *zB = sqlite3_mprintf("%s%smerge_value_problem(\"%w\") IS NOT NULL", zWhere ? zWhere : "",
+                                 zWhere ? " OR " : "", zCol);
+      sqlite3_free(zSel);
       sqlite3_free(zWhere);
-      zCase = zA;
+      zSel = zA;
       zWhere = zB;
     }
     sqlite3_finalize(s);
     s = NULL;
-    if (zCase && zWhere) {
-      char *zSql = sqlite3_mprintf("SELECT CASE%s END FROM main.\"%w\" WHERE %s LIMIT 1", zCase, azTable[i], zWhere);
+    if (zSel && zWhere) {
+      char *zSql = sqlite3_mprintf("SELECT %s FROM main.\"%w\" WHERE %s LIMIT 1", zSel, azTable[i], zWhere);
       if (!zSql || sqlite3_prepare_v2(m->pIn, zSql, -1, &s, NULL) != SQLITE_OK)
         rc = fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
       else if (sqlite3_step(s) == SQLITE_ROW) {
-        char zCol[200];
-        snprintf(zCol, sizeof(zCol), "%s.%.150s", azTable[i], (const char *)sqlite3_column_text(s, 0));
-        rc = fail(m, 1, "%s: column %s holds a BLOB value, which the project's databases never do", m->zIn, zCol);
+        for (int c = 0; c < sqlite3_column_count(s) && !rc; c++) {
+          const char *zWhy = (const char *)sqlite3_column_text(s, c);
+          if (!zWhy) continue;
+          char zWhat[400];
+          snprintf(zWhat, sizeof(zWhat), "%s.%.150s holds %s%s", azTable[i], sqlite3_column_name(s, c),
+                   strcmp(zWhy, "a BLOB value") ? "text with " : "", zWhy);
+          rc = fail(m, 1, "%s: column %s, which the project's databases never do", m->zIn, zWhat);
+        }
       }
       sqlite3_finalize(s);
       sqlite3_free(zSql);
     }
-    sqlite3_free(zCase);
+    sqlite3_free(zSel);
     sqlite3_free(zWhere);
     if (rc) return rc;
   }
@@ -148,8 +220,20 @@ static int check_no_blob(merge *m) {
 ** newer, no column of the project's tables that the output lacks. 0, or -1
 ** (refused) unless m->bDropUnknown. */
 static int check_known(merge *m) {
-  long long iVersion = in_int(m, "PRAGMA user_version");
-  if (iVersion < 0) return -1;
+  sqlite3_stmt *s0 = NULL;
+  long long iVersion = 0;
+  if (sqlite3_prepare_v2(m->pIn, "PRAGMA user_version", -1, &s0, NULL) != SQLITE_OK || sqlite3_step(s0) != SQLITE_ROW) {
+    sqlite3_finalize(s0);
+    return fail(m, 1, "%s: %s", m->zIn, sqlite3_errmsg(m->pIn));
+  }
+  iVersion = sqlite3_column_int64(s0, 0);
+  sqlite3_finalize(s0);
+  /* (user_version is a signed 32-bit number: no schema of ours is below 0) */
+  if (iVersion < 0) {
+    char zV[32];
+    snprintf(zV, sizeof(zV), "%lld", iVersion);
+    return fail(m, 1, "%s: its user_version is %s, which no schema of this project has", m->zIn, zV);
+  }
   if (m->bDropUnknown) return 0;
   if (iVersion > DB_SCHEMA_VERSION) {
     char zV[64];
@@ -188,22 +272,72 @@ static int check_known(merge *m) {
   return 0;
 }
 
-/* Open the input read-only and defensively, and check that it is one of ours. */
-static int open_input(merge *m) {
-  if (access(m->zIn, R_OK) != 0) return fail(m, 1, "%s: cannot read it", m->zIn, NULL);
-  /* A file without a write-ahead log beside it is opened immutable, so that
-  ** reading it creates nothing beside it; one with a log (a shard still being
-  ** written, or left by a killed run) is opened so that the log is read. */
-  char zUri[4200], zWal[4200];
-  snprintf(zWal, sizeof(zWal), "%s-wal", m->zIn);
+/* Whether a rollback journal beside zDb (zDb-journal) holds a transaction:
+** its header is a journal's (not zeroed, not empty, as a committed one of
+** journal_mode PERSIST or TRUNCATE is). Without a writer holding zDb's
+** lock (merge_in_use) it is hot: a writer was killed inside a transaction,
+** whose changes the file may already hold. */
+static int journal_open(const char *zDb) {
+  static const unsigned char aMagic[8] = {0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7};
+  unsigned char a[8];
+  char zJournal[4200];
+  snprintf(zJournal, sizeof(zJournal), "%s-journal", zDb);
+  FILE *f = fopen(zJournal, "rb");
+  if (!f) return 0;
+  int b = fread(a, 1, sizeof(a), f) == sizeof(a) && !memcmp(a, aMagic, sizeof(a));
+  fclose(f);
+  return b;
+}
+
+/* Whether this process may create a file in the directory of zPath. */
+static int dir_writable(const char *zPath) {
+  char zDir[4200];
+  const char *zSlash = strrchr(zPath, '/');
+  if (!zSlash) snprintf(zDir, sizeof(zDir), ".");
+  else snprintf(zDir, sizeof(zDir), "%.*s", zSlash == zPath ? 1 : (int)(zSlash - zPath), zPath);
+  return access(zDir, W_OK | X_OK) == 0;
+}
+
+/* See merge.h. */
+void merge_source_uri(const char *zPath, char *zUri, size_t nUri) {
+  char zWal[4200];
+  snprintf(zWal, sizeof(zWal), "%s-wal", zPath);
   int bWal = access(zWal, F_OK) == 0;
-  char *u = zUri + snprintf(zUri, sizeof(zUri), "file:");
-  for (const unsigned char *c = (const unsigned char *)m->zIn; *c && u < zUri + sizeof(zUri) - 32; c++) {
+  char *u = zUri + snprintf(zUri, nUri, "file:");
+  for (const unsigned char *c = (const unsigned char *)zPath; *c && u < zUri + nUri - 32; c++) {
     if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || strchr("/._-~", *c))
       *u++ = (char)*c;
     else u += snprintf(u, 4, "%%%02X", *c);
   }
   snprintf(u, 32, "%s", bWal ? "?mode=ro" : "?mode=ro&immutable=1");
+}
+
+/* Open the input read-only and defensively, and check that it is one of ours. */
+static int open_input(merge *m) {
+  if (access(m->zIn, R_OK) != 0) return fail(m, 1, "%s: cannot read it", m->zIn, NULL);
+  /* A file without a write-ahead log beside it is opened immutable, so that
+  ** reading it creates nothing beside it; one with a log (a shard still being
+  ** written, or left by a killed run) is opened so that the log is read.
+  ** Immutable skips a rollback journal: one holding a transaction (a writer
+  ** in one, or killed in one: the file may hold its uncommitted rows) is
+  ** refused, never read past. */
+  char zUri[4200], zWal[4200], zShm[4200];
+  snprintf(zWal, sizeof(zWal), "%s-wal", m->zIn);
+  snprintf(zShm, sizeof(zShm), "%s-shm", m->zIn);
+  int bWal = access(zWal, F_OK) == 0;
+  if (!bWal && journal_open(m->zIn)) {
+    if (merge_in_use(m->zIn))
+      return fail(m, 1, "%s: a process is writing it (its rollback journal is open): try again when it has ended%s",
+                  m->zIn, NULL);
+    return fail(m, 1, "%s: its rollback journal (-journal) holds an interrupted transaction: open it once with"
+                " sqlite3, which rolls it back, then try again%s", m->zIn, NULL);
+  }
+  /* A log without its index (-shm) is read only where SQLite may make one. */
+  if (bWal && access(zShm, F_OK) != 0 && !dir_writable(m->zIn))
+    return fail(m, 1, "%s: its write-ahead log (-wal) has no -shm beside it, and this user cannot create one in its"
+                " directory: let its owner open it once (sqlite3 DB 'PRAGMA wal_checkpoint'), or copy DB and DB-wal"
+                " to a directory this user can write%s", m->zIn, NULL);
+  merge_source_uri(m->zIn, zUri, sizeof(zUri));
   if (sqlite3_open_v2(zUri, &m->pIn, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) != SQLITE_OK)
     return fail(m, 1, "%s: %s", m->zIn, m->pIn ? sqlite3_errmsg(m->pIn) : "out of memory");
   sqlite3_db_config(m->pIn, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
@@ -257,7 +391,7 @@ static int open_input(merge *m) {
   }
   if (nOurs < N_REQUIRED) return fail(m, 1, "%s: lacks the project's tables (device, run, result, sample)", m->zIn, NULL);
   if (check_known(m)) return -1;
-  return check_no_blob(m);
+  return check_values(m);
 }
 
 /* See merge.h. */
@@ -501,6 +635,14 @@ static int merge_runs(merge *m) {
     sqlite3_bind_value(pDev, 1, sqlite3_column_value(pSel, iDev));
     if (sqlite3_step(pDev) == SQLITE_ROW) iNewDev = sqlite3_column_int64(pDev, 0);
     sqlite3_reset(pDev);
+    /* A run naming a device the file lacks would be merged without one. */
+    if (iNewDev < 0 && sqlite3_column_type(pSel, iDev) != SQLITE_NULL) {
+      char zWhat[200];
+      snprintf(zWhat, sizeof(zWhat), "run %s names device_id %.40s", zUuid,
+               (const char *)sqlite3_column_text(pSel, iDev));
+      fail(m, 1, "%s: %s, which its table device lacks (a damaged file)", m->zIn, zWhat);
+      goto done;
+    }
     for (int i = 0; i < nCol; i++) {
       if (i == iId) sqlite3_bind_null(pIns, i + 1);
       else if (i == iDev) {
@@ -655,8 +797,177 @@ void merge_remove_stale(const char *zOut, const char *zTag) {
   closedir(pDir);
 }
 
+/* Roll back a transaction a killed writer left in OUT's rollback journal
+** (opening OUT as SQLite does: it rolls back a hot journal before the first
+** read), and remove what is left of the journal, so that no old journal is
+** played back onto the file renamed over OUT. 0, or -1 with the reason (a
+** live writer is inside a transaction, or the rollback failed). */
+static int settle_journal(merge *m, const char *zOut) {
+  char zJournal[4200];
+  snprintf(zJournal, sizeof(zJournal), "%s-journal", zOut);
+  if (access(zJournal, F_OK) != 0) return 0;
+  if (merge_in_use(zOut))
+    return fail(m, 0, "%s: a process is writing it (its rollback journal is open): merge when it has ended,"
+                " or into another file%s", zOut, NULL);
+  if (journal_open(zOut) && access(zOut, F_OK) == 0) {
+    sqlite3 *pDb = NULL;
+    int bOk = sqlite3_open_v2(zOut, &pDb, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK;
+    if (bOk) {
+      sqlite3_db_config(pDb, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
+      sqlite3_db_config(pDb, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)0);
+      sqlite3_db_config(pDb, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, (int *)0);
+      bOk = sqlite3_exec(pDb, "SELECT count(*) FROM sqlite_schema", NULL, NULL, NULL) == SQLITE_OK;
+    }
+    char zWhy[200];
+    snprintf(zWhy, sizeof(zWhy), "%s", pDb ? sqlite3_errmsg(pDb) : "out of memory");
+    if (sqlite3_close(pDb) != SQLITE_OK) bOk = 0;
+    if (!bOk || journal_open(zOut))
+      return fail(m, 0, "%s: its rollback journal holds an interrupted transaction that could not be rolled back"
+                  " (%s)", zOut, zWhy);
+  }
+  /* Rolled back (or beside no database, or a committed one's): it holds nothing. */
+  unlink(zJournal);
+  return 0;
+}
+
+/* A file's identity and last change, to tell whether another process
+** wrote it (a change rewrites its ctime, which no process can set back). */
+typedef struct file_id {
+  int bExists;
+  struct stat st;
+} file_id;
+
+static void file_id_of(const char *zPath, file_id *p) {
+  memset(p, 0, sizeof(*p));
+  p->bExists = stat(zPath, &p->st) == 0;
+}
+
+static int file_id_same(const file_id *a, const file_id *b) {
+  if (a->bExists != b->bExists) return 0;
+  if (!a->bExists) return 1;
+  return a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino && a->st.st_size == b->st.st_size &&
+         a->st.st_mtim.tv_sec == b->st.st_mtim.tv_sec && a->st.st_mtim.tv_nsec == b->st.st_mtim.tv_nsec &&
+         a->st.st_ctim.tv_sec == b->st.st_ctim.tv_sec && a->st.st_ctim.tv_nsec == b->st.st_ctim.tv_nsec;
+}
+
+/* See merge.h. */
+int merge_rename_noreplace(const char *zFrom, const char *zTo) {
+#ifdef SYS_renameat2
+  if (syscall(SYS_renameat2, AT_FDCWD, zFrom, AT_FDCWD, zTo, 1 /* RENAME_NOREPLACE */) == 0) return 0;
+  if (errno != ENOSYS && errno != EINVAL) return -1;
+#endif
+  /* A file system without renameat2: a link fails where zTo exists. */
+  if (link(zFrom, zTo) != 0) return -1;
+  unlink(zFrom);
+  return 0;
+}
+
+/* Take the merge lock of OUT: an exclusive flock() on OUT.merge-lock,
+** waiting (and saying so) while another merge into OUT holds it. The file is
+** removed by its holder at the end: a lock taken on a file removed meanwhile
+** is dropped and taken again on the new one. The descriptor, or -1 with the
+** reason. */
+static int lock_output(merge *m, const char *zOut, const char *zLock) {
+  for (int bSaid = 0;;) {
+    int fd = open(zLock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return fail(m, 0, "%s: cannot create the merge's lock file (%s)", zLock, strerror(errno));
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      if (!bSaid) {
+        char z[4400];
+        merge_escape(z, sizeof(z), zOut);
+        fprintf(stderr, "merge: another merge into %s is running: waiting for it\n", z);
+        bSaid = 1;
+      }
+      if (flock(fd, LOCK_EX) != 0) {
+        close(fd);
+        return fail(m, 0, "%s: cannot lock it (%s)", zLock, strerror(errno));
+      }
+    }
+    struct stat a, b;
+    if (fstat(fd, &a) == 0 && stat(zLock, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino) return fd;
+    close(fd);
+  }
+}
+
+/* The merge itself, OUT locked (merge_main). */
+static int merge_locked(merge *m, const char *const *azIn, int nIn, const char *zOut, const char *zTmp) {
+  char *zErr = m->zErr;
+  size_t nErr = m->nErr;
+  /* Another connection on OUT (a measurement still writing into it) would
+  ** lose what it writes after the merge renames the result over OUT. */
+  if (merge_in_use(zOut)) {
+    fail(m, 0, "%s: another process has it open (a measurement still writing?): merge when it has ended,"
+         " or into another file", zOut, NULL);
+    return MERGE_BUSY;
+  }
+  remove_stale_temps(zOut);
+  if (settle_journal(m, zOut) || settle_wal(m, zOut)) return MERGE_FAILED;
+  /* OUT as it is read: before the rename it must be the same file, unchanged. */
+  file_id idOut;
+  file_id_of(zOut, &idOut);
+  unlink(zTmp);
+  /* The schema through the harness, then the rows on a plain connection. */
+  db *p = db_open(zTmp, zErr, nErr);
+  if (!p) {
+    unlink(zTmp);
+    return MERGE_FAILED;
+  }
+  db_close(p);
+  int rc = sqlite3_open_v2(zTmp, &m->pOut, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK;
+  if (rc) fail(m, 0, "output: %s%s", m->pOut ? sqlite3_errmsg(m->pOut) : "out of memory", NULL);
+  if (!rc) rc = out_exec(m, "PRAGMA foreign_keys = ON; BEGIN IMMEDIATE;"
+                            " CREATE TEMP TABLE map_device(old INTEGER PRIMARY KEY, new INTEGER);"
+                            " CREATE TEMP TABLE map_run(old INTEGER PRIMARY KEY, new INTEGER);"
+                            " CREATE TEMP TABLE map_result(old INTEGER PRIMARY KEY, new INTEGER);") != 0;
+  /* What OUT holds already comes first, read like any input. */
+  for (int i = idOut.bExists ? -1 : 0; !rc && i < nIn; i++) {
+    m->zIn = i < 0 ? zOut : azIn[i];
+    m->nAdded = m->nPresent = m->nUnfinished = 0;
+    rc = merge_one(m) != 0;
+    sqlite3_close(m->pIn);
+    m->pIn = NULL;
+    if (!rc && i < 0) printf("merge: %s: %lld runs kept\n", m->zIn, m->nAdded);
+    else if (!rc)
+      printf("merge: %s: %lld runs added, %lld already there, %lld unfinished left out\n", m->zIn, m->nAdded,
+             m->nPresent, m->nUnfinished);
+  }
+  if (!rc) rc = out_exec(m, "COMMIT;") != 0;
+  if (!rc && sqlite3_close(m->pOut) != SQLITE_OK) rc = fail(m, 0, "output: cannot close it%s%s", NULL, NULL) != 0;
+  else if (rc) sqlite3_close(m->pOut);
+  m->pOut = NULL;
+  /* The temporary file is whole (its own log checkpointed at close), and no
+  ** writer has left a log or a journal beside OUT, or changed OUT, since it
+  ** was read: then it is renamed in (over the OUT that was read, or where
+  ** none was, never over one made meanwhile). */
+  char zTmpWal[4200], zOutWal[4200];
+  snprintf(zTmpWal, sizeof(zTmpWal), "%s-wal", zTmp);
+  snprintf(zOutWal, sizeof(zOutWal), "%s-wal", zOut);
+  if (!rc && access(zTmpWal, F_OK) == 0) rc = fail(m, 0, "output: its log was not checkpointed at close%s%s", NULL, NULL) != 0;
+  file_id idNow;
+  file_id_of(zOut, &idNow);
+  if (!rc && (access(zOutWal, F_OK) == 0 || journal_open(zOut) || merge_in_use(zOut) || !file_id_same(&idOut, &idNow))) {
+    fail(m, 0, "%s: another process wrote to it during the merge (what it wrote would be lost): merge again%s",
+         zOut, NULL);
+    merge_remove_db(zTmp);
+    return MERGE_BUSY;
+  }
+  if (!rc && (idOut.bExists ? rename(zTmp, zOut) : merge_rename_noreplace(zTmp, zOut)) != 0) {
+    if (errno == EEXIST) {
+      fail(m, 0, "%s: another process made it during the merge: merge again%s", zOut, NULL);
+      merge_remove_db(zTmp);
+      return MERGE_BUSY;
+    }
+    rc = fail(m, 0, "cannot rename the result to %s (%s)", zOut, strerror(errno)) != 0;
+  }
+  if (rc) {
+    merge_remove_db(zTmp);
+    return m->bRefused ? MERGE_REFUSED : MERGE_FAILED;
+  }
+  return 0;
+}
+
 int merge_main(const char *const *azIn, int nIn, const char *zOut, int bDropUnknown, char *zErr, size_t nErr) {
-  char zTmp[4096];
+  char zTmp[4096], zLock[4200];
   merge m;
   memset(&m, 0, sizeof(m));
   m.zErr = zErr;
@@ -689,69 +1000,22 @@ int merge_main(const char *const *azIn, int nIn, const char *zOut, int bDropUnkn
     free(z);
     zOut = zReal;
   }
-  /* Another connection on OUT (a measurement still writing into it) would
-  ** lose what it writes after the merge renames the result over OUT. */
-  if (merge_in_use(zOut)) {
-    fail(&m, 0, "%s: another process has it open (a measurement still writing?): merge when it has ended,"
-         " or into another file", zOut, NULL);
-    return MERGE_BUSY;
-  }
   /* The temporary name, and its -wal and -shm, must fit, or the truncated
   ** name could be OUT itself. */
   if ((size_t)snprintf(zTmp, sizeof(zTmp), "%s.merge-%ld.tmp", zOut, (long)getpid()) >= sizeof(zTmp) - 8) {
     snprintf(zErr, nErr, "output path too long (%zu bytes; at most %zu)", strlen(zOut), sizeof(zTmp) - 40);
     return MERGE_FAILED;
   }
-  remove_stale_temps(zOut);
-  if (settle_wal(&m, zOut)) return MERGE_FAILED;
-  unlink(zTmp);
-  /* The schema through the harness, then the rows on a plain connection. */
-  db *p = db_open(zTmp, zErr, nErr);
-  if (!p) {
-    unlink(zTmp);
-    return MERGE_FAILED;
-  }
-  db_close(p);
-  int rc = sqlite3_open_v2(zTmp, &m.pOut, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK;
-  if (rc) fail(&m, 0, "output: %s%s", m.pOut ? sqlite3_errmsg(m.pOut) : "out of memory", NULL);
-  if (!rc) rc = out_exec(&m, "PRAGMA foreign_keys = ON; BEGIN IMMEDIATE;"
-                             " CREATE TEMP TABLE map_device(old INTEGER PRIMARY KEY, new INTEGER);"
-                             " CREATE TEMP TABLE map_run(old INTEGER PRIMARY KEY, new INTEGER);"
-                             " CREATE TEMP TABLE map_result(old INTEGER PRIMARY KEY, new INTEGER);") != 0;
-  /* What OUT holds already comes first, read like any input. */
-  int bHaveOut = access(zOut, F_OK) == 0;
-  for (int i = bHaveOut ? -1 : 0; !rc && i < nIn; i++) {
-    m.zIn = i < 0 ? zOut : azIn[i];
-    m.nAdded = m.nPresent = m.nUnfinished = 0;
-    rc = merge_one(&m) != 0;
-    sqlite3_close(m.pIn);
-    m.pIn = NULL;
-    if (!rc && i < 0) printf("merge: %s: %lld runs kept\n", m.zIn, m.nAdded);
-    else if (!rc)
-      printf("merge: %s: %lld runs added, %lld already there, %lld unfinished left out\n", m.zIn, m.nAdded,
-             m.nPresent, m.nUnfinished);
-  }
-  if (!rc) rc = out_exec(&m, "COMMIT;") != 0;
-  if (!rc && sqlite3_close(m.pOut) != SQLITE_OK) rc = fail(&m, 0, "output: cannot close it%s%s", NULL, NULL) != 0;
-  else if (rc) sqlite3_close(m.pOut);
-  m.pOut = NULL;
-  /* The temporary file is whole (its own log checkpointed at close), and no
-  ** writer has left a log beside OUT since: then it is renamed in. */
-  char zTmpWal[4200], zOutWal[4200];
-  snprintf(zTmpWal, sizeof(zTmpWal), "%s-wal", zTmp);
-  snprintf(zOutWal, sizeof(zOutWal), "%s-wal", zOut);
-  if (!rc && access(zTmpWal, F_OK) == 0) rc = fail(&m, 0, "output: its log was not checkpointed at close%s%s", NULL, NULL) != 0;
-  if (!rc && (access(zOutWal, F_OK) == 0 || merge_in_use(zOut))) {
-    fail(&m, 0, "%s: a writer opened it during the merge (merge again when it has ended)%s", zOut, NULL);
-    merge_remove_db(zTmp);
-    return MERGE_BUSY;
-  }
-  if (!rc && rename(zTmp, zOut) != 0) rc = fail(&m, 0, "cannot rename the result to %s%s", zOut, NULL) != 0;
-  if (rc) {
-    merge_remove_db(zTmp);
-    return m.bRefused ? MERGE_REFUSED : MERGE_FAILED;
-  }
-  return 0;
+  /* One merge into OUT at a time: a second waits, then reads what the
+  ** first wrote (two merges read one OUT and the last rename kept only its
+  ** own runs). */
+  snprintf(zLock, sizeof(zLock), "%s.merge-lock", zOut);
+  int fdLock = lock_output(&m, zOut, zLock);
+  if (fdLock < 0) return MERGE_FAILED;
+  int rc = merge_locked(&m, azIn, nIn, zOut, zTmp);
+  unlink(zLock);
+  close(fdLock);
+  return rc;
 }
 
 /* See merge.h. */

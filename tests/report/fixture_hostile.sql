@@ -4,7 +4,11 @@
 -- metacharacters appended: backticks and $(...) that would touch @MARKER@,
 -- \input and an image of @CANARY@ (a file whose content must never appear),
 -- HTML with event handlers, a javascript: link, YAML quotes and colons, a
--- newline and a heading, an mdquery directive and a raw-LaTeX code span.
+-- newline and a heading, an mdquery directive and a raw-LaTeX code span;
+-- and text LaTeX's fonts cannot set (Chinese, an emoji, Greek, Cyrillic),
+-- bidirectional controls (U+202E reverses what follows), a zero-width
+-- space, and control characters: the figure data's field separator \x1f
+-- and an ESC sequence (issue 45).
 -- The columns the report matches against its own literals (study, variant,
 -- dtype, params, status, config_key, metric, ...) keep their values, or the
 -- fixture would hold no measurement the report shows. The database also
@@ -13,7 +17,9 @@
 CREATE TEMP TABLE h(x TEXT);
 INSERT INTO h VALUES (' Evil`touch @MARKER@` $(touch @MARKER@) "q": ''a'' \input{@CANARY@} $\input{@CANARY@}$'
   || ' <b onmouseover=alert(2)>b</b> <img src=x onerror=alert(3)> [l](javascript:alert(1)) ![i](@CANARY@)'
-  || ' **s** _u_ ~t~ ^v^ & % | {{= SELECT 1}} `c`{=latex} @fig:x' || char(10) || '# h' || char(10) || '--- x');
+  || ' **s** _u_ ~t~ ^v^ & % | {{= SELECT 1}} `c`{=latex} @fig:x' || char(10) || '# h' || char(10) || '--- x'
+  || ' 名前 ' || char(128512) || ' αβ Ж ' || char(8238) || 'desrever' || char(8236) || char(8203) || ' u'
+  || char(31) || 's' || char(30) || 'r' || char(27) || '[31mred');
 UPDATE device SET name = name || (SELECT x FROM h);
 UPDATE run SET host = host || (SELECT x FROM h), git_commit = git_commit || (SELECT x FROM h),
   nvcc_version = nvcc_version || (SELECT x FROM h), nvcc_flags = nvcc_flags || (SELECT x FROM h),

@@ -11,7 +11,13 @@
 #     the PDF's text nor the HTML, plain or base64 (\input, an image);
 #   - the markup is text: the PDF shows \input{ and <b onmouseover; the HTML
 #     has &lt;b onmouseover and no such tag, image or javascript: link;
-#   - the report's views are its own: the database's are not used.
+#   - the report's views are its own: the database's are not used;
+#   - text LaTeX cannot set (Chinese, an emoji) renders: '?' in the PDF, the
+#     characters themselves in the HTML; bidirectional and zero-width
+#     characters are dropped (no U+202E reverses the HTML); control
+#     characters (the figure data's separator \x1f, ESC) become '?' before
+#     they reach figure data: every figure's data has as many fields on a
+#     line as its header (issue 45).
 # Run from the repository root (make test does); needs build/bin/mdquery,
 # dbtool and errata (make test-build) and the report tools.
 set -u
@@ -54,5 +60,14 @@ ok "no tag, image or javascript: link from the database in the HTML" \
 ok "Markdown is text (**s** and the directive shown)" grep -qF '**s** _u_ ~t~ ^v^' "$tmp/flat.txt"
 ok "the title block holds the GPU name with its quote" grep -qF 'Measured on the Fixture GPU A Evil' "$tmp/flat.txt"
 ok "the report's views are its own (not the database's)" no grep -qF 'HOSTILE-VIEW' "$tmp/flat.txt" "$tmp/report.html"
+ok "Unicode LaTeX cannot set renders: the HTML has the Chinese name and the emoji" \
+  sh -c "grep -qF '名前' '$tmp/report.html' && grep -qF \"\$(printf '\\360\\237\\230\\200')\" '$tmp/report.html'"
+ok "... and the PDF shows the rest of the name" grep -qF 'desrever' "$tmp/flat.txt"
+ok "bidirectional and zero-width characters are dropped: the HTML has the name, no U+202E, U+202C or U+200B" \
+  sh -c "grep -qF desrever '$tmp/report.html' && ! grep -qF -e '$(printf '\342\200\256')' -e '$(printf '\342\200\254')' \
+           -e '$(printf '\342\200\213')' '$tmp/report.html'"
+ok "every line of every figure's data has as many fields as its block's header" \
+  awk -F'\t' 'FNR == 1 || $0 == "" { h = 0 } $0 == "" { next } !h { n = NF; h = 1; next } NF != n { bad = 1 } END { exit bad }' \
+  "$tmp"/build/figures/*.dat
 [ $failed = 0 ] || { echo "# make log: $(wc -l < "$tmp/make.log") lines"; }
 exit $((failed > 0))
