@@ -18,6 +18,7 @@
 **                              or other table of SRC's), its views re-made,
 **                              checked (integrity, a complete run)
 **   dbtool dump DB OUT         the rows of DB as the dump `make dump` ships
+**                              (every sample)
 */
 #include <errno.h>
 #include <stdio.h>
@@ -37,7 +38,8 @@ static const char zHelp[] =
     "Usage: dbtool load SQLFILE DB   make the new database DB (schema) from the dump SQLFILE ('-': stdin),\n"
     "                                parsed, never executed: only INSERT INTO a project table ... VALUES\n"
     "                                of literals; built beside DB and renamed in when whole. Exit 0; 1\n"
-    "                                failed; 2 usage or DB exists; 4 not a dump (one line, nothing made)\n"
+    "                                failed; 2 usage or DB exists; 4 not a dump, or an impossible\n"
+    "                                sample in it (one line, nothing made)\n"
     "       dbtool exec DB SQL       execute SQL text in DB\n"
     "       dbtool resources DB BINARY BUILD_ID LOG\n"
     "                                store the kernels of LOG (`nvcc -Xptxas -v` output of BINARY's\n"
@@ -49,15 +51,17 @@ static const char zHelp[] =
     "                                failed; 2 usage; 3 another process has OUT open (a run still\n"
     "                                writing); 4 an input refused (one line, nothing written):\n"
     "                                one with a newer schema or unknown columns too, unless\n"
-    "                                --drop-unknown (which leaves those columns out), or a BLOB value\n"
+    "                                --drop-unknown (which leaves those columns out), a BLOB value,\n"
+    "                                an impossible sample (0, negative, over 1e13 ns, not a whole\n"
+    "                                number), or one made before every sample was stored\n"
     "       dbtool snapshot SRC OUT   OUT: a copy of SRC (a database, or a dump ending in .sql)\n"
     "                                holding only the project's tables and views, renamed over OUT\n"
     "                                when whole; exit 1 SRC unreadable, 2 SRC is OUT, 4 SRC refused\n"
     "                                (as merge refuses an input, or no complete run)\n"
-    "       dbtool dump [--samples N] [--against OLD.sql] [--name NAME] DB OUT\n"
-    "                                OUT: the rows of DB's project tables as a dump (one read\n"
-    "                                transaction); exit 1 writing failed, 2 usage, 4 DB refused or\n"
-    "                                without a complete run, 5 it lacks runs OLD holds\n";
+    "       dbtool dump [--against OLD.sql] [--name NAME] DB OUT\n"
+    "                                OUT: the rows of DB's project tables as a dump, every sample\n"
+    "                                (one read transaction); exit 1 writing failed, 2 usage, 4 DB\n"
+    "                                refused or without a complete run, 5 it lacks runs OLD holds\n";
 
 /* `dbtool merge [--drop-unknown] A.db ... -o OUT`; a usage error is one line (exit 2). */
 static int merge_cmd(int argc, char **argv) {
@@ -171,6 +175,7 @@ static int load_into(const char *zDb, const char *z, size_t n, const char *zCmd,
   if (sqlite3_open_v2(zDb, &pDb, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
       sqlite3_exec(pDb, "PRAGMA synchronous = OFF; BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
     rc = dump_load(pDb, z, n, &nRow, zErr, sizeof(zErr));
+    if (!rc && merge_check_samples(pDb, NULL, zErr, sizeof(zErr))) rc = DUMP_REFUSED;
     if (rc) fprintf(stderr, "dbtool %s: %s: %s; nothing loaded\n", zCmd, zName, zErr);
     else if (sqlite3_exec(pDb, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) rc = DUMP_FAILED;
   }
@@ -432,24 +437,18 @@ done:
   return rc;
 }
 
-/* `dbtool dump [--samples N] [--against OLD.sql] [--name NAME] DB OUT`: the
-** rows of DB's project tables as a dump (experiments/tools/dumpfile.c), read
-** as merge reads an input and inside one read transaction, so that a run
-** writing meanwhile is in it whole or not at all. 0; 1 writing failed; 2
-** usage; 4 DB refused (not the project's, corrupt, hostile, no complete
+/* `dbtool dump [--against OLD.sql] [--name NAME] DB OUT`: the rows of DB's
+** project tables as a dump (experiments/tools/dumpfile.c), every sample,
+** read as merge reads an input and inside one read transaction, so that a
+** run writing meanwhile is in it whole or not at all. 0; 1 writing failed;
+** 2 usage; 4 DB refused (not the project's, corrupt, hostile, no complete
 ** run); 5 the dump would drop runs of OLD. */
 static int dump_cmd(int argc, char **argv) {
   const char *zOld = NULL, *zName = NULL, *zDb = NULL, *zOut = NULL;
-  int nKeep = 0;
   for (int i = 2; i < argc; i++) {
-    if (!strcmp(argv[i], "--samples") && i + 1 < argc) {
-      char *zEnd;
-      long v = strtol(argv[++i], &zEnd, 10);
-      if (*zEnd || zEnd == argv[i] || v < 0 || v > 1000000) {
-        fprintf(stderr, "dbtool dump: --samples '%s': a whole number (0: all)\n", argv[i]);
-        return 2;
-      }
-      nKeep = (int)v;
+    if (!strcmp(argv[i], "--samples")) {
+      fputs("dbtool dump: --samples is gone: a dump holds every sample (table result_sample)\n", stderr);
+      return 2;
     } else if (!strcmp(argv[i], "--against") && i + 1 < argc) zOld = argv[++i];
     else if (!strcmp(argv[i], "--name") && i + 1 < argc) zName = argv[++i];
     else if (argv[i][0] == '-' && argv[i][1]) {
@@ -458,12 +457,12 @@ static int dump_cmd(int argc, char **argv) {
     } else if (!zDb) zDb = argv[i];
     else if (!zOut) zOut = argv[i];
     else {
-      fputs("dbtool dump: usage: dbtool dump [--samples N] [--against OLD.sql] DB OUT (dbtool --help)\n", stderr);
+      fputs("dbtool dump: usage: dbtool dump [--against OLD.sql] [--name NAME] DB OUT (dbtool --help)\n", stderr);
       return 2;
     }
   }
   if (!zDb || !zOut) {
-    fputs("dbtool dump: usage: dbtool dump [--samples N] [--against OLD.sql] DB OUT (dbtool --help)\n", stderr);
+    fputs("dbtool dump: usage: dbtool dump [--against OLD.sql] [--name NAME] DB OUT (dbtool --help)\n", stderr);
     return 2;
   }
   char zErr[400];
@@ -489,7 +488,7 @@ static int dump_cmd(int argc, char **argv) {
   rc = zOld ? dump_check_kept(pIn, zOld) : 0;
   if (!rc) {
     FILE *f = fopen(zOut, "w");
-    if (!f || dump_write(pIn, f, nKeep, zName ? zName : zOut, zDb, zErr, sizeof(zErr)) || fclose(f) != 0) {
+    if (!f || dump_write(pIn, f, zName ? zName : zOut, zDb, zErr, sizeof(zErr)) || fclose(f) != 0) {
       fprintf(stderr, "dbtool dump: %s: %s\n", zOut, f ? zErr[0] ? zErr : "cannot write it" : strerror(errno));
       rc = 1;
     }

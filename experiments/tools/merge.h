@@ -24,8 +24,10 @@ int merge_main(const char *const *azIn, int nIn, const char *zOut, int bDropUnkn
 
 /* Open the database zPath read-only and defensively, checked as merge
 ** checks an input: the project's (application_id, or unmarked with its
-** tables), PRAGMA quick_check, no trigger, its tables ordinary ones, no
-** BLOB value in them, a schema no newer than this build's and no unknown
+** tables), not made before every sample was stored (result_sample), PRAGMA
+** quick_check, no trigger, its tables ordinary ones, no BLOB value in them,
+** every samples text possible (merge_check_samples), a schema no newer
+** than this build's and no unknown
 ** column (unless mFlags has MERGE_OPEN_DROP_UNKNOWN), no trigger (unless
 ** MERGE_OPEN_ALLOW_TRIGGER: the caller drops them; they never run on this
 ** connection). A file with no -wal beside it is opened
@@ -34,6 +36,13 @@ int merge_main(const char *const *azIn, int nIn, const char *zOut, int bDropUnkn
 ** line in zErr. */
 enum { MERGE_OPEN_DROP_UNKNOWN = 1, MERGE_OPEN_ALLOW_TRIGGER = 2 };
 int merge_open_checked(const char *zPath, int mFlags, sqlite3 **ppDb, char *zErr, size_t nErr);
+
+/* Every samples text of pDb (result_sample.ns, reference_timing.ns) decoded
+** as the analysis decodes it (reports/sqlstats.c): 0, or -1 with one line in
+** zErr (zName unless NULL, the row, the sample and why: not a whole number
+** of nanoseconds, 0, negative or over 1e13 ns). merge_open_checked() runs it on
+** every input; dbtool load and snapshot on every dump they read. */
+int merge_check_samples(sqlite3 *pDb, const char *zName, char *zErr, size_t nErr);
 
 /* Whether another process has database zDb open: a connection in WAL mode
 ** (its -shm's locks), or one inside a transaction of a rollback journal. */

@@ -41,8 +41,9 @@
 --                   (median_ms keeps its name: it is the mean of the trials'
 --                   medians, each trial's median of its samples.)
 --                   A device with no configuration of two or more trials falls
---                   back to the one run's bootstrap interval (basis 'one run':
---                   that run's sampling noise only).
+--                   back to the one run's interval of its median (result_stat's
+--                   ci_lo_ms, ci_hi_ms: the distribution-free 95% interval from
+--                   its samples; basis 'one run': that run's sampling noise only).
 --   trial_coverage  the check: every held-out trial against the interval built
 --                   from the other trials, with the half-width calibrated on
 --                   the OTHER half of the configurations (so no trial judges
@@ -78,7 +79,7 @@
 -- Rows from before result.floor_us use the run's floor (run.launch_us,
 -- single launches only, beta 1). Graph samples (launched from device memory:
 -- no process offset) and host timings are not corrected. raw_median_ms
--- keeps the measured median (as table result has it).
+-- keeps the measured median (its samples', result_stat).
 DROP VIEW IF EXISTS run_floor;
 CREATE VIEW run_floor AS
 SELECT r.run_id, r.mode, avg(r.floor_us) AS floor_us FROM result r
@@ -95,9 +96,10 @@ DROP VIEW IF EXISTS floor_beta;
 CREATE VIEW floor_beta AS
 WITH k AS (SELECT * FROM floor_fit_setting),
 x AS (SELECT u.device_id, r.study, r.config_key, coalesce(r.flush, '') AS flush, r.mode,
-                  coalesce(nullif(r.launches, 0), 1) AS launches, r.median_ms * 1000 AS y,
+                  coalesce(nullif(r.launches, 0), 1) AS launches, t.median_ms * 1000 AS y,
                   q.floor_us - g.floor_us AS x
-           FROM result r JOIN run u USING (run_id) JOIN run_floor q ON q.run_id = r.run_id AND q.mode = r.mode
+           FROM result r JOIN result_stat t USING (result_id) JOIN run u USING (run_id)
+                JOIN run_floor q ON q.run_id = r.run_id AND q.mode = r.mode
                 JOIN gpu_floor g ON g.device_id = u.device_id AND g.mode = r.mode
            WHERE u.kind = 'measure' AND r.status = 'ok' AND r.timer = 'cuda-event'
              AND r.mode IN ('single', 'batch') AND r.floor_us > 0),
@@ -237,6 +239,10 @@ FROM (SELECT y.device_id, y.device, y.study, y.config_key, y.variant, y.dtype, y
                             AND h.grp = t.study || ' ' || t.variant || ' ' || t.mode
             GROUP BY t.device_id, t.study, t.config_key, t.flush, t.mode) y) c;
 
+-- A held-out trial is covered when its deviation is at most the half-width
+-- (a tie counts, within 1e-9 of it: medians of whole nanoseconds make exact
+-- ties, e.g. a deviation equal to the others' range, which two ways of
+-- rounding could put on either side).
 DROP VIEW IF EXISTS trial_coverage;
 CREATE VIEW trial_coverage AS
 WITH h AS MATERIALIZED (SELECT device_id, band, grp, part, h FROM trial_h WHERE part < 2)
@@ -244,8 +250,8 @@ SELECT d.device_id, d.band,
        size_band_label(d.band) AS band_label,
        count(DISTINCT d.study || ' ' || d.config_key || ' ' || d.flush || ' ' || d.mode) AS configs,
        count(*) AS held_out,
-       sum(d.dev <= max(h.h, d.rest_range)) AS covered,
-       100.0 * sum(d.dev <= max(h.h, d.rest_range)) / count(*) AS pct
+       sum(d.dev <= max(h.h, d.rest_range) * (1 + 1e-9)) AS covered,
+       100.0 * sum(d.dev <= max(h.h, d.rest_range) * (1 + 1e-9)) / count(*) AS pct
 FROM trial_dev d
      JOIN h ON h.device_id = d.device_id AND h.band = d.band AND h.part = 1 - d.half
            AND h.grp = d.study || ' ' || d.variant || ' ' || d.mode

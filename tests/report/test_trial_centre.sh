@@ -8,8 +8,8 @@
 # reduce_heldout (the held-out trials of the best pick) and
 # minimal_harness (the project's CUB over its trials, and the minimal
 # harness likewise over its processes, each process the median of its
-# sets). On stand-in tables for what they read (trial, result, run,
-# reference_timing, report_devices, report_setting), with three trials
+# sets). On stand-in tables for what they read (trial, result, result_stat,
+# run, reference_timing, report_devices, report_setting), with three trials
 # (odd) and four (even) whose median and mean differ. Needs no GPU; needs
 # build/lib/sqlstats.so.
 # Usage: sh tests/report/test_trial_centre.sh
@@ -66,14 +66,16 @@ INSERT INTO trial (run_id, device_id, device, study, config_key, variant, dtype,
 SELECT run_id, 1, 'NVIDIA D', 'reduce', k, variant, 'int32', n, 256, '{}', 'cold', 'cuda-event', flush, 'single',
        ms, ms, ms, ms, ms, ms, 0.01, 100, 4000, 0, 2000 FROM v;
 CREATE TABLE result (result_id INTEGER PRIMARY KEY, run_id INTEGER, study TEXT, config_key TEXT, variant TEXT,
-                     timer TEXT, flush TEXT, cache TEXT, mode TEXT, status TEXT, median_ms REAL);
-INSERT INTO result SELECT result_id, run_id, study, config_key, variant, timer, flush, cache, mode, 'ok', median_ms
-FROM trial;
-CREATE TABLE reference_timing (device_id INTEGER, bench_uuid TEXT, what TEXT, n INTEGER, median_us REAL);
-INSERT INTO reference_timing VALUES (1, 'p1', 'cub', 65536, 6.9), (1, 'p1', 'cub', 65536, 7.0),
-  (1, 'p1', 'cub', 65536, 7.1), (1, 'p2', 'cub', 65536, 6.95), (1, 'p2', 'cub', 65536, 7.0),
-  (1, 'p2', 'cub', 65536, 7.05), (1, 'p3', 'cub', 65536, 7.5), (1, 'p3', 'cub', 65536, 7.6),
-  (1, 'p3', 'cub', 65536, 7.7);
+                     timer TEXT, flush TEXT, cache TEXT, mode TEXT, status TEXT);
+INSERT INTO result SELECT result_id, run_id, study, config_key, variant, timer, flush, cache, mode, 'ok' FROM trial;
+CREATE TABLE result_stat (result_id INTEGER PRIMARY KEY, median_ms REAL);
+INSERT INTO result_stat SELECT result_id, median_ms FROM trial;
+-- each set's samples (whole nanoseconds; their median the set's)
+CREATE TABLE reference_timing (device_id INTEGER, bench_uuid TEXT, what TEXT, n INTEGER, ns TEXT);
+INSERT INTO reference_timing VALUES (1, 'p1', 'cub', 65536, '6900'), (1, 'p1', 'cub', 65536, '6990 7010'),
+  (1, 'p1', 'cub', 65536, '7100'), (1, 'p2', 'cub', 65536, '6950'), (1, 'p2', 'cub', 65536, '7000'),
+  (1, 'p2', 'cub', 65536, '7050 7040 7060'), (1, 'p3', 'cub', 65536, '7500'), (1, 'p3', 'cub', 65536, '7600'),
+  (1, 'p3', 'cub', 65536, '7700');
 $trials
 $heldout
 $minimal
@@ -103,4 +105,5 @@ check_eq "minimal_harness: the project's CUB the mean of its trials (7.20), the 
 check_eq "minimal_harness: the range of the sets and of the processes" \
   "$(q "SELECT printf('%d %.2f %.2f %.2f %.2f', sets, lo_us, hi_us, proc_lo_us, proc_hi_us) FROM minimal_harness")" \
   "9 6.90 7.70 7.00 7.60"
+
 [ "$nfail" -eq 0 ]
