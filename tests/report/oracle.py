@@ -2234,7 +2234,13 @@ def trial_coverage(trials):
 
 
 def trial_agreement(trials):
-    """Pairs of trials of one configuration within 2% of each other."""
+    """Pairs of trials of one configuration within 2% of each other: the
+    larger median at most 1.02 x the smaller (on the log scale, within
+    1e-12), every pair taken in turn."""
+    def agree(x, y):
+        if x is None or y is None or x <= 0 or y <= 0:
+            return False
+        return abs(math.log(x) - math.log(y)) <= math.log(1.02) + 1e-12
     out = {}
     for key, ts in trials.configs.items():
         if len(ts) < 2:
@@ -2245,8 +2251,8 @@ def trial_agreement(trials):
             for b in ts:
                 if b['result_id'] > a['result_id']:
                     o['pairs'] += 1
-                    o['within2'] += within2(a['median_ms'], b['median_ms'])
-                    o['raw'] += within2(a['raw_median_ms'], b['raw_median_ms'])
+                    o['within2'] += agree(a['median_ms'], b['median_ms'])
+                    o['raw'] += agree(a['raw_median_ms'], b['raw_median_ms'])
     return {k: {'pairs': o['pairs'], 'within2': o['within2'], 'pct': pct(o['within2'], o['pairs']),
                 'pct_raw': pct(o['raw'], o['pairs'])} for k, o in out.items()}
 
