@@ -359,7 +359,8 @@ $(SQLSTATS): reports/sqlstats_ext.c reports/sqlstats.c reports/sqlstats.h $(BUIL
 
 # The report reads a snapshot: the local database if measurements were taken
 # here, else the measurements shipped in data/measurements.sql.gz. Added to it:
-# the report's own tables (reports/schema.sql), the analysis (ANALYSIS_SQL,
+# the report's own tables (reports/schema.sql), the analysis (ANALYSIS_SQL:
+# first every result's statistics from its samples, table result_stat;
 # ending with the trial statistics computed once: 90-cache.sql), the
 # errata found by running the seeds' logic as written ($(BIN)/errata), the
 # measurement matrices line by line, the metric sets of the profile mode

@@ -114,6 +114,7 @@ CREATE TABLE IF NOT EXISTS result (
   max_err          REAL,                 -- largest |gpu - reference| seen in verification
   tolerance        REAL,                 -- the bound it was checked against (0 = exact)
   reps             INTEGER,              -- timed samples taken: all of them are in result_sample
+                                         -- (data converted from schema 2 holds fewer: see there)
   bytes_read       INTEGER,              -- useful bytes one launch reads (study stencil: the bytes
                                          -- its threads request, every reuse counted: 25 x 4 per pixel)
   bytes_written    INTEGER,              -- useful bytes one launch writes
@@ -125,7 +126,7 @@ CREATE TABLE IF NOT EXISTS result (
                                          -- 'single': one launch per timed sample; 'batch': many
                                          -- back-to-back launches per sample, time / count; 'graph':
                                          -- those launches captured in a CUDA graph, replayed per sample
-  stop_reason      TEXT,                 -- why sampling stopped: 'converged', 'time-cap',
+  stop_reason      TEXT,                 -- why sampling stopped: 'converged', 'plateau', 'time-cap',
                                          -- 'max-reps', 'fixed' (NULL: before it was recorded)
   clock_mhz        REAL,                 -- mean SM clock over the kept samples (clock64 / %globaltimer on SM 0)
   clock_discarded  INTEGER,              -- samples discarded for a low SM clock and re-taken
@@ -161,13 +162,16 @@ CREATE TABLE IF NOT EXISTS run_env (
 
 -- Every timed sample of a result ('ok' with reps), in the order taken: one
 -- row per result, the samples as whole nanoseconds separated by single
--- spaces ('2048 2080 2048'), as many as result.reps. The CUDA event timer
+-- spaces ('2048 2080 2048'), as many as result.reps (rows converted from a
+-- database of schema 2, which kept at most 256 a result and shipped fewer,
+-- hold the ones it kept, in order: fewer than reps). The CUDA event timer
 -- ticks in 32 ns on Hopper (a single launch loses nothing); a batch or
 -- graph sample is the time of one launch (the sample's time over its
 -- launches), rounded to the nanosecond, and so is a host-clock one. No
 -- statistic is stored: the analysis computes them from these
--- (reports/sqlstats.c, samples_median() and the others), and refuses text
--- that is not such a list, or a sample of 0, negative or over 1e13 ns.
+-- (reports/sqlstats.c, samples_median() and the others). Text that is not
+-- such a list, or holds a sample of 0, a negative one or one over 1e13 ns,
+-- is refused by the analysis, dbtool merge, snapshot and load.
 CREATE TABLE IF NOT EXISTS result_sample (
   result_id        INTEGER PRIMARY KEY REFERENCES result(result_id),
   ns               TEXT NOT NULL         -- every sample, nanoseconds, in the order taken
