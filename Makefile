@@ -231,7 +231,8 @@ endef
 $(foreach b,$(BINARIES),$(eval $(call binary_rule,$(b))))
 
 # The database tool (load a dump; used where no sqlite3 command exists).
-$(BIN)/dbtool: $(OBJ)/experiments/tools/dbtool.o $(OBJ)/experiments/tools/merge.o $(OBJ)/experiments/tools/dumpfile.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/resources.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o
+$(BIN)/dbtool: $(OBJ)/experiments/tools/dbtool.o $(OBJ)/experiments/tools/merge.o $(OBJ)/experiments/tools/dumpfile.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/resources.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o \
+               $(OBJ)/reports/sqlstats.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)
@@ -361,7 +362,8 @@ $(SQLSTATS): reports/sqlstats_ext.c reports/sqlstats.c reports/sqlstats.h $(BUIL
 
 # The report reads a snapshot: the local database if measurements were taken
 # here, else the measurements shipped in data/measurements.sql.gz. Added to it:
-# the report's own tables (reports/schema.sql), the analysis (ANALYSIS_SQL,
+# the report's own tables (reports/schema.sql), the analysis (ANALYSIS_SQL:
+# first every result's statistics from its samples, table result_stat;
 # ending with the trial statistics computed once: 90-cache.sql), the
 # errata found by running the seeds' logic as written ($(BIN)/errata), the
 # measurement matrices line by line, the metric sets of the profile mode
@@ -601,15 +603,15 @@ help: ## this list
 # of the database, into EXPORT_DIR (default build/export):
 #   results.csv   one row per GPU and configuration (view config_stats:
 #                 median over complete runs, 95% interval, GB/s, % of peak)
-#   samples.csv   every stored sample: GPU, study, configuration, run, rep, ms
+#   samples.csv   every sample: GPU, study, configuration, run, rep, ms
 #   results.json  one object per GPU and configuration with its samples
 EXPORT_DIR ?= $(BUILD)/export
 .PHONY: export
-export: $(REPORT_DB) reports/export_results.sql reports/export_samples.sql reports/export.sql ## write the results as CSV and JSON into EXPORT_DIR (build/export)
+export: $(REPORT_DB) $(SQLSTATS) reports/export_results.sql reports/export_samples.sql reports/export.sql ## write the results as CSV and JSON into EXPORT_DIR (build/export)
 	@mkdir -p $(EXPORT_DIR)
 	$(call say,EXPORT,$(EXPORT_DIR))
 	$(Q)t=$(EXPORT_DIR)/.tmp.$$$$; trap 'rm -f "$$t".*' EXIT; \
 	  sqlite3 -bail $(REPORT_DB) < reports/export_results.sql > "$$t.results.csv" && \
-	  sqlite3 -bail $(REPORT_DB) < reports/export_samples.sql > "$$t.samples.csv" && \
-	  sqlite3 -bail $(REPORT_DB) < reports/export.sql > "$$t.results.json" && \
+	  $(SQLITE_STATS) $(REPORT_DB) < reports/export_samples.sql > "$$t.samples.csv" && \
+	  $(SQLITE_STATS) $(REPORT_DB) < reports/export.sql > "$$t.results.json" && \
 	  for f in results.csv samples.csv results.json; do mv "$$t.$$f" $(EXPORT_DIR)/$$f; done

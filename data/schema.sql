@@ -113,15 +113,8 @@ CREATE TABLE IF NOT EXISTS result (
   error            TEXT,                 -- why it failed or was skipped (CUDA error text, mismatch)
   max_err          REAL,                 -- largest |gpu - reference| seen in verification
   tolerance        REAL,                 -- the bound it was checked against (0 = exact)
-  reps             INTEGER,              -- timed samples taken (statistics and interval use all of
-                                         -- them; table sample holds at most 256, evenly spaced)
-  median_ms        REAL,                 -- statistics of the repetitions, milliseconds
-  min_ms           REAL,
-  max_ms           REAL,
-  q1_ms            REAL,                 -- first quartile
-  q3_ms            REAL,                 -- third quartile
-  mean_ms          REAL,
-  rsd              REAL,                 -- relative standard deviation (stdev / mean): the noise
+  reps             INTEGER,              -- timed samples taken: all of them are in result_sample
+                                         -- (data converted from schema 2 holds fewer: see there)
   bytes_read       INTEGER,              -- useful bytes one launch reads (study stencil: the bytes
                                          -- its threads request, every reuse counted: 25 x 4 per pixel)
   bytes_written    INTEGER,              -- useful bytes one launch writes
@@ -133,20 +126,18 @@ CREATE TABLE IF NOT EXISTS result (
                                          -- 'single': one launch per timed sample; 'batch': many
                                          -- back-to-back launches per sample, time / count; 'graph':
                                          -- those launches captured in a CUDA graph, replayed per sample
-  stop_reason      TEXT,                 -- why sampling stopped: 'converged', 'time-cap',
+  stop_reason      TEXT,                 -- why sampling stopped: 'converged', 'plateau', 'time-cap',
                                          -- 'max-reps', 'fixed' (NULL: before it was recorded)
   clock_mhz        REAL,                 -- mean SM clock over the kept samples (clock64 / %globaltimer on SM 0)
   clock_discarded  INTEGER,              -- samples discarded for a low SM clock and re-taken
-  ci_lo_ms         REAL,                 -- 95% bootstrap interval of the median, within the run
-                                         -- (1000 resamples of all samples, fixed seed)
-  ci_hi_ms         REAL,
   launches         INTEGER,              -- launches (kernels, memsets, copies) one call of the timed
                                          -- work makes, counted by capturing it into a CUDA graph
                                          -- (NULL: host-timed, or not capturable)
   floor_us         REAL                  -- the launch floor timed in the same process just before
                                          -- this configuration's samples, in its mode: single, one
                                          -- empty kernel as run.launch_us; batch, per launch of a
-                                         -- batch of empty kernels back to back
+                                         -- batch of empty kernels back to back: a covariate of the
+                                         -- run (the analysis corrects for it), not a statistic of them
 );
 CREATE INDEX IF NOT EXISTS result_by_key ON result(study, config_key);
 
@@ -169,14 +160,22 @@ CREATE TABLE IF NOT EXISTS run_env (
   PRIMARY KEY (run_id, phase)
 );
 
--- Timed samples, for spreads and box plots: all of them up to 256 per
--- result, else 256 evenly spaced over those taken (result.reps says how many).
-CREATE TABLE IF NOT EXISTS sample (
-  result_id        INTEGER NOT NULL REFERENCES result(result_id),
-  rep              INTEGER NOT NULL,     -- 0-based index of the sample in the order taken
-  ms               REAL NOT NULL,        -- elapsed milliseconds of this repetition
-  PRIMARY KEY (result_id, rep)
-) WITHOUT ROWID;
+-- Every timed sample of a result ('ok' with reps), in the order taken: one
+-- row per result, the samples as whole nanoseconds separated by single
+-- spaces ('2048 2080 2048'), as many as result.reps (rows converted from a
+-- database of schema 2, which kept at most 256 a result and shipped fewer,
+-- hold the ones it kept, in order: fewer than reps). The CUDA event timer
+-- ticks in 32 ns on Hopper (a single launch loses nothing); a batch or
+-- graph sample is the time of one launch (the sample's time over its
+-- launches), rounded to the nanosecond, and so is a host-clock one. No
+-- statistic is stored: the analysis computes them from these
+-- (reports/sqlstats.c, samples_median() and the others). Text that is not
+-- such a list, or holds a sample of 0, a negative one or one over 1e13 ns,
+-- is refused by the analysis, dbtool merge, snapshot and load.
+CREATE TABLE IF NOT EXISTS result_sample (
+  result_id        INTEGER PRIMARY KEY REFERENCES result(result_id),
+  ns               TEXT NOT NULL         -- every sample, nanoseconds, in the order taken
+);
 
 -- Hardware counters from Nsight Compute, one row per configuration, kernel
 -- and metric: written by a run of kind 'profile' (`<binary> --profile SET`,
@@ -302,15 +301,11 @@ CREATE TABLE IF NOT EXISTS reference_timing (
   dtype            TEXT,                 -- 'int32' for cub and cub32; NULL for empty
   n                INTEGER NOT NULL,     -- elements summed; 0 for the empty kernel
   repeat           INTEGER NOT NULL,     -- 1..R: separate sample sets of one invocation, in time order
-  samples          INTEGER NOT NULL,     -- samples kept
+  samples          INTEGER NOT NULL,     -- samples kept (all of them in ns)
   discarded        INTEGER NOT NULL,     -- samples discarded for a throttled SM clock
   flush_bytes      INTEGER NOT NULL,     -- bytes the memset flush writes before every sample (the L2 size)
-  median_us        REAL NOT NULL,        -- median of the kept samples, microseconds
-  q1_us            REAL,                 -- quartiles, minimum, maximum, mean of the kept samples
-  q3_us            REAL,
-  min_us           REAL,
-  max_us           REAL,
-  mean_us          REAL,
+  ns               TEXT NOT NULL,        -- the kept samples, whole nanoseconds in the order taken,
+                                         -- single spaces (as result_sample.ns; no statistic stored)
   clock_mhz        REAL,                 -- mean SM clock over the kept samples (nvbench's timestamps)
   PRIMARY KEY (bench_uuid, trial, what, n, repeat)
 );

@@ -49,8 +49,45 @@
 **                           verdict_at_least, which both are: at_most is
 **                           at_least on the negated interval and threshold)
 **
-** Built two ways from this one file: linked into mdquery and dbtool, which
-** call sqlstats_register() on every connection they open, and as the
+** A result's samples (table result_sample, data/schema.sql): every sample
+** of the result in the order taken, whole nanoseconds separated by single
+** spaces. Each samples_* function decodes that text (NS) and refuses, with
+** an SQL error naming the sample, text that is not such a list and any
+** impossible value: 0, negative, not a whole number (Inf, NaN, 1e3) or over
+** SQLSTATS_NS_MAX (1e13 ns, nearly three hours). A NULL NS gives NULL. Times
+** are returned in milliseconds (the analysis's unit).
+**   samples_count(NS)       how many samples
+**   samples_median(NS)      their median (the mean of the middle two for an
+**                           even count)
+**   samples_quantile(NS, Q) the Q-quantile (0 <= Q <= 1), interpolating
+**                           linearly between order statistics (numpy's
+**                           'linear'; Q = 0.25 and 0.75 are the quartiles)
+**   samples_mean(NS), samples_min(NS), samples_max(NS)
+**   samples_rsd(NS)         the relative standard deviation: the sample
+**                           standard deviation (n - 1) over the mean; 0 for
+**                           one sample
+**   samples_ci_lo(NS, PCT), samples_ci_hi(NS, PCT)
+**                           the distribution-free PCT% interval of the
+**                           median (0 < PCT < 100): the order statistics
+**                           x_(j) and x_(k), j = floor((n - z sqrt(n)) / 2),
+**                           k = ceil((n + z sqrt(n)) / 2) (1-based, clamped to
+**                           1 and n), z the standard normal quantile of
+**                           1/2 + PCT/200, computed (the normal approximation
+**                           of the binomial; the rule of the harness's
+**                           stopping noise, stats_median_noise_sorted)
+**   samples_part_median(NS, K, PARTS)
+**                           the median of the K-th (1..PARTS) of PARTS
+**                           consecutive parts of the samples in the order
+**                           taken (sample i, from 0, is in part
+**                           floor(i PARTS / n) + 1); NULL for an empty part
+**   samples_json(NS)        the samples as a JSON array of milliseconds, in
+**                           the order taken (exact decimals: 2048 ns is
+**                           0.002048), for json_each() to make rows of
+**
+** Built two ways from this one file: linked into mdquery and the tests'
+** query tool, which call sqlstats_register() on every connection they open,
+** and into dbtool, whose merge and snapshot check every samples text with
+** sqlstats_samples_decode(); and as the
 ** loadable extension build/lib/sqlstats.so (reports/sqlstats_ext.c), which
 ** the sqlite3 command loads (`.load build/lib/sqlstats`) for the report's
 ** snapshot, its figure data and `make compare`.
@@ -59,6 +96,8 @@
 #include <sqlite3.h>
 #endif
 #include <math.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,6 +111,9 @@ static const char *const azBandLabel[] = {"all", "under 20 us", "20-100 us", "10
 #define SQLSTATS_MIN_DEVIATIONS 20
 /* The normal quantile of a two-sided 95% interval. */
 #define SQLSTATS_Z95 1.959963984540054
+/* The largest sample a samples text may hold, in nanoseconds (1e13 ns is
+** nearly three hours: no configuration's one sample takes that long). */
+#define SQLSTATS_NS_MAX 1e13
 
 /* An aggregate's values: a growing array (the median and the quantile need
 ** them all). */
@@ -254,6 +296,309 @@ static void verdict_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   sqlite3_result_text(ctx, z, -1, SQLITE_STATIC);
 }
 
+/* ---------------------------------------------------------- samples -- */
+
+int sqlstats_samples_decode(const char *z, int n, double **paNs, int *pnNs, char *zErr, size_t nErr) {
+  int nNs = 0, nAlloc = 0;
+  double *a = NULL;
+  const char *zWhy = NULL;
+  long long iAt = 0;
+  *paNs = NULL;
+  *pnNs = 0;
+  if (n <= 0) zWhy = "no sample";
+  for (int i = 0; !zWhy && i < n;) {
+    /* One sample: digits up to a single space or the end. */
+    int iStart = i;
+    double v = 0;
+    iAt = nNs + 1;
+    if (z[i] == '-') zWhy = "negative";
+    while (!zWhy && i < n && z[i] >= '0' && z[i] <= '9') {
+      if (i - iStart >= 16) zWhy = "absurd (over 1e13 ns)";
+      v = v * 10 + (z[i] - '0');
+      i++;
+    }
+    if (!zWhy && (i == iStart || (i < n && z[i] != ' ')))
+      zWhy = "not a whole number of nanoseconds";
+    if (!zWhy && z[iStart] == '0') zWhy = i - iStart == 1 ? "0 ns: impossible" : "not a whole number of nanoseconds";
+    if (!zWhy && v > SQLSTATS_NS_MAX) zWhy = "absurd (over 1e13 ns)";
+    if (zWhy) break;
+    if (nNs == nAlloc) {
+      int nNew = nAlloc ? 2 * nAlloc : 64;
+      double *aNew = realloc(a, sizeof(double) * (size_t)nNew);
+      if (!aNew) {
+        free(a);
+        snprintf(zErr, nErr, "out of memory");
+        return -1;
+      }
+      a = aNew;
+      nAlloc = nNew;
+    }
+    a[nNs++] = v;
+    if (i < n) { /* the separator: one space, then another sample */
+      i++;
+      if (i == n) {
+        iAt = nNs + 1;
+        zWhy = "a space at the end";
+      }
+    }
+  }
+  if (zWhy) {
+    free(a);
+    if (n <= 0) snprintf(zErr, nErr, "no sample (an empty text)");
+    else snprintf(zErr, nErr, "sample %lld: %s", iAt, zWhy);
+    return -1;
+  }
+  *paNs = a;
+  *pnNs = nNs;
+  return 0;
+}
+
+double sqlstats_quantile_sorted(const double *a, int n, double q) {
+  double pos = q * (n - 1);
+  int lo = (int)floor(pos);
+  int hi = lo + 1 < n ? lo + 1 : lo;
+  return a[lo] + (a[hi] - a[lo]) * (pos - lo);
+}
+
+double sqlstats_normal_quantile(double p) {
+  /* Bisection on the normal distribution function, 0.5 erfc(-z / sqrt 2):
+  ** exact to the last bit of a double after 200 halvings of [-40, 40]. */
+  double lo = -40, hi = 40;
+  for (int i = 0; i < 200 && hi - lo > 0; i++) {
+    double mid = (lo + hi) / 2;
+    if (mid <= lo || mid >= hi) break;
+    if (0.5 * erfc(-mid / sqrt(2.0)) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+void sqlstats_median_ci_ranks(int n, double pct, int *pj, int *pk) {
+  double r = sqlstats_normal_quantile(0.5 + pct / 200) * sqrt((double)n);
+  int j = (int)floor((n - r) / 2), k = (int)ceil((n + r) / 2);
+  *pj = j < 1 ? 1 : j > n ? n : j;
+  *pk = k > n ? n : k < 1 ? 1 : k;
+}
+
+void sqlstats_part_range(int n, int k, int parts, int *piStart, int *piEnd) {
+  *piStart = (int)(((long long)(k - 1) * n + parts - 1) / parts);
+  *piEnd = (int)(((long long)k * n + parts - 1) / parts);
+}
+
+void sqlstats_ms_text(double ns, char *z, size_t nz) {
+  long long v = (long long)ns;
+  int nLen = snprintf(z, nz, "%lld.%06lld", v / 1000000, v % 1000000);
+  while (nLen > 0 && z[nLen - 1] == '0') z[--nLen] = 0;
+  if (nLen > 0 && z[nLen - 1] == '.') z[--nLen] = 0;
+}
+
+/* The last samples text decoded, per connection: every samples_* function
+** of one row reads the same text, which is decoded and sorted once. */
+typedef struct SampleCache {
+  int nRef;             /* the functions registered with it */
+  char *z;              /* the text (a copy) */
+  int n;                /* its length */
+  double *aOrder;       /* the samples in the order taken (ns) */
+  double *aSorted;      /* the same, sorted */
+  int nNs;
+  double sum;           /* their sum */
+} SampleCache;
+
+static void cache_unref(void *p) {
+  SampleCache *c = p;
+  if (--c->nRef > 0) return;
+  free(c->z);
+  free(c->aOrder);
+  free(c->aSorted);
+  free(c);
+}
+
+/* A samples_* function's user data: the shared cache, and which statistic
+** (the one-argument functions: S_*; samples_ci_lo 0 and _hi 1). */
+enum { S_COUNT, S_MEDIAN, S_MEAN, S_MIN, S_MAX, S_RSD, S_JSON };
+typedef struct SampleFn {
+  SampleCache *c;
+  int eStat;
+} SampleFn;
+
+static void samples_fn_free(void *p) {
+  cache_unref(((SampleFn *)p)->c);
+  free(p);
+}
+
+/* The samples of argument v, decoded (from the cache when it is the last
+** text): the cache, or NULL with the error set (or the result NULL for a
+** NULL argument: *pbNull). */
+static SampleCache *samples_arg(sqlite3_context *ctx, sqlite3_value *v, int *pbNull) {
+  SampleCache *c = ((SampleFn *)sqlite3_user_data(ctx))->c;
+  *pbNull = 0;
+  if (sqlite3_value_type(v) == SQLITE_NULL) {
+    *pbNull = 1;
+    return NULL;
+  }
+  const char *z = (const char *)sqlite3_value_text(v);
+  int n = sqlite3_value_bytes(v);
+  if (!z) {
+    sqlite3_result_error_nomem(ctx);
+    return NULL;
+  }
+  if (c->z && c->n == n && !memcmp(c->z, z, (size_t)n)) return c;
+  char zErr[200];
+  double *a = NULL;
+  int nNs = 0;
+  if (sqlstats_samples_decode(z, n, &a, &nNs, zErr + 9, sizeof(zErr) - 9)) {
+    memcpy(zErr, "samples: ", 9);
+    sqlite3_result_error(ctx, zErr, -1);
+    return NULL;
+  }
+  char *zCopy = malloc((size_t)n + 1);
+  double *aSorted = malloc(sizeof(double) * (size_t)nNs);
+  if (!zCopy || !aSorted) {
+    free(a);
+    free(zCopy);
+    free(aSorted);
+    sqlite3_result_error_nomem(ctx);
+    return NULL;
+  }
+  memcpy(zCopy, z, (size_t)n);
+  memcpy(aSorted, a, sizeof(double) * (size_t)nNs);
+  qsort(aSorted, (size_t)nNs, sizeof(double), cmp_double);
+  free(c->z);
+  free(c->aOrder);
+  free(c->aSorted);
+  c->z = zCopy;
+  c->n = n;
+  c->aOrder = a;
+  c->aSorted = aSorted;
+  c->nNs = nNs;
+  c->sum = 0;
+  for (int i = 0; i < nNs; i++) c->sum += aSorted[i];
+  return c;
+}
+
+
+static void samples_stat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  const SampleFn *f = sqlite3_user_data(ctx);
+  int bNull;
+  SampleCache *c = samples_arg(ctx, argv[0], &bNull);
+  if (!c) return;
+  const double *s = c->aSorted;
+  int n = c->nNs;
+  double mean = c->sum / n;
+  switch (f->eStat) {
+    case S_COUNT: sqlite3_result_int(ctx, n); return;
+    case S_MEDIAN: sqlite3_result_double(ctx, sqlstats_median_sorted(s, n) / 1e6); return;
+    case S_MEAN: sqlite3_result_double(ctx, mean / 1e6); return;
+    case S_MIN: sqlite3_result_double(ctx, s[0] / 1e6); return;
+    case S_MAX: sqlite3_result_double(ctx, s[n - 1] / 1e6); return;
+    case S_RSD: {
+      double ss = 0;
+      for (int i = 0; i < n; i++) ss += (s[i] - mean) * (s[i] - mean);
+      sqlite3_result_double(ctx, n > 1 ? sqrt(ss / (n - 1)) / mean : 0.0);
+      return;
+    }
+    default: {
+      /* At most 14 digits, a point and a comma per sample. */
+      char *z = sqlite3_malloc64((sqlite3_uint64)n * 20 + 3), *p = z;
+      if (!z) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+      }
+      *p++ = '[';
+      for (int i = 0; i < n; i++) {
+        if (i) *p++ = ',';
+        sqlstats_ms_text(c->aOrder[i], p, 20);
+        p += strlen(p);
+      }
+      *p++ = ']';
+      sqlite3_result_text(ctx, z, (int)(p - z), sqlite3_free);
+    }
+  }
+}
+
+static void samples_ci_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  int bNull, j, k;
+  double pct = sqlite3_value_double(argv[1]);
+  if (sqlite3_value_type(argv[1]) == SQLITE_NULL || !(pct > 0 && pct < 100)) {
+    sqlite3_result_error(ctx, "samples_ci_lo/hi(): the level must be a percent between 0 and 100", -1);
+    return;
+  }
+  const SampleFn *f = sqlite3_user_data(ctx);
+  SampleCache *c = samples_arg(ctx, argv[0], &bNull);
+  if (!c) return;
+  sqlstats_median_ci_ranks(c->nNs, pct, &j, &k);
+  sqlite3_result_double(ctx, c->aSorted[(f->eStat ? k : j) - 1] / 1e6);
+}
+
+static void samples_quantile_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  int bNull;
+  double q = sqlite3_value_double(argv[1]);
+  if (sqlite3_value_type(argv[1]) == SQLITE_NULL || !(q >= 0 && q <= 1)) {
+    sqlite3_result_error(ctx, "samples_quantile(): the quantile must be from 0 to 1", -1);
+    return;
+  }
+  SampleCache *c = samples_arg(ctx, argv[0], &bNull);
+  if (!c) return;
+  sqlite3_result_double(ctx, sqlstats_quantile_sorted(c->aSorted, c->nNs, q) / 1e6);
+}
+
+static void samples_part_median_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  int bNull, iStart, iEnd;
+  sqlite3_int64 k = sqlite3_value_int64(argv[1]), parts = sqlite3_value_int64(argv[2]);
+  if (sqlite3_value_type(argv[1]) != SQLITE_INTEGER || sqlite3_value_type(argv[2]) != SQLITE_INTEGER || parts < 1 ||
+      parts > 1000000 || k < 1 || k > parts) {
+    sqlite3_result_error(ctx, "samples_part_median(NS, K, PARTS): PARTS a whole number from 1, K from 1 to PARTS", -1);
+    return;
+  }
+  SampleCache *c = samples_arg(ctx, argv[0], &bNull);
+  if (!c) return;
+  sqlstats_part_range(c->nNs, (int)k, (int)parts, &iStart, &iEnd);
+  if (iEnd <= iStart) return; /* an empty part: NULL */
+  double *a = malloc(sizeof(double) * (size_t)(iEnd - iStart));
+  if (!a) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  memcpy(a, c->aOrder + iStart, sizeof(double) * (size_t)(iEnd - iStart));
+  qsort(a, (size_t)(iEnd - iStart), sizeof(double), cmp_double);
+  sqlite3_result_double(ctx, sqlstats_median_sorted(a, iEnd - iStart) / 1e6);
+  free(a);
+}
+
+/* Register the samples_* functions on db, sharing one cache. */
+static int register_samples(sqlite3 *db) {
+  static const struct { const char *zName; int nArg, eStat; void (*x)(sqlite3_context *, int, sqlite3_value **); } a[] = {
+    {"samples_count", 1, S_COUNT, samples_stat_fn},   {"samples_median", 1, S_MEDIAN, samples_stat_fn},
+    {"samples_mean", 1, S_MEAN, samples_stat_fn},     {"samples_min", 1, S_MIN, samples_stat_fn},
+    {"samples_max", 1, S_MAX, samples_stat_fn},       {"samples_rsd", 1, S_RSD, samples_stat_fn},
+    {"samples_json", 1, S_JSON, samples_stat_fn},     {"samples_ci_lo", 2, 0, samples_ci_fn},
+    {"samples_ci_hi", 2, 1, samples_ci_fn},           {"samples_quantile", 2, 0, samples_quantile_fn},
+    {"samples_part_median", 3, 0, samples_part_median_fn},
+  };
+  const int f = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+  SampleCache *c = calloc(1, sizeof(*c));
+  if (!c) return SQLITE_NOMEM;
+  c->nRef = 1; /* this function's, dropped at the end */
+  int rc = SQLITE_OK;
+  for (size_t i = 0; rc == SQLITE_OK && i < sizeof(a) / sizeof(a[0]); i++) {
+    SampleFn *p = malloc(sizeof(*p));
+    if (!p) {
+      rc = SQLITE_NOMEM;
+      break;
+    }
+    p->c = c;
+    p->eStat = a[i].eStat;
+    c->nRef++;
+    rc = sqlite3_create_function_v2(db, a[i].zName, a[i].nArg, f, p, a[i].x, NULL, NULL, samples_fn_free);
+  }
+  cache_unref(c);
+  return rc;
+}
+
 int sqlstats_register(sqlite3 *db) {
   static int bHi = 1;
   static verdict_x xAtLeast = sqlstats_verdict_at_least, xOver = sqlstats_verdict_over,
@@ -274,5 +619,6 @@ int sqlstats_register(sqlite3 *db) {
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "verdict_over", 3, f, &xOver, verdict_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "target_at_least", 3, f, &xMet, verdict_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "target_at_most", 3, f, &xMetMost, verdict_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = register_samples(db);
   return rc;
 }

@@ -27,16 +27,19 @@ $(BIN)/tests/%: $(OBJ)/tests/%.o $(HARNESS_OBJ) $(sort $(TEST_OBJ)) $(OBJ)/gen/b
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(NVLDLIBS) $(CMOCKA_LIBS)
 
 # The seeds' code as written (reports/seed_reduce.c) is no reference: only its
-# own suite links it; the analysis's statistics (reports/sqlstats.c) likewise.
+# own suite links it; the analysis's statistics (reports/sqlstats.c) likewise,
+# and the database suite (it applies the results views: their statistics).
 $(BIN)/tests/unit/test_sqlstats: $(OBJ)/reports/sqlstats.o
 $(BUILD)/asan/bin/tests/unit/test_sqlstats: $(BUILD)/asan/obj/reports/sqlstats.o
+$(BIN)/tests/unit/test_db: $(OBJ)/reports/sqlstats.o
+$(BUILD)/asan/bin/tests/unit/test_db: $(BUILD)/asan/obj/reports/sqlstats.o
 $(BIN)/tests/unit/test_seed_reduce: $(OBJ)/reports/seed_reduce.o
 $(BUILD)/asan/bin/tests/unit/test_seed_reduce: $(BUILD)/asan/obj/reports/seed_reduce.o
 
 # The harness's own fixtures, no GPU needed: a host-only study on the real
 # harness (bench_main_host; built with the sanitizers, below) and a query tool
 # for the shell tests (the GPU machine has no sqlite3 command).
-$(BIN)/tests/sqlq: $(OBJ)/tests/harness/sqlq.o
+$(BIN)/tests/sqlq: $(OBJ)/tests/harness/sqlq.o $(OBJ)/reports/sqlstats.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)

@@ -3,6 +3,7 @@
 */
 #include "experiments/harness/db.h"
 
+#include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,7 @@
 struct db {
   sqlite3 *pDb;
   sqlite3_stmt *pInsResult;   /* INSERT INTO result */
-  sqlite3_stmt *pInsSample;   /* INSERT INTO sample */
+  sqlite3_stmt *pInsSample;   /* INSERT INTO result_sample */
   sqlite3_stmt *pHave;        /* resume lookup */
   int iRepeat;                /* resume counts only runs with this repeat index (1 by default) */
   char zFail[256];            /* the error a rollback() followed */
@@ -123,7 +124,10 @@ static long long query_int(sqlite3 *pDb, const char *zSql) {
 
 /* Columns the schema gained after databases were made with it: CREATE TABLE
 ** IF NOT EXISTS leaves an older table as it is, so each is added where it is
-** missing (a database without the table gets it whole from the schema). */
+** missing (a database without the table gets it whole from the schema). A
+** database made before result_sample is refused before (check_ours); one
+** with it that lacks a column here (copied or trimmed by hand, and the
+** columns a later version adds) gains it. */
 static const struct { const char *zTable, *zColumn, *zDecl; } aNewColumn[] = {
   {"run", "launch_us", "REAL"},      {"run", "cpu_model", "TEXT"},   {"run", "os_name", "TEXT"},
   {"run", "cccl_version", "TEXT"},   {"run", "clock_lock", "TEXT"},  {"run", "setup_s", "REAL"},
@@ -161,7 +165,10 @@ static int add_new_columns(sqlite3 *pDb) {
 ** (a CHECK widened): where a database's stored statement lacks zMarker, the
 ** table is set aside under zTable "_rebuilt", made again by the schema, its
 ** rows copied back by column name, and the old one dropped, all inside the
-** schema's transaction (nothing else references these tables). */
+** schema's transaction (nothing else references these tables). A database
+** of schema 2 is refused before (check_ours: no result_sample), so what this
+** still rebuilds is a schema-3 one made by a build from before 'cub32'
+** joined the CHECK (schema 3 kept its version number when it did). */
 static const struct { const char *zTable, *zMarker; } aRebuilt[] = {
   {"reference_timing", "'cub32'"}, /* what: CUB with 32-bit offsets too (issue 47) */
 };
@@ -218,20 +225,34 @@ static int rebuild_copy_back(sqlite3 *pDb) {
 
 /* Whether the opened file may become or is one of the project's databases:
 ** empty, marked with DB_APPLICATION_ID, or unmarked with the project's
-** tables (made before the mark). 0, or -1 with the reason in zErr. */
+** tables (made before the mark); and not one made before every sample was
+** stored (a result table without result_sample beside it: its samples are
+** thinned and its statistics frozen, which this build neither reads nor
+** writes). 0, or -1 with the reason in zErr. */
 static int check_ours(sqlite3 *pDb, const char *zPath, char *zErr, size_t nErr) {
   long long iApp = query_int(pDb, "PRAGMA application_id");
   long long nObj = query_int(pDb, "SELECT count(*) FROM sqlite_master");
   long long nOurs = query_int(pDb, "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
-                                   " AND name IN ('device', 'run', 'result', 'sample')");
-  if (iApp == DB_APPLICATION_ID || nObj == 0 || (iApp == 0 && nOurs == 4)) return 0;
-  if (iApp < 0 || nObj < 0) {
+                                   " AND name IN ('device', 'run', 'result')");
+  long long nSamples = query_int(pDb, "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+                                      " AND name = 'result_sample'");
+  long long bResult = query_int(pDb, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'result'");
+  if (iApp < 0 || nObj < 0 || nOurs < 0 || nSamples < 0 || bResult < 0) {
     snprintf(zErr, nErr, "cannot open database '%s': %s", zPath, sqlite3_errmsg(pDb));
     return -1;
   }
-  snprintf(zErr, nErr, "refusing database '%s': not a measurement database of this project "
-           "(application_id %lld, %lld schema objects): nothing changed", zPath, iApp, nObj);
-  return -1;
+  if (iApp != DB_APPLICATION_ID && nObj != 0 && !(iApp == 0 && nOurs == 3)) {
+    snprintf(zErr, nErr, "refusing database '%s': not a measurement database of this project "
+             "(application_id %lld, %lld schema objects): nothing changed", zPath, iApp, nObj);
+    return -1;
+  }
+  if (bResult && !nSamples) {
+    snprintf(zErr, nErr, "refusing database '%s': " DB_OLD_SAMPLES_WHY " (schema %lld): its results hold"
+             " frozen statistics and at most 256 samples each; measure into a new database (remove it, or"
+             " name another with --db); nothing changed", zPath, query_int(pDb, "PRAGMA user_version"));
+    return -1;
+  }
+  return 0;
 }
 
 db *db_open(const char *zPath, char *zErr, size_t nErr) {
@@ -311,14 +332,13 @@ db *db_open(const char *zPath, char *zErr, size_t nErr) {
   if (rc == SQLITE_OK)
     rc = sqlite3_prepare_v2(p->pDb,
         "INSERT INTO result(run_id, study, config_key, variant, dtype, n, block, params, cache,"
-        " timer, status, error, max_err, tolerance, reps, median_ms, min_ms, max_ms, q1_ms,"
-        " q3_ms, mean_ms, rsd, bytes_read, bytes_written, created_utc, flush, mode, stop_reason, clock_mhz,"
-        " clock_discarded, ci_lo_ms, ci_hi_ms, launches, floor_us)"
-        " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,"
-        "?22,?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34)", -1, &p->pInsResult, NULL);
+        " timer, status, error, max_err, tolerance, reps, bytes_read, bytes_written, created_utc, flush, mode,"
+        " stop_reason, clock_mhz, clock_discarded, launches, floor_us)"
+        " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25)",
+        -1, &p->pInsResult, NULL);
   if (rc == SQLITE_OK)
-    rc = sqlite3_prepare_v2(p->pDb, "INSERT INTO sample(result_id, rep, ms) VALUES(?1,?2,?3)",
-                            -1, &p->pInsSample, NULL);
+    rc = sqlite3_prepare_v2(p->pDb, "INSERT INTO result_sample(result_id, ns) VALUES(?1,?2)", -1, &p->pInsSample,
+                            NULL);
   if (rc == SQLITE_OK)
     rc = sqlite3_prepare_v2(p->pDb,
         "SELECT 1 FROM result r JOIN run u USING (run_id) JOIN device d USING (device_id)"
@@ -557,17 +577,43 @@ static void bind_opt_double(sqlite3_stmt *s, int i, int bHave, double v) {
   else sqlite3_bind_null(s, i);
 }
 
+/* The samples a[0..n) (each nsPer nanoseconds a unit) as result_sample.ns
+** text: whole nanoseconds, rounded, at least 1 (a sample under half a
+** nanosecond is below any timer's resolution; 0 is refused on read as
+** impossible), single spaces. A malloc'ed string; NULL with the reason in
+** p->zFail where a sample is no time (NaN, infinite, negative, over 1e13 ns:
+** the reader refuses those) or memory runs out. */
+static char *ns_text(db *p, const double *a, int n, double nsPer) {
+  char *z = malloc((size_t)n * 16 + 1), *e = z;
+  if (!z) {
+    snprintf(p->zFail, sizeof(p->zFail), "out of memory for %d samples", n);
+    return NULL;
+  }
+  *e = 0;
+  for (int i = 0; i < n; i++) {
+    double v = a[i] * nsPer;
+    if (!(v >= 0 && v <= 1e13)) {
+      snprintf(p->zFail, sizeof(p->zFail), "sample %d of %d is no time (%g ns): nothing stored", i + 1, n, v);
+      free(z);
+      return NULL;
+    }
+    long long x = llround(v);
+    e += sprintf(e, i ? " %lld" : "%lld", x < 1 ? 1 : x);
+  }
+  return z;
+}
+
 int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r) {
   char zNow[32];
-  stats st;
-  double ciLo = 0, ciHi = 0;
   int bOk = strcmp(r->zStatus, "ok") == 0 && r->nRep > 0;
-  if (bOk && stats_compute(r->aMs, r->nRep, &st)) return -1;
-  if (bOk && stats_bootstrap_median_ci(r->aMs, r->nRep, DB_BOOTSTRAP_RESAMPLES, DB_BOOTSTRAP_SEED, &ciLo, &ciHi))
-    return -1;
-  utc_now(zNow, sizeof(zNow));
   begin_call(p);
-  if (db_exec(p, "BEGIN IMMEDIATE")) return -1;
+  char *zNs = bOk ? ns_text(p, r->aMs, r->nRep, 1e6) : NULL;
+  if (bOk && !zNs) return -1;
+  utc_now(zNow, sizeof(zNow));
+  if (db_exec(p, "BEGIN IMMEDIATE")) {
+    free(zNs);
+    return -1;
+  }
   sqlite3_stmt *s = p->pInsResult;
   sqlite3_bind_int64(s, 1, iRun);
   sqlite3_bind_text(s, 2, zStudy, -1, SQLITE_STATIC);
@@ -584,40 +630,28 @@ int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r)
   bind_opt_double(s, 13, strcmp(r->zStatus, "skipped") != 0, r->maxErr);
   bind_opt_double(s, 14, strcmp(r->zStatus, "skipped") != 0, r->tolerance);
   if (bOk) sqlite3_bind_int(s, 15, r->nRep); else sqlite3_bind_null(s, 15);
-  bind_opt_double(s, 16, bOk, bOk ? st.median : 0);
-  bind_opt_double(s, 17, bOk, bOk ? st.min : 0);
-  bind_opt_double(s, 18, bOk, bOk ? st.max : 0);
-  bind_opt_double(s, 19, bOk, bOk ? st.q1 : 0);
-  bind_opt_double(s, 20, bOk, bOk ? st.q3 : 0);
-  bind_opt_double(s, 21, bOk, bOk ? st.mean : 0);
-  bind_opt_double(s, 22, bOk, bOk ? st.rsd : 0);
-  sqlite3_bind_int64(s, 23, r->nBytesRead);
-  sqlite3_bind_int64(s, 24, r->nBytesWritten);
-  sqlite3_bind_text(s, 25, zNow, -1, SQLITE_STATIC);
-  if (r->zFlush) sqlite3_bind_text(s, 26, r->zFlush, -1, SQLITE_STATIC); else sqlite3_bind_null(s, 26);
-  sqlite3_bind_text(s, 27, r->zMode ? r->zMode : "single", -1, SQLITE_STATIC);
-  if (bOk && r->zStop) sqlite3_bind_text(s, 28, r->zStop, -1, SQLITE_STATIC); else sqlite3_bind_null(s, 28);
-  bind_opt_double(s, 29, bOk && r->clockMhz > 0, r->clockMhz);
-  if (bOk && r->nClockDiscarded >= 0) sqlite3_bind_int(s, 30, r->nClockDiscarded); else sqlite3_bind_null(s, 30);
-  bind_opt_double(s, 31, bOk, ciLo);
-  bind_opt_double(s, 32, bOk, ciHi);
-  if (bOk && r->nLaunches > 0) sqlite3_bind_int(s, 33, r->nLaunches); else sqlite3_bind_null(s, 33);
-  bind_opt_double(s, 34, bOk && r->floorUs > 0, r->floorUs);
+  sqlite3_bind_int64(s, 16, r->nBytesRead);
+  sqlite3_bind_int64(s, 17, r->nBytesWritten);
+  sqlite3_bind_text(s, 18, zNow, -1, SQLITE_STATIC);
+  if (r->zFlush) sqlite3_bind_text(s, 19, r->zFlush, -1, SQLITE_STATIC); else sqlite3_bind_null(s, 19);
+  sqlite3_bind_text(s, 20, r->zMode ? r->zMode : "single", -1, SQLITE_STATIC);
+  if (bOk && r->zStop) sqlite3_bind_text(s, 21, r->zStop, -1, SQLITE_STATIC); else sqlite3_bind_null(s, 21);
+  bind_opt_double(s, 22, bOk && r->clockMhz > 0, r->clockMhz);
+  if (bOk && r->nClockDiscarded >= 0) sqlite3_bind_int(s, 23, r->nClockDiscarded); else sqlite3_bind_null(s, 23);
+  if (bOk && r->nLaunches > 0) sqlite3_bind_int(s, 24, r->nLaunches); else sqlite3_bind_null(s, 24);
+  bind_opt_double(s, 25, bOk && r->floorUs > 0, r->floorUs);
   int rc = sqlite3_step(s);
   sqlite3_reset(s);
   sqlite3_clear_bindings(s);
   if (rc != SQLITE_DONE) goto fail;
-  long long iResult = sqlite3_last_insert_rowid(p->pDb);
-  /* At most DB_MAX_SAMPLES, evenly spaced; rep is the index in the order taken. */
-  int nStore = r->nRep < DB_MAX_SAMPLES ? r->nRep : DB_MAX_SAMPLES;
-  for (int j = 0; bOk && j < nStore; j++) {
-    int i = (int)((long long)j * r->nRep / nStore);
+  /* Every sample, one text, in the result's transaction. */
+  if (bOk) {
     sqlite3_stmt *q = p->pInsSample;
-    sqlite3_bind_int64(q, 1, iResult);
-    sqlite3_bind_int(q, 2, i);
-    sqlite3_bind_double(q, 3, r->aMs[i]);
+    sqlite3_bind_int64(q, 1, sqlite3_last_insert_rowid(p->pDb));
+    sqlite3_bind_text(q, 2, zNs, -1, SQLITE_STATIC);
     rc = sqlite3_step(q);
     sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
     if (rc != SQLITE_DONE) goto fail;
   }
   /* The configuration is no longer being measured; the run is alive. */
@@ -625,9 +659,11 @@ int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r)
       exec_bound(p, "UPDATE live_run SET heartbeat_utc=? WHERE run_id=?", "ti", zNow, iRun) < 0)
     goto fail;
   if (db_exec(p, "COMMIT")) goto fail;
+  free(zNs);
   return 0;
 fail:
   rollback(p);
+  free(zNs);
   return -1;
 }
 
@@ -867,18 +903,29 @@ int db_add_reference(db *p, const gpu_info *g, const db_reference *r, int nRow) 
   const long long iDev = device_row(p, g);
   for (int i = 0; iDev >= 0 && i < nRow; i++) {
     const db_reference *x = &r[i];
-    if (exec_bound(p,
+    char *zNs = ns_text(p, x->aUs, x->nSample, 1e3);
+    if (!zNs) {
+      char zWhy[sizeof(p->zFail)];
+      snprintf(zWhy, sizeof(zWhy), "%s", p->zFail);
+      rollback(p);
+      snprintf(p->zFail, sizeof(p->zFail), "%s", zWhy);
+      return -1;
+    }
+    if (
+        exec_bound(p,
             "INSERT INTO reference_timing(bench_uuid, device_id, session, trial, started_utc, host,"
             " driver_version, runtime_version, cccl_version, git_commit, what, dtype, n, repeat, samples,"
-            " discarded, flush_bytes, median_us, q1_us, q3_us, min_us, max_us, mean_us, clock_mhz)"
-            " VALUES(?,?,nullif(substr(?,1,64),''),?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,nullif(?,0))",
-            "titittiittttiiiiirrrrrrr", x->zBench, iDev, zSession, (long long)x->iTrial, x->zUtc, zHost,
+            " discarded, flush_bytes, ns, clock_mhz)"
+            " VALUES(?,?,nullif(substr(?,1,64),''),?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,nullif(?,0))",
+            "titittiittttiiiiitr", x->zBench, iDev, zSession, (long long)x->iTrial, x->zUtc, zHost,
             (long long)g->driverVersion, (long long)g->runtimeVersion, x->zCccl, x->zGitCommit, x->zWhat,
             x->zDtype, x->n, (long long)x->iRepeat, (long long)x->nSample, (long long)x->nDiscarded,
-            x->nFlushBytes, x->medianUs, x->q1Us, x->q3Us, x->minUs, x->maxUs, x->meanUs, x->clockMhz) < 0) {
+            x->nFlushBytes, zNs, x->clockMhz) < 0) {
+      free(zNs);
       rollback(p);
       return -1;
     }
+    free(zNs);
   }
   if (iDev < 0 || db_exec(p, "COMMIT")) {
     rollback(p);

@@ -17,7 +17,13 @@ typedef struct db db;
 ** application_id: 'GPUm'; PRAGMA user_version: the schema's version), so
 ** db_open() can refuse a database that is not one of ours. */
 #define DB_APPLICATION_ID 0x4750556d
-#define DB_SCHEMA_VERSION 2
+#define DB_SCHEMA_VERSION 3
+/* Databases of an older version (or unmarked) without table result_sample
+** were made before every sample was stored: their results hold frozen
+** statistics and at most 256 samples each. db_open(), dbtool merge and
+** dbtool snapshot refuse them (DB_OLD_SAMPLES_WHY says why). */
+#define DB_OLD_SAMPLES_WHY "made before every sample was stored"
+
 
 /* Provenance of a run that is not a device fact. */
 typedef struct db_run_info {
@@ -47,8 +53,8 @@ typedef struct db_result {
   const char *zError;      /* NULL unless failed/skipped */
   double maxErr, tolerance;
   long long nBytesRead, nBytesWritten;
-  const double *aMs;       /* samples (ok only): statistics and interval use all of them, */
-  int nRep;                /* the sample table at most DB_MAX_SAMPLES, evenly spaced */
+  const double *aMs;       /* samples in milliseconds, in the order taken (ok only): every one */
+  int nRep;                /* is stored (result_sample, whole nanoseconds) */
   const char *zFlush;      /* 'clean', 'memset', 'none'; NULL (host timing) */
   const char *zMode;       /* 'single' or 'batch' */
   const char *zStop;       /* stop reason (stats_stop_name), NULL if none */
@@ -58,13 +64,6 @@ typedef struct db_result {
   double floorUs;          /* the launch floor timed just before (result.floor_us); <= 0 for NULL */
 } db_result;
 
-/* Samples stored per result, at most (evenly spaced over those taken). */
-#define DB_MAX_SAMPLES 256
-
-/* Bootstrap resamples for a result's interval of the median, and their seed. */
-#define DB_BOOTSTRAP_RESAMPLES 1000
-#define DB_BOOTSTRAP_SEED 0x5eedull
-
 /* Open for writing (creating file and schema if needed) the database at
 ** zPath, which may be a SQLite URI ('file:m.db?mode=ro'). Refused before
 ** anything is written to or created beside it (no schema, no WAL switch, no
@@ -72,7 +71,9 @@ typedef struct db_result {
 ** read-only database, a file that fails PRAGMA quick_check, and a non-empty
 ** database that is not the project's (its application_id; one with the
 ** project's tables and no mark, from before the mark, is accepted and
-** marked). On error returns NULL with a one-line reason in zErr. */
+** marked), and one made before every sample was stored (its result table
+** without result_sample beside it: DB_OLD_SAMPLES_WHY). On error returns
+** NULL with a one-line reason in zErr. */
 db *db_open(const char *zPath, char *zErr, size_t nErr);
 
 /* Close; safe on NULL. */
@@ -105,8 +106,12 @@ int db_claim(db *p, long long iRun, const char *zUuid, const char *zStudy, const
 ** index from now on. 0 or -1. */
 int db_set_repeat(db *p, long long iRun, int iRepeat);
 
-/* Store one result and its samples in one transaction, which also releases
-** the configuration's claim and renews the run's heartbeat. 0 or -1. */
+/* Store one result and all its samples (one result_sample row: r->aMs as
+** whole nanoseconds, rounded; a sample under 0.5 ns, below any timer's
+** resolution, is stored as 1 ns) in one transaction, which also releases
+** the configuration's claim and renews the run's heartbeat. 0 or -1 (also,
+** storing nothing, where a sample is no time: NaN, infinite, negative or
+** over 1e13 ns). */
 int db_add_result(db *p, long long iRun, const char *zStudy, const db_result *r);
 
 /* One Nsight Compute value of one kernel of one configuration (table counter). */
@@ -249,13 +254,14 @@ typedef struct db_reference {
   int iRepeat;             /* 1..R, in time order */
   int nSample, nDiscarded; /* samples kept, discarded for a throttled clock */
   long long nFlushBytes;   /* bytes the memset flush writes */
-  double medianUs, q1Us, q3Us, minUs, maxUs, meanUs;
+  const double *aUs;       /* the nSample kept samples, microseconds, in the order taken */
   double clockMhz;         /* mean SM clock; 0 for NULL */
 } db_reference;
 
 /* Store nRow sample sets of the GPU g (its device row as every writer
 ** stores it; the host name, driver and runtime from here, the session from
-** MEASURE_SESSION) in one transaction: all or none. 0 or -1. */
+** MEASURE_SESSION; the samples as whole nanoseconds, as db_add_result's) in
+** one transaction: all or none. 0 or -1. */
 int db_add_reference(db *p, const gpu_info *g, const db_reference *r, int nRow);
 
 /* The schema text (data/schema.sql, compiled in). */

@@ -1,6 +1,6 @@
 /*
-** experiments/harness/stats.c: summary statistics, convergence rule, bootstrap
-** interval of the median, Mann-Whitney U (see stats.h).
+** experiments/harness/stats.c: summary statistics, convergence rule,
+** Mann-Whitney U (see stats.h).
 */
 #include "experiments/harness/stats.h"
 
@@ -79,46 +79,6 @@ const char *stats_stop_name(stats_stop e) {
     case STATS_PLATEAU: return "plateau";
     default: return NULL;
   }
-}
-
-/* splitmix64 (as experiments/harness/rng.h) */
-static unsigned long long next_u64(unsigned long long *p) {
-  unsigned long long z = (*p += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-int stats_bootstrap_median_ci(const double *a, int n, int nResample, unsigned long long seed,
-                              double *pLo, double *pHi) {
-  if (n < 1 || nResample < 1) return -1;
-  double *s = malloc(sizeof(double) * (size_t)n), *aMed = malloc(sizeof(double) * (size_t)nResample);
-  int *aCount = malloc(sizeof(int) * (size_t)n);
-  if (!s || !aMed || !aCount) {
-    free(s); free(aMed); free(aCount);
-    return -1;
-  }
-  memcpy(s, a, sizeof(double) * (size_t)n);
-  qsort(s, (size_t)n, sizeof(double), cmp_double);
-  unsigned long long st = seed;
-  int kLo = (n - 1) / 2, kHi = n / 2; /* 0-based ranks of the middle (equal when n is odd) */
-  for (int b = 0; b < nResample; b++) {
-    memset(aCount, 0, sizeof(int) * (size_t)n);
-    for (int i = 0; i < n; i++) aCount[(int)(next_u64(&st) % (unsigned long long)n)]++;
-    double lo = s[n - 1], hi = s[n - 1];
-    int cum = 0, bLo = 0;
-    for (int i = 0; i < n; i++) {
-      cum += aCount[i];
-      if (!bLo && cum > kLo) { lo = s[i]; bLo = 1; }
-      if (cum > kHi) { hi = s[i]; break; }
-    }
-    aMed[b] = (lo + hi) / 2;
-  }
-  qsort(aMed, (size_t)nResample, sizeof(double), cmp_double);
-  *pLo = stats_quantile_sorted(aMed, nResample, 0.025);
-  *pHi = stats_quantile_sorted(aMed, nResample, 0.975);
-  free(s); free(aMed); free(aCount);
-  return 0;
 }
 
 /* A value and which sample it came from, for ranking. */

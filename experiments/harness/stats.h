@@ -1,7 +1,9 @@
 /*
-** experiments/harness/stats.h: summary statistics of timed repetitions, the
-** convergence rule that decides when to stop sampling, the bootstrap interval
-** of the median and the Mann-Whitney U test.
+** experiments/harness/stats.h: summary statistics of timed repetitions (the
+** progress line), the convergence rule that decides when to stop sampling,
+** and the Mann-Whitney U test. Nothing here is stored: the database keeps
+** every sample (result_sample), and the analysis computes its statistics
+** from them (reports/sqlstats.c).
 */
 #ifndef HARNESS_STATS_H
 #define HARNESS_STATS_H
@@ -32,7 +34,10 @@ double stats_quantile_sorted(const double *a, int n, double q);
 ** 1.96 sqrt(n)) / 2), k = ceil((n + 1.96 sqrt(n)) / 2) (1-based; the normal
 ** approximation of the binomial). Unlike the rsd it is not inflated by a few
 ** outliers (a preempted sample), and it shrinks as 1/sqrt(n) for any shape.
-** 1.0 when n < 6 or the median is not positive. */
+** 1.0 when n < 6 or the median is not positive. The analysis states this
+** interval at any level (samples_ci_lo, samples_ci_hi: reports/sqlstats.c),
+** its normal quantile computed (1.95996 at 95%); the ranks are this rule's
+** for every n below 1666, where the two quantiles first round apart. */
 double stats_median_noise_sorted(const double *a, int n);
 
 /* Why sampling stops (stored in result.stop_reason). */
@@ -85,15 +90,6 @@ int stats_plateau(double target, double noise, const double *aPrev, int nPrev);
 
 /* 'converged', 'time-cap', 'max-reps', 'fixed', 'plateau' (NULL for STATS_GO_ON). */
 const char *stats_stop_name(stats_stop e);
-
-/* 95% percentile-bootstrap interval of the median of a[0..n): nResample
-** resamples (bounded by the caller; 1000 is plenty for the 2.5%/97.5%
-** quantiles), from a fixed seed, so the same samples give the same interval.
-** Each resample's median is found by counting how often each order statistic
-** was drawn (O(n) per resample, no sort). Returns 0, or -1 when n < 1 or
-** memory runs out. */
-int stats_bootstrap_median_ci(const double *a, int n, int nResample, unsigned long long seed,
-                              double *pLo, double *pHi);
 
 /* Mann-Whitney U test of a[0..na) against b[0..nb), two-sided, by the normal
 ** approximation with the tie correction and a continuity correction of 0.5

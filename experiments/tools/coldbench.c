@@ -37,8 +37,9 @@
 ** Each invocation takes --repeats separate sample sets (default 3) of every
 ** work (the empty kernel, then cub and cub32 at each n in turn), in time
 ** order (set 1 of every work, then set 2 ...), and prints each
-** set's median; with --db it stores them (table reference_timing) in one
-** transaction at the end, the GPU's device row as every writer stores it.
+** set's median; with --db it stores every kept sample of every set (table
+** reference_timing, whole nanoseconds) in one transaction at the end, the
+** GPU's device row as every writer stores it.
 ** `make measure` runs it on each GPU beside the matrices through
 ** experiments/tools/coldbench.matrix (run-matrix gives --matrix, --db and,
 ** per trial, --repeat).
@@ -462,10 +463,11 @@ static int fail_cuda(const char *zWhat, int rc, const gpu_info *g) {
   return 1;
 }
 
-/* Run job j: every set, printed; its rows appended to aRow (*pnRow). The
-** exit status (0 on success). */
+/* Run job j: every set, printed; its rows appended to aRow (*pnRow), each
+** set's median (microseconds, for the summary) to aMedian. The exit status
+** (0 on success). */
 static int run_job(const job *j, const gpu_info *g, const options *o, const char *zUtc, db_reference *aRow,
-                   int *pnRow) {
+                   double *aMedian, int *pnRow) {
   bench b;
   char zBench[40], zWhat[96];
   long long nMax = 1;
@@ -480,7 +482,8 @@ static int run_job(const job *j, const gpu_info *g, const options *o, const char
                 j->an[i]);
     if (j->an[i] > nMax) nMax = j->an[i];
   }
-  double *aUs = malloc((size_t)j->nSamples * sizeof(double));
+  /* Every set's samples are kept until they are stored, at the end. */
+  double *aUs = malloc((size_t)j->nSamples * sizeof(double) * (size_t)j->nRepeats * (size_t)nWork);
   if (!aUs) {
     fprintf(stderr, "coldbench: out of memory for %d samples\n", j->nSamples);
     return 1;
@@ -505,11 +508,11 @@ static int run_job(const job *j, const gpu_info *g, const options *o, const char
       const long long n = pW->n;
       const int bCub = pW->eKind != WORK_EMPTY;
       int nDiscarded = 0, got = 0;
-      double mhz = 0;
+      double mhz = 0, *aSet = aUs + (size_t)j->nSamples * (size_t)((r - 1) * nWork + w);
       stats st;
       if (bCub) snprintf(zWhat, sizeof(zWhat), "%s int32 n=%lld repeat %d", azWorkName[pW->eKind], n, r);
       else snprintf(zWhat, sizeof(zWhat), "empty kernel repeat %d", r);
-      if ((bCub && (rc = poison_sum(&b, n))) || (rc = sample_set(&b, pW, j->nSamples, aUs, &nDiscarded, &mhz))) {
+      if ((bCub && (rc = poison_sum(&b, n))) || (rc = sample_set(&b, pW, j->nSamples, aSet, &nDiscarded, &mhz))) {
         rc = fail_cuda(zWhat, rc, g);
         break;
       }
@@ -518,22 +521,22 @@ static int run_job(const job *j, const gpu_info *g, const options *o, const char
         rc = rc == -3 ? 1 : fail_cuda(zWhat, rc, g);
         break;
       }
-      if (stats_compute(aUs, j->nSamples, &st)) {
+      if (stats_compute(aSet, j->nSamples, &st)) {
         fprintf(stderr, "coldbench: %s: out of memory for the statistics\n", zWhat);
         rc = 1;
         break;
       }
       printf("coldbench: %s: median %.3f us (%d samples, %d discarded; q1 %.3f, q3 %.3f; %.0f MHz)\n", zWhat,
              st.median, j->nSamples, nDiscarded, st.q1, st.q3, mhz);
-      aRow[(*pnRow)++] = (db_reference){zId, o->iTrial, zUtc,
-                                        coldbench_cccl_version(), coldbench_git_commit, azWorkName[pW->eKind],
-                                        bCub ? "int32" : NULL, n, r, j->nSamples, nDiscarded,
-                                        (long long)b.nFlush, st.median, st.q1, st.q3, st.min, st.max,
-                                        st.mean, mhz};
+      aRow[*pnRow] = (db_reference){zId, o->iTrial, zUtc,
+                                    coldbench_cccl_version(), coldbench_git_commit, azWorkName[pW->eKind],
+                                    bCub ? "int32" : NULL, n, r, j->nSamples, nDiscarded,
+                                    (long long)b.nFlush, aSet, mhz};
+      aMedian[(*pnRow)++] = st.median;
     }
   bench_close(&b);
-  free(aUs);
-  if (*pnRow == 0 || aRow[*pnRow - 1].zBench != zId) free(zId); /* no row holds it */
+  /* The rows hold zId and aUs (main frees them with the rows), or none does. */
+  if (*pnRow == 0 || aRow[*pnRow - 1].zBench != zId) free(zId), free(aUs);
   return rc;
 }
 
@@ -542,8 +545,9 @@ static int same_work(const db_reference *x, const db_reference *y) {
   return x->zBench == y->zBench && x->n == y->n && !strcmp(x->zWhat, y->zWhat);
 }
 
-/* Each work's set medians and their median, from the rows of this invocation. */
-static void print_summary(const db_reference *aRow, int nRow) {
+/* Each work's set medians (aMedian, by row) and their median, from the rows
+** of this invocation. */
+static void print_summary(const db_reference *aRow, const double *aMedian, int nRow) {
   for (int i = 0; i < nRow; i++) {
     int bFirst = 1;
     double a[128];
@@ -552,7 +556,7 @@ static void print_summary(const db_reference *aRow, int nRow) {
       if (same_work(&aRow[k], &aRow[i])) bFirst = 0;
     if (!bFirst) continue;
     for (int k = i; k < nRow && n < 128; k++)
-      if (same_work(&aRow[k], &aRow[i])) a[n++] = aRow[k].medianUs;
+      if (same_work(&aRow[k], &aRow[i])) a[n++] = aMedian[k];
     stats st;
     if (stats_compute(a, n, &st)) continue;
     printf("coldbench: %s%s n=%lld: %d set medians, their median %.3f us (range %.3f..%.3f)\n",
@@ -606,18 +610,21 @@ int main(int argc, char **argv) {
   strftime(zUtc, sizeof(zUtc), "%Y-%m-%dT%H:%M:%SZ", &tmNow);
   printf("coldbench: %s (%.8s), L2 %lld bytes, CCCL %s\n", g.zName, g.zUuid, g.nL2Bytes, coldbench_cccl_version());
   db_reference *aRow = calloc((size_t)nRowMax, sizeof(*aRow));
+  double *aMedian = calloc((size_t)nRowMax, sizeof(*aMedian));
   int nRow = 0;
-  rc = aRow ? 0 : 1;
-  for (int i = 0; i < nJob && rc == 0; i++) rc = run_job(&aJob[i], &g, &o, zUtc, aRow, &nRow);
-  if (rc == 0) print_summary(aRow, nRow);
+  rc = aRow && aMedian ? 0 : 1;
+  for (int i = 0; i < nJob && rc == 0; i++) rc = run_job(&aJob[i], &g, &o, zUtc, aRow, aMedian, &nRow);
+  if (rc == 0) print_summary(aRow, aMedian, nRow);
   if (rc == 0 && pDb && db_add_reference(pDb, &g, aRow, nRow)) {
     fprintf(stderr, "coldbench: cannot store the results in '%s': %s\n", o.zDb, db_errmsg(pDb));
     rc = 4;
   }
   db_close(pDb);
   gpu_close();
+  /* A job's rows share its id and its samples' block (the first row's). */
   for (int i = 0; aRow && i < nRow; i++)
-    if (i == 0 || aRow[i].zBench != aRow[i - 1].zBench) free((void *)aRow[i].zBench);
+    if (i == 0 || aRow[i].zBench != aRow[i - 1].zBench) free((void *)aRow[i].zBench), free((void *)aRow[i].aUs);
   free(aRow);
+  free(aMedian);
   return rc;
 }

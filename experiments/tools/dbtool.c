@@ -20,6 +20,7 @@
 **                              characters, length), checked (integrity, a
 **                              complete run)
 **   dbtool dump DB OUT         the rows of DB as the dump `make dump` ships
+**                              (every sample)
 */
 #include <errno.h>
 #include <stdarg.h>
@@ -41,7 +42,8 @@ static const char zHelp[] =
     "                                parsed, never executed: only INSERT INTO a project table ... VALUES\n"
     "                                of literals; built beside DB and renamed in when whole, never over\n"
     "                                a DB made meanwhile. Exit 0; 1 failed; 2 usage or DB exists (or was\n"
-    "                                made meanwhile); 4 not a dump (one line, nothing made)\n"
+    "                                made meanwhile); 4 not a dump, or an impossible sample in it (one\n"
+    "                                line, nothing made)\n"
     "       dbtool exec DB SQL       execute SQL text in DB\n"
     "       dbtool resources DB BINARY BUILD_ID LOG\n"
     "                                store the kernels of LOG (`nvcc -Xptxas -v` output of BINARY's\n"
@@ -55,19 +57,23 @@ static const char zHelp[] =
     "                                the merge; 4 an input refused (one line, nothing written): one\n"
     "                                with a newer schema or unknown columns too, unless --drop-unknown\n"
     "                                (which leaves those columns out), a BLOB value, text that is not\n"
-    "                                UTF-8 or holds a NUL, or an interrupted transaction in its journal\n"
+    "                                UTF-8 or holds a NUL, an interrupted transaction in its journal,\n"
+    "                                an impossible sample (0, negative, over 1e13 ns, not a whole\n"
+    "                                number), or one made before every sample was stored\n"
     "       dbtool snapshot SRC OUT   OUT: a copy of SRC (a database, or a dump ending in .sql): the\n"
     "                                rows of the project's tables in the tables and views of\n"
     "                                data/schema.sql, control characters made '?', format and\n"
-    "                                bidirectional ones dropped, text cut at 1000 characters; renamed\n"
-    "                                over OUT when whole; exit 1 SRC unreadable, 2 SRC is OUT, 4 SRC\n"
-    "                                refused (as merge refuses an input, or no complete run)\n"
-    "       dbtool dump [--samples N] [--against OLD.sql] [--name NAME] DB OUT\n"
-    "                                OUT: the rows of DB's project tables as a dump (one read\n"
-    "                                transaction); exit 1 writing failed, 2 usage, 4 DB refused or\n"
-    "                                without a complete run, 5 it would hold less than OLD: a run\n"
-    "                                dropped, a finished run's status changed, or fewer results,\n"
-    "                                samples, counters (rows of a run) than OLD holds\n";
+    "                                bidirectional ones dropped, text cut at 1000 characters (not the\n"
+    "                                samples, which must be whole nanoseconds); renamed over OUT when\n"
+    "                                whole; exit 1 SRC unreadable, 2 SRC is OUT, 4 SRC refused (as\n"
+    "                                merge refuses an input, or no complete run)\n"
+    "       dbtool dump [--against OLD.sql] [--name NAME] DB OUT\n"
+    "                                OUT: the rows of DB's project tables as a dump, every sample\n"
+    "                                (one read transaction); exit 1 writing failed, 2 usage, 4 DB\n"
+    "                                refused or without a complete run, 5 it would hold less than OLD:\n"
+    "                                a run dropped, a finished run's status changed, or fewer results,\n"
+    "                                samples, counters (rows of a run, or samples of its results) than\n"
+    "                                OLD holds\n";
 
 /* Print a message on stderr with every control character escaped
 ** (merge_escape): messages quote names and text of untrusted files, which
@@ -199,6 +205,7 @@ static int load_into(const char *zDb, const char *z, size_t n, const char *zCmd,
   if (sqlite3_open_v2(zDb, &pDb, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
       sqlite3_exec(pDb, "PRAGMA synchronous = OFF; BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
     rc = dump_load(pDb, z, n, &nRow, zErr, sizeof(zErr));
+    if (!rc && merge_check_samples(pDb, NULL, zErr, sizeof(zErr))) rc = DUMP_REFUSED;
     if (rc) eprintf("dbtool %s: %s: %s; nothing loaded\n", zCmd, zName, zErr);
     else if (sqlite3_exec(pDb, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) rc = DUMP_FAILED;
   }
@@ -321,10 +328,14 @@ static void snapshot_text_func(sqlite3_context *ctx, int nArg, sqlite3_value **a
   sqlite3_result_text64(ctx, (const char *)zOut, nOut, sqlite3_free, SQLITE_UTF8);
 }
 
-/* The text of every table of the copy pDb as clean_text makes it (the
-** samples' text, numbers, never cut). 0, or an exit status with one line
-** printed: 4 where two values of a UNIQUE column become one. */
+/* The text of every table of the copy pDb as clean_text makes it; the
+** samples texts (result_sample.ns, reference_timing.ns: hundreds of KB of
+** digits and spaces, checked before by merge_check_samples) never cut. 0, or
+** an exit status with one line printed: 4 where two values of a UNIQUE
+** column become one. */
 static int clean_copy(sqlite3 *pDb, const char *zSrc) {
+/* The cap of column c of table t: none for a samples text. */
+#define CAP "CASE WHEN c.name = 'ns' AND t.name IN ('result_sample', 'reference_timing') THEN 0 ELSE ?1 END"
   sqlite3_stmt *s = NULL;
   int rc = 1;
   if (sqlite3_create_function(pDb, "snapshot_text", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, snapshot_text_func,
@@ -333,11 +344,11 @@ static int clean_copy(sqlite3 *pDb, const char *zSrc) {
                               snapshot_text_func, NULL, NULL) != SQLITE_OK ||
       sqlite3_prepare_v2(pDb,
                          "SELECT printf('UPDATE main.\"%w\" SET %s WHERE %s', t.name,"
-                         "  group_concat(printf('\"%w\" = snapshot_text(\"%w\", %d)', c.name, c.name, t.cap), ', '),"
+                         "  group_concat(printf('\"%w\" = snapshot_text(\"%w\", %d)', c.name, c.name, " CAP "), ', '),"
                          "  group_concat(printf('(typeof(\"%w\") = ''text'' AND snapshot_text_differs(\"%w\", %d))',"
-                         "    c.name, c.name, t.cap), ' OR '))"
-                         " FROM (SELECT name, CASE name WHEN 'sample' THEN 0 ELSE ?1 END AS cap FROM sqlite_schema"
-                         "       WHERE type = 'table' AND name NOT LIKE 'sqlite%') t, pragma_table_info(t.name) c"
+                         "    c.name, c.name, " CAP "), ' OR '))"
+                         " FROM (SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%') t,"
+                         "  pragma_table_info(t.name) c"
                          " GROUP BY t.name", -1, &s, NULL) != SQLITE_OK) {
     eprintf("dbtool snapshot: %s\n", sqlite3_errmsg(pDb));
     sqlite3_finalize(s);
@@ -537,11 +548,17 @@ done:
 ** study, binary, start and host (SQL over a row of run named r). */
 #define RUN_KEY "coalesce(r.run_uuid, printf('%s|%s|%s|%s', r.study, r.binary, r.started_utc, r.host))"
 
+/* The samples in a result_sample.ns text (SQL over a row named x): its
+** space-separated values, as samples_count() counts those of a sound text. */
+#define NS_COUNT "(length(x.ns) - length(replace(x.ns, ' ', '')) + 1)"
+
 /* Per run of p (by RUN_KEY): its status into pMem's temp.zStatus(k, status),
 ** and its rows in every table the dump holds that names a run or a result
-** (results, samples, counters, ...), as dump_write writes them with nKeep,
-** into pMem's temp.zCount(k, tbl, n). 0, or -1 with one line printed. */
-static int run_facts(sqlite3 *p, sqlite3 *pMem, int nKeep, const char *zStatus, const char *zCount) {
+** (results, result_sample, counters, ...) into pMem's temp.zCount(k, what,
+** n), what being 'TABLE rows'; for result_sample also the samples its texts
+** hold ('result_sample samples'), so that a text cut short counts as less.
+** 0, or -1 with one line printed. */
+static int run_facts(sqlite3 *p, sqlite3 *pMem, const char *zStatus, const char *zCount) {
   sqlite3_stmt *s = NULL, *pIns = NULL;
   int rc = 0;
   char *zIns = sqlite3_mprintf("INSERT OR IGNORE INTO temp.\"%w\" VALUES(?1, ?2)", zStatus);
@@ -582,23 +599,27 @@ static int run_facts(sqlite3 *p, sqlite3 *pMem, int nKeep, const char *zStatus, 
                 SQLITE_OK && sqlite3_step(e) == SQLITE_ROW;
     sqlite3_finalize(e);
     if (!bHave) continue;
-    char *zRows = dump_select_sql(zTable, nKeep);
-    char *zSql = zRows ? sqlite3_mprintf("SELECT %s, count(*) FROM (%s) x %s GROUP BY 1", RUN_KEY, zRows,
-                                         bRun ? "JOIN main.run r ON r.run_id = x.run_id"
-                                              : "JOIN main.result s ON s.result_id = x.result_id"
-                                                " JOIN main.run r ON r.run_id = s.run_id") : NULL;
-    if (!zSql || sqlite3_prepare_v2(p, zSql, -1, &s, NULL) != SQLITE_OK) rc = -1;
-    while (!rc && sqlite3_step(s) == SQLITE_ROW) {
-      if (sqlite3_bind_value(pIns, 1, sqlite3_column_value(s, 0)) != SQLITE_OK ||
-          sqlite3_bind_text(pIns, 2, zTable, -1, SQLITE_STATIC) != SQLITE_OK ||
-          sqlite3_bind_value(pIns, 3, sqlite3_column_value(s, 1)) != SQLITE_OK || sqlite3_step(pIns) != SQLITE_DONE)
-        rc = -1;
-      sqlite3_reset(pIns);
-    }
+    const int bSamples = !strcmp(zTable, "result_sample");
+    char *zSql = sqlite3_mprintf("SELECT %s, count(*), %s FROM main.\"%w\" x %s GROUP BY 1", RUN_KEY,
+                                 bSamples ? "sum(" NS_COUNT ")" : "NULL", zTable,
+                                 bRun ? "JOIN main.run r ON r.run_id = x.run_id"
+                                      : "JOIN main.result s ON s.result_id = x.result_id"
+                                        " JOIN main.run r ON r.run_id = s.run_id");
+    char *zRows = sqlite3_mprintf("%s rows", zTable), *zNs = sqlite3_mprintf("%s samples", zTable);
+    if (!zSql || !zRows || !zNs || sqlite3_prepare_v2(p, zSql, -1, &s, NULL) != SQLITE_OK) rc = -1;
+    while (!rc && sqlite3_step(s) == SQLITE_ROW)
+      for (int c = 1; !rc && c <= 1 + bSamples; c++) {
+        if (sqlite3_bind_value(pIns, 1, sqlite3_column_value(s, 0)) != SQLITE_OK ||
+            sqlite3_bind_text(pIns, 2, c == 1 ? zRows : zNs, -1, SQLITE_STATIC) != SQLITE_OK ||
+            sqlite3_bind_value(pIns, 3, sqlite3_column_value(s, c)) != SQLITE_OK || sqlite3_step(pIns) != SQLITE_DONE)
+          rc = -1;
+        sqlite3_reset(pIns);
+      }
     sqlite3_finalize(s);
     s = NULL;
     sqlite3_free(zSql);
     sqlite3_free(zRows);
+    sqlite3_free(zNs);
   }
   if (rc) eprintf("dbtool dump: comparing the runs: %s\n", sqlite3_errmsg(sqlite3_errcode(p) ? p : pMem));
   sqlite3_finalize(pIns);
@@ -606,14 +627,13 @@ static int run_facts(sqlite3 *p, sqlite3 *pMem, int nKeep, const char *zStatus, 
   return rc;
 }
 
-/* Whether the dump about to be written (the rows of pIn, nKeep samples per
-** result) keeps what the dump zOld (a previous `make dump`) holds: every run
-** (by RUN_KEY), a finished run's status unchanged, and no fewer rows per run
-** in any table that names a run or a result (results, samples, counters:
-** fewer samples kept per result count too). 0 if so; exit 5 with one line
-** naming the runs if not (runs dropped first); a zOld that is not a dump
-** is 4. */
-static int dump_check_kept(sqlite3 *pIn, const char *zOld, int nKeep) {
+/* Whether the dump about to be written (the rows of pIn) keeps what the dump
+** zOld (a previous `make dump`) holds: every run (by RUN_KEY), a finished
+** run's status unchanged, and no fewer rows per run in any table that names
+** a run or a result (results, result_sample, counters), nor fewer samples in
+** a run's result_sample texts. 0 if so; exit 5 with one line naming the runs
+** if not (runs dropped first); a zOld that is not a dump is 4. */
+static int dump_check_kept(sqlite3 *pIn, const char *zOld) {
   size_t n = 0;
   char *z = read_file(zOld, &n), zErr[400];
   sqlite3 *pMem = NULL;
@@ -627,8 +647,8 @@ static int dump_check_kept(sqlite3 *pIn, const char *zOld, int nKeep) {
   if (sqlite3_open(":memory:", &pMem) != SQLITE_OK || sqlite3_exec(pMem, db_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
       sqlite3_exec(pMem, "BEGIN; CREATE TEMP TABLE old_run(k TEXT PRIMARY KEY, status TEXT);"
                          " CREATE TEMP TABLE new_run(k TEXT PRIMARY KEY, status TEXT);"
-                         " CREATE TEMP TABLE old_n(k TEXT, tbl TEXT, n INTEGER);"
-                         " CREATE TEMP TABLE new_n(k TEXT, tbl TEXT, n INTEGER)", NULL, NULL, NULL) != SQLITE_OK) {
+                         " CREATE TEMP TABLE old_n(k TEXT, what TEXT, n INTEGER);"
+                         " CREATE TEMP TABLE new_n(k TEXT, what TEXT, n INTEGER)", NULL, NULL, NULL) != SQLITE_OK) {
     eprintf("dbtool dump: the compiled-in schema: %s\n", sqlite3_errmsg(pMem));
     goto done;
   }
@@ -638,7 +658,7 @@ static int dump_check_kept(sqlite3 *pIn, const char *zOld, int nKeep) {
     goto done;
   }
   rc = 1;
-  if (run_facts(pMem, pMem, 0, "old_run", "old_n") || run_facts(pIn, pMem, nKeep, "new_run", "new_n")) goto done;
+  if (run_facts(pMem, pMem, "old_run", "old_n") || run_facts(pIn, pMem, "new_run", "new_n")) goto done;
   /* Runs dropped. */
   if (sqlite3_prepare_v2(pMem,
       "SELECT count(*), group_concat(what, '; ') FROM (SELECT printf('%s on %s, started %s', r.study,"
@@ -664,9 +684,9 @@ static int dump_check_kept(sqlite3 *pIn, const char *zOld, int nKeep) {
       "  SELECT k, printf('status %s -> %s', o.status, w.status) FROM temp.old_run o JOIN temp.new_run w USING (k)"
       "  WHERE o.status <> 'running' AND w.status IS NOT o.status"
       "  UNION ALL"
-      "  SELECT o.k, printf('%s rows %d -> %d', o.tbl, o.n, coalesce(w.n, 0))"
-      "  FROM (SELECT k, tbl, sum(n) AS n FROM temp.old_n GROUP BY k, tbl) o"
-      "  LEFT JOIN (SELECT k, tbl, sum(n) AS n FROM temp.new_n GROUP BY k, tbl) w USING (k, tbl)"
+      "  SELECT o.k, printf('%s %d -> %d', o.what, o.n, coalesce(w.n, 0))"
+      "  FROM (SELECT k, what, sum(n) AS n FROM temp.old_n GROUP BY k, what) o"
+      "  LEFT JOIN (SELECT k, what, sum(n) AS n FROM temp.new_n GROUP BY k, what) w USING (k, what)"
       "  WHERE coalesce(w.n, 0) < o.n),"
       " per_run AS (SELECT r.run_id, printf('run %s (%s on %s, started %s): %s', l.k, r.study, coalesce(d.name, '?'),"
       "  r.started_utc, group_concat(l.what, ', ')) AS what FROM loss l JOIN run r ON " RUN_KEY " = l.k"
@@ -691,24 +711,18 @@ done:
   return rc;
 }
 
-/* `dbtool dump [--samples N] [--against OLD.sql] [--name NAME] DB OUT`: the
-** rows of DB's project tables as a dump (experiments/tools/dumpfile.c), read
-** as merge reads an input and inside one read transaction, so that a run
-** writing meanwhile is in it whole or not at all. 0; 1 writing failed; 2
-** usage; 4 DB refused (not the project's, corrupt, hostile, no complete
+/* `dbtool dump [--against OLD.sql] [--name NAME] DB OUT`: the rows of DB's
+** project tables as a dump (experiments/tools/dumpfile.c), every sample,
+** read as merge reads an input and inside one read transaction, so that a
+** run writing meanwhile is in it whole or not at all. 0; 1 writing failed;
+** 2 usage; 4 DB refused (not the project's, corrupt, hostile, no complete
 ** run); 5 the dump would drop runs of OLD. */
 static int dump_cmd(int argc, char **argv) {
   const char *zOld = NULL, *zName = NULL, *zDb = NULL, *zOut = NULL;
-  int nKeep = 0;
   for (int i = 2; i < argc; i++) {
-    if (!strcmp(argv[i], "--samples") && i + 1 < argc) {
-      char *zEnd;
-      long v = strtol(argv[++i], &zEnd, 10);
-      if (*zEnd || zEnd == argv[i] || v < 0 || v > 1000000) {
-        eprintf("dbtool dump: --samples '%s': a whole number (0: all)\n", argv[i]);
-        return 2;
-      }
-      nKeep = (int)v;
+    if (!strcmp(argv[i], "--samples")) {
+      fputs("dbtool dump: --samples is gone: a dump holds every sample (table result_sample)\n", stderr);
+      return 2;
     } else if (!strcmp(argv[i], "--against") && i + 1 < argc) zOld = argv[++i];
     else if (!strcmp(argv[i], "--name") && i + 1 < argc) zName = argv[++i];
     else if (argv[i][0] == '-' && argv[i][1]) {
@@ -717,12 +731,12 @@ static int dump_cmd(int argc, char **argv) {
     } else if (!zDb) zDb = argv[i];
     else if (!zOut) zOut = argv[i];
     else {
-      fputs("dbtool dump: usage: dbtool dump [--samples N] [--against OLD.sql] DB OUT (dbtool --help)\n", stderr);
+      fputs("dbtool dump: usage: dbtool dump [--against OLD.sql] [--name NAME] DB OUT (dbtool --help)\n", stderr);
       return 2;
     }
   }
   if (!zDb || !zOut) {
-    fputs("dbtool dump: usage: dbtool dump [--samples N] [--against OLD.sql] DB OUT (dbtool --help)\n", stderr);
+    fputs("dbtool dump: usage: dbtool dump [--against OLD.sql] [--name NAME] DB OUT (dbtool --help)\n", stderr);
     return 2;
   }
   char zErr[400];
@@ -745,10 +759,10 @@ static int dump_cmd(int argc, char **argv) {
     sqlite3_close(pIn);
     return nComplete < 0 ? 1 : 4;
   }
-  rc = zOld ? dump_check_kept(pIn, zOld, nKeep) : 0;
+  rc = zOld ? dump_check_kept(pIn, zOld) : 0;
   if (!rc) {
     FILE *f = fopen(zOut, "w");
-    if (!f || dump_write(pIn, f, nKeep, zName ? zName : zOut, zDb, zErr, sizeof(zErr)) || fclose(f) != 0) {
+    if (!f || dump_write(pIn, f, zName ? zName : zOut, zDb, zErr, sizeof(zErr)) || fclose(f) != 0) {
       eprintf("dbtool dump: %s: %s\n", zOut, f ? zErr[0] ? zErr : "cannot write it" : strerror(errno));
       rc = 1;
     }

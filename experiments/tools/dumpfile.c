@@ -22,6 +22,10 @@
 
 #include "experiments/harness/db.h"
 
+/* Why a dump of before result_sample is refused. */
+#define DUMP_OLD_SAMPLES DB_OLD_SAMPLES_WHY " (schema 2): its results hold frozen statistics and thinned" \
+  " samples; re-measure, or load it with a checkout of that time"
+
 /* ------------------------------------------------------------ the tables -- */
 
 /* The tables of data/schema.sql that a dump holds, in the schema's order:
@@ -430,12 +434,30 @@ static int bind_value(sqlite3_stmt *s, int i, const value *v) {
   }
 }
 
+/* Whether column zCol of zTable (NULL: the table itself) is one a dump made
+** before every sample was stored holds: table sample, and the statistics
+** result and reference_timing kept. */
+static int old_samples_schema(const char *zTable, const char *zCol) {
+  static const char *const azResult[] = {"median_ms", "min_ms", "max_ms", "q1_ms", "q3_ms", "mean_ms", "rsd",
+                                         "ci_lo_ms", "ci_hi_ms"};
+  static const char *const azRef[] = {"median_us", "q1_us", "q3_us", "min_us", "max_us", "mean_us"};
+  if (!zCol) return !strcmp(zTable, "sample");
+  int bResult = !strcmp(zTable, "result"), bRef = !strcmp(zTable, "reference_timing");
+  for (size_t i = 0; bResult && i < sizeof(azResult) / sizeof(azResult[0]); i++)
+    if (!strcmp(zCol, azResult[i])) return 1;
+  for (size_t i = 0; bRef && i < sizeof(azRef) / sizeof(azRef[0]); i++)
+    if (!strcmp(zCol, azRef[i])) return 1;
+  return 0;
+}
+
 /* INSERT INTO ... after "INSERT": its rows inserted. */
 static int insert_stmt_rows(reader *r, long long *pnRow) {
   char zTable[128], (*azCol)[128] = NULL;
   int nCol = 0, rc = -1;
   if (!keyword(r, "INTO")) return rfail(r, DUMP_REFUSED, "INSERT without INTO (INSERT OR ... is not a dump's)", NULL);
   if (identifier(r, zTable, sizeof(zTable))) return -1;
+  if (old_samples_schema(zTable, NULL))
+    return rfail(r, DUMP_REFUSED, DUMP_OLD_SAMPLES, NULL);
   if (!dump_table_ok(zTable)) return rfail(r, DUMP_REFUSED, "not one of the project's tables:", zTable);
   if (punct(r, '(')) {
     azCol = malloc(sizeof(*azCol) * MAX_COL);
@@ -446,6 +468,10 @@ static int insert_stmt_rows(reader *r, long long *pnRow) {
         goto done;
       }
       if (identifier(r, azCol[nCol], sizeof(azCol[0]))) goto done;
+      if (old_samples_schema(zTable, azCol[nCol])) {
+        rfail(r, DUMP_REFUSED, DUMP_OLD_SAMPLES, NULL);
+        goto done;
+      }
       nCol++;
     } while (punct(r, ','));
     if (!punct(r, ')')) {
@@ -634,19 +660,12 @@ static int put_value(FILE *f, sqlite3_stmt *s, int i) {
   return 0;
 }
 
-char *dump_select_sql(const char *zTable, int nKeep) {
-  if (!strcmp(zTable, "sample") && nKeep > 0)
-    return sqlite3_mprintf("SELECT * FROM main.sample WHERE rep %% (SELECT (count(*) + %d - 1) / %d"
-                           " FROM main.sample s2 WHERE s2.result_id = sample.result_id) = 0", nKeep, nKeep);
-  return sqlite3_mprintf("SELECT * FROM main.\"%w\"", zTable);
-}
-
 /* Write the printable bytes of z (a path in a comment: no newline). */
 static void put_comment_text(FILE *f, const char *z) {
   for (; *z; z++) fputc((unsigned char)*z < 0x20 || *z == 0x7f ? '?' : *z, f);
 }
 
-int dump_write(sqlite3 *pIn, FILE *f, int nKeep, const char *zOut, const char *zFrom, char *zErr, size_t nErr) {
+int dump_write(sqlite3 *pIn, FILE *f, const char *zOut, const char *zFrom, char *zErr, size_t nErr) {
   sqlite3_stmt *pList = NULL;
   int rc = -1;
   zErr[0] = 0;
@@ -658,7 +677,8 @@ int dump_write(sqlite3 *pIn, FILE *f, int nKeep, const char *zOut, const char *z
   put_comment_text(f, zOut);
   fputs(": the shipped measurements, rows only (the schema is\n-- data/schema.sql). Written by `make dump` from ", f);
   put_comment_text(f, zFrom);
-  fprintf(f, ".\n-- Samples: at most %d per result (0: all), evenly spaced.\n", nKeep);
+  fputs(".\n-- Samples: every stored sample of every result (table result_sample, whole nanoseconds;\n"
+        "-- result.reps says how many were taken).\n", f);
   /* The project's tables in the order the database made them. */
   if (sqlite3_prepare_v2(pIn, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY rowid", -1, &pList,
                          NULL) != SQLITE_OK) {
@@ -668,8 +688,8 @@ int dump_write(sqlite3 *pIn, FILE *f, int nKeep, const char *zOut, const char *z
   while (sqlite3_step(pList) == SQLITE_ROW) {
     const char *zTable = (const char *)sqlite3_column_text(pList, 0);
     if (!dump_table_ok(zTable)) continue;
-    int bGroup = !strcmp(zTable, "sample") || !strcmp(zTable, "counter");
-    char *zSql = dump_select_sql(zTable, nKeep);
+    int bGroup = !strcmp(zTable, "result_sample") || !strcmp(zTable, "counter");
+    char *zSql = sqlite3_mprintf("SELECT * FROM main.\"%w\"", zTable);
     sqlite3_stmt *s = NULL;
     if (!zSql || sqlite3_prepare_v2(pIn, zSql, -1, &s, NULL) != SQLITE_OK) {
       snprintf(zErr, nErr, "reading table '%s': %s", zTable, sqlite3_errmsg(pIn));

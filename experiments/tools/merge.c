@@ -19,11 +19,15 @@
 ** tables as ordinary tables with no generated columns, and values they may
 ** hold: no BLOB, text that is UTF-8 without a NUL or the report's escaping
 ** marks (U+E000-U+E07F: marked text would collide with them), no run naming
-** a device the file lacks. Only those tables' known columns are read; its
-** views are never read. An input whose schema is newer than this build's
-** (PRAGMA user_version; a negative one is no schema of ours), or whose
-** tables have columns this build does not know, is refused (exit 4): merging
-** it would drop those columns silently; --drop-unknown says to. An input is
+** a device the file lacks, every sample text possible (merge_check_samples:
+** no 0, negative, non-whole or absurd nanoseconds). An input made before
+** every sample was stored (a result table without result_sample: frozen
+** statistics and thinned samples) is refused as such. Only those tables'
+** known columns are read; its views are never read. An input whose schema
+** is newer than this build's (PRAGMA user_version; a negative one is no
+** schema of ours), or whose tables have columns this build does not know,
+** is refused (exit 4): merging it would drop those columns silently;
+** --drop-unknown says to. An input is
 ** opened immutable (nothing made beside it) unless a -wal is beside it; one
 ** whose rollback journal holds a transaction is refused (immutable would
 ** read past it, and a killed writer's uncommitted rows with it).
@@ -64,10 +68,11 @@
 
 #include "experiments/harness/db.h"
 #include "experiments/tools/dumpfile.h"
+#include "reports/sqlstats.h"
 
 /* Tables copied, in dependency order; the first four must exist. */
-static const char *const azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource", "run_env", "variant",
-                                      "measure_phase", "reference_timing"};
+static const char *const azTable[] = {"device", "run", "result", "result_sample", "counter", "kernel_resource", "run_env",
+                                      "variant", "measure_phase", "reference_timing"};
 #define N_TABLE (int)(sizeof(azTable) / sizeof(azTable[0]))
 #define N_REQUIRED 4
 
@@ -367,7 +372,7 @@ static int open_input(merge *m) {
   long long nTrigger = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'");
   if (nTrigger < 0) return -1;
   if (nTrigger > 0 && !m->bAllowTrigger) return fail(m, 1, "%s: holds triggers, which the project's databases never do", m->zIn, NULL);
-  int nOurs = 0;
+  int nOurs = 0, bSamples = 0;
   for (int i = 0; i < N_TABLE; i++) {
     char zSql[300];
     snprintf(zSql, sizeof(zSql), "SELECT count(*) FROM sqlite_schema WHERE name = '%s' AND (type <> 'table'"
@@ -378,20 +383,72 @@ static int open_input(merge *m) {
     long long nHave = in_int(m, zSql);
     if (nOdd < 0 || nHave < 0) return -1;
     if (nOdd > 0) return fail(m, 1, "%s: '%s' is not an ordinary table", m->zIn, azTable[i]);
-    if (nHave && i < N_REQUIRED) nOurs++;
+    if (nHave && i < N_REQUIRED - 1) nOurs++;
+    if (nHave && !strcmp(azTable[i], "result_sample")) bSamples = 1;
     snprintf(zSql, sizeof(zSql), "SELECT count(*) FROM pragma_table_xinfo('%s') WHERE hidden <> 0", azTable[i]);
     long long nHidden = nHave ? in_int(m, zSql) : 0;
     if (nHidden < 0) return -1;
     if (nHidden > 0) return fail(m, 1, "%s: table '%s' has generated or hidden columns", m->zIn, azTable[i]);
   }
-  if (iApp != DB_APPLICATION_ID && !(iApp == 0 && nOurs == N_REQUIRED)) {
+  if (iApp != DB_APPLICATION_ID && !(iApp == 0 && nOurs == N_REQUIRED - 1)) {
     char zApp[64];
     snprintf(zApp, sizeof(zApp), "%lld", iApp);
     return fail(m, 1, "%s: not a measurement database of this project (application_id %s)", m->zIn, zApp);
   }
-  if (nOurs < N_REQUIRED) return fail(m, 1, "%s: lacks the project's tables (device, run, result, sample)", m->zIn, NULL);
+  if (nOurs == N_REQUIRED - 1 && !bSamples) {
+    char zV[40];
+    snprintf(zV, sizeof(zV), "%lld", in_int(m, "PRAGMA user_version"));
+    return fail(m, 1, "%s: " DB_OLD_SAMPLES_WHY " (schema %s): its results hold frozen statistics and at most"
+                " 256 samples each, which this dbtool neither reads nor writes (re-measure, or use a checkout of"
+                " that time)", m->zIn, zV);
+  }
+  if (nOurs < N_REQUIRED - 1 || !bSamples)
+    return fail(m, 1, "%s: lacks the project's tables (device, run, result, result_sample)", m->zIn, NULL);
   if (check_known(m)) return -1;
-  return check_values(m);
+  if (check_values(m)) return -1;
+  return merge_check_samples(m->pIn, m->zIn, m->zErr, m->nErr) ? (m->bRefused = 1, -1) : 0;
+}
+
+/* See merge.h. */
+int merge_check_samples(sqlite3 *pDb, const char *zName, char *zErr, size_t nErr) {
+  static const char *const azSql[] = {
+    "SELECT printf('result %d: its samples', result_id), ns FROM main.result_sample",
+    "SELECT printf('reference_timing %s, trial %d, %s n=%d, repeat %d: its samples', bench_uuid, trial, what, n,"
+    " repeat), ns FROM main.reference_timing"};
+  for (size_t i = 0; i < sizeof(azSql) / sizeof(azSql[0]); i++) {
+    sqlite3_stmt *s = NULL;
+    int rc;
+    if (i == 1 && sqlite3_table_column_metadata(pDb, "main", "reference_timing", "ns", NULL, NULL, NULL, NULL, NULL) != SQLITE_OK)
+      continue; /* an input of before the minimal harness: no such table */
+    if (sqlite3_prepare_v2(pDb, azSql[i], -1, &s, NULL) != SQLITE_OK) {
+      snprintf(zErr, nErr, "%s: %s", zName, sqlite3_errmsg(pDb));
+      return -1;
+    }
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+      double *a = NULL;
+      int nNs = 0;
+      char zWhy[200];
+      const char *z = (const char *)sqlite3_column_text(s, 1);
+      if (sqlite3_column_type(s, 1) != SQLITE_TEXT) {
+        snprintf(zWhy, sizeof(zWhy), "not a text of nanoseconds");
+      } else if (!sqlstats_samples_decode(z, sqlite3_column_bytes(s, 1), &a, &nNs, zWhy, sizeof(zWhy))) {
+        free(a);
+        continue;
+      }
+      snprintf(zErr, nErr, "%s%s%.200s: %s", zName ? zName : "", zName ? ": " : "",
+               (const char *)sqlite3_column_text(s, 0), zWhy);
+      for (char *c = zErr; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) *c = '?'; /* one line */
+      sqlite3_finalize(s);
+      return -1;
+    }
+    sqlite3_finalize(s);
+    if (rc != SQLITE_DONE) {
+      snprintf(zErr, nErr, "%s: %s", zName, sqlite3_errmsg(pDb));
+      return -1;
+    }
+  }
+  return 0;
 }
 
 /* See merge.h. */
@@ -684,7 +741,7 @@ static int merge_one(merge *m) {
     return -1;
   if (merge_devices(m) || map_devices(m) || merge_runs(m)) return -1;
   if (copy_table(m, "result", "result_id", "map_result", "run_id", "map_run", 0)) return -1;
-  if (copy_table(m, "sample", NULL, NULL, "result_id", "map_result", 0)) return -1;
+  if (copy_table(m, "result_sample", NULL, NULL, "result_id", "map_result", 0)) return -1;
   long long nCounter = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'counter'");
   if (nCounter < 0 || (nCounter && copy_table(m, "counter", NULL, NULL, "run_id", "map_run", 1))) return -1;
   long long nRes = in_int(m, "SELECT count(*) FROM sqlite_schema WHERE name = 'kernel_resource'");

@@ -29,12 +29,13 @@ int merge_main(const char *const *azIn, int nIn, const char *zOut, int bDropUnkn
 
 /* Open the database zPath read-only and defensively, checked as merge
 ** checks an input: the project's (application_id, or unmarked with its
-** tables), PRAGMA quick_check, no trigger, its tables ordinary ones, no
-** BLOB value in them, a schema no newer than this build's and no unknown
-** column (unless mFlags has MERGE_OPEN_DROP_UNKNOWN), no trigger (unless
-** MERGE_OPEN_ALLOW_TRIGGER: the caller drops them; they never run on this
-** connection), every value one the project's tables may hold (no BLOB;
-** text as dump_text_problem allows). A file with no -wal beside it is
+** tables), not made before every sample was stored (result_sample), PRAGMA
+** quick_check, its tables ordinary ones, a schema no newer than this
+** build's and no unknown column (unless mFlags has
+** MERGE_OPEN_DROP_UNKNOWN), no trigger (unless MERGE_OPEN_ALLOW_TRIGGER:
+** the caller drops them; they never run on this connection), every value
+** one the project's tables may hold (no BLOB; text as dump_text_problem
+** allows), every samples text possible (merge_check_samples). A file with no -wal beside it is
 ** opened immutable (reading creates nothing beside it, and works where the
 ** file or its directory is read-only); one whose rollback journal holds a
 ** transaction (a writer in one, or killed in one) is refused, as is one
@@ -46,6 +47,13 @@ int merge_open_checked(const char *zPath, int mFlags, sqlite3 **ppDb, char *zErr
 /* The URI merge_open_checked opens zPath by (read-only; immutable where no
 ** -wal is beside it) into zUri (nUri bytes). */
 void merge_source_uri(const char *zPath, char *zUri, size_t nUri);
+
+/* Every samples text of pDb (result_sample.ns, reference_timing.ns) decoded
+** as the analysis decodes it (reports/sqlstats.c): 0, or -1 with one line in
+** zErr (zName unless NULL, the row, the sample and why: not a whole number
+** of nanoseconds, 0, negative or over 1e13 ns). merge_open_checked() runs it on
+** every input; dbtool load and snapshot on every dump they read. */
+int merge_check_samples(sqlite3 *pDb, const char *zName, char *zErr, size_t nErr);
 
 /* Whether another process has database zDb open: a connection in WAL mode
 ** (its -shm's locks), or one inside a transaction of a rollback journal. */

@@ -1,8 +1,35 @@
 -- reports/analysis/10-results.sql: the results the analysis reads (the
--- measurement database's rows, data/schema.sql, as the runs left them).
+-- measurement database's rows, data/schema.sql, as the runs left them) and
+-- each result's statistics, computed from its samples.
 
--- Successful results of finished runs with throughput derived from the
--- declared bytes: GB/s = (bytes read + written) / median time. A run that
+-- Every result's statistics from all its samples (table result_sample),
+-- computed once when the analysis is applied (the report's snapshot, each
+-- side of `make compare`), by reports/sqlstats.c's samples_* functions:
+-- samples (how many), the median, the smallest and largest, the quartiles
+-- (linear interpolation), the mean, the rsd (sample standard deviation over
+-- the mean), and the distribution-free 95% interval of the median within the
+-- run (ci_lo_ms, ci_hi_ms: order statistics; the basis of a configuration
+-- measured once). Milliseconds. A samples text that is not whole
+-- nanoseconds, or holds an impossible sample, stops the analysis with the
+-- function's error (dbtool merge and snapshot refuse it before). The view
+-- result_stat_of says what they are; table result_stat holds them.
+DROP VIEW IF EXISTS result_stat_of;
+CREATE VIEW result_stat_of AS
+SELECT result_id, samples_count(ns) AS samples, samples_median(ns) AS median_ms, samples_min(ns) AS min_ms,
+       samples_max(ns) AS max_ms, samples_quantile(ns, 0.25) AS q1_ms, samples_quantile(ns, 0.75) AS q3_ms,
+       samples_mean(ns) AS mean_ms, samples_rsd(ns) AS rsd, samples_ci_lo(ns, 95) AS ci_lo_ms,
+       samples_ci_hi(ns, 95) AS ci_hi_ms
+FROM result_sample;
+DROP TABLE IF EXISTS main.result_stat;
+CREATE TABLE main.result_stat (
+  result_id INTEGER PRIMARY KEY, samples INTEGER, median_ms REAL, min_ms REAL, max_ms REAL, q1_ms REAL,
+  q3_ms REAL, mean_ms REAL, rsd REAL, ci_lo_ms REAL, ci_hi_ms REAL);
+INSERT INTO main.result_stat SELECT * FROM result_stat_of;
+
+-- Successful results of finished runs, each with its statistics
+-- (result_stat; a result without samples has none and is not here), with
+-- throughput derived from the declared bytes: GB/s = (bytes read + written)
+-- / median time. A run that
 -- was interrupted or ended on a CUDA error counts once a later run of the
 -- same binary and build on the same device completed (the resume that
 -- finished the matrix), so the report after an interruption and a resume is
@@ -11,12 +38,13 @@
 -- stores no results) completes no measurement.
 DROP VIEW IF EXISTS result_bw;
 CREATE VIEW result_bw AS
-SELECT r.*, u.device_id, d.name AS device, d.peak_gbps, u.copy_gbps_start AS copy_gbps,
+SELECT r.*, s.samples, s.median_ms, s.min_ms, s.max_ms, s.q1_ms, s.q3_ms, s.mean_ms, s.rsd, s.ci_lo_ms, s.ci_hi_ms,
+       u.device_id, d.name AS device, d.peak_gbps, u.copy_gbps_start AS copy_gbps,
        u.started_utc AS run_started,
-       (r.bytes_read + r.bytes_written) / (r.median_ms * 1e6) AS gbps,
-       100.0 * (r.bytes_read + r.bytes_written) / (r.median_ms * 1e6) / d.peak_gbps AS pct_peak,
-       100.0 * (r.bytes_read + r.bytes_written) / (r.median_ms * 1e6) / u.copy_gbps_start AS pct_copy
-FROM result r JOIN run u USING (run_id) JOIN device d ON d.device_id = u.device_id
+       (r.bytes_read + r.bytes_written) / (s.median_ms * 1e6) AS gbps,
+       100.0 * (r.bytes_read + r.bytes_written) / (s.median_ms * 1e6) / d.peak_gbps AS pct_peak,
+       100.0 * (r.bytes_read + r.bytes_written) / (s.median_ms * 1e6) / u.copy_gbps_start AS pct_copy
+FROM result r JOIN result_stat s USING (result_id) JOIN run u USING (run_id) JOIN device d ON d.device_id = u.device_id
 WHERE r.status = 'ok'
   AND (u.status = 'complete'
        OR (u.status IN ('incomplete', 'failed')

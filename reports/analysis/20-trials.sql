@@ -41,13 +41,15 @@
 --                   (median_ms keeps its name: it is the mean of the trials'
 --                   medians, each trial's median of its samples.)
 --                   A device with no configuration of two or more trials falls
---                   back to the one run's bootstrap interval (basis 'one run':
---                   that run's sampling noise only).
+--                   back to the one run's interval of its median (result_stat's
+--                   ci_lo_ms, ci_hi_ms: the distribution-free 95% interval from
+--                   its samples; basis 'one run': that run's sampling noise only).
 --   trial_coverage  the check: every held-out trial against the interval built
 --                   from the other trials, with the half-width calibrated on
 --                   the OTHER half of the configurations (so no trial judges
 --                   an interval it helped to size)
 --   trial_agreement pairs of trials of one configuration within 2% of each other
+--                   (the larger at most 1.02 x the smaller)
 --                   (pct_raw: the same without the launch-floor correction)
 --   machine_agreement  for a GPU model measured on two or more machines: the
 --                   centres of two machines within 2%, and one machine's
@@ -78,7 +80,7 @@
 -- Rows from before result.floor_us use the run's floor (run.launch_us,
 -- single launches only, beta 1). Graph samples (launched from device memory:
 -- no process offset) and host timings are not corrected. raw_median_ms
--- keeps the measured median (as table result has it).
+-- keeps the measured median (its samples', result_stat).
 DROP VIEW IF EXISTS run_floor;
 CREATE VIEW run_floor AS
 SELECT r.run_id, r.mode, avg(r.floor_us) AS floor_us FROM result r
@@ -95,9 +97,10 @@ DROP VIEW IF EXISTS floor_beta;
 CREATE VIEW floor_beta AS
 WITH k AS (SELECT * FROM floor_fit_setting),
 x AS (SELECT u.device_id, r.study, r.config_key, coalesce(r.flush, '') AS flush, r.mode,
-                  coalesce(nullif(r.launches, 0), 1) AS launches, r.median_ms * 1000 AS y,
+                  coalesce(nullif(r.launches, 0), 1) AS launches, t.median_ms * 1000 AS y,
                   q.floor_us - g.floor_us AS x
-           FROM result r JOIN run u USING (run_id) JOIN run_floor q ON q.run_id = r.run_id AND q.mode = r.mode
+           FROM result r JOIN result_stat t USING (result_id) JOIN run u USING (run_id)
+                JOIN run_floor q ON q.run_id = r.run_id AND q.mode = r.mode
                 JOIN gpu_floor g ON g.device_id = u.device_id AND g.mode = r.mode
            WHERE u.kind = 'measure' AND r.status = 'ok' AND r.timer = 'cuda-event'
              AND r.mode IN ('single', 'batch') AND r.floor_us > 0),
@@ -139,8 +142,14 @@ FROM (SELECT r.result_id, r.run_id, coalesce(u.repeat_index, 1) AS trial_index, 
 
 -- Every trial with its rank rn of k in its configuration, the
 -- configuration's centre (the mean of its trial medians), smallest and
--- largest, and, held out in turn (the frame EXCLUDE CURRENT ROW), the mean
--- and range of the other trials and the deviation from them.
+-- largest, and, held out in turn, the mean and range of the other trials and
+-- the deviation from them. The held-out values come from the whole
+-- configuration's, not from a frame that leaves the row out (EXCLUDE CURRENT
+-- ROW is quadratic in the trials: 65 s for 8000 trials of one
+-- configuration): the mean of the others is (sum - x) / (k - 1), their
+-- smallest is the configuration's smallest unless the row is it (rn = 1:
+-- then the second smallest), their largest likewise (rn = k: the second
+-- largest). NULL where the row is the only trial (k = 1).
 -- The centre is the mean, not the median, of the trial medians: a trial is
 -- one process, and a short kernel's time carries its process's own additive
 -- offset (a few hundredths of a microsecond) that the launch-floor
@@ -155,16 +164,21 @@ CREATE VIEW trial_dev AS
 SELECT x.*, size_band(center_ms) AS band,
        abs(median_ms / rest_center_ms - 1) AS dev,
        (rest_max_ms - rest_min_ms) / rest_center_ms AS rest_range
-FROM (SELECT t.*, row_number() OVER (c ORDER BY median_ms) AS rn, count(*) OVER c AS k,
-             dense_rank() OVER (PARTITION BY device_id ORDER BY study, config_key, flush, mode) % 2 AS half,
-             avg(median_ms) OVER c AS center_ms,
-             min(median_ms) OVER c AS x1, max(median_ms) OVER c AS xk,
-             avg(median_ms) OVER c AS mean_ms, sum(median_ms * median_ms) OVER c AS sum2_ms,
-             avg(median_ms) OVER o AS rest_center_ms,
-             min(median_ms) OVER o AS rest_min_ms, max(median_ms) OVER o AS rest_max_ms
-      FROM trial t
-      WINDOW c AS (PARTITION BY device_id, study, config_key, flush, mode),
-             o AS (c ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE CURRENT ROW)) x;
+FROM (SELECT y.*, (sum_ms - median_ms) / (k - 1) AS rest_center_ms,
+             CASE WHEN k < 2 THEN NULL WHEN rn = 1 THEN x2 ELSE x1 END AS rest_min_ms,
+             CASE WHEN k < 2 THEN NULL WHEN rn = k THEN xk1 ELSE xk END AS rest_max_ms
+      FROM (SELECT t.*, row_number() OVER (c ORDER BY median_ms) AS rn, count(*) OVER c AS k,
+                   dense_rank() OVER (PARTITION BY device_id ORDER BY study, config_key, flush, mode) % 2 AS half,
+                   avg(median_ms) OVER c AS center_ms,
+                   min(median_ms) OVER c AS x1, max(median_ms) OVER c AS xk,
+                   avg(median_ms) OVER c AS mean_ms, sum(median_ms * median_ms) OVER c AS sum2_ms,
+                   sum(median_ms) OVER c AS sum_ms,
+                   nth_value(median_ms, 2) OVER (c ORDER BY median_ms ROWS BETWEEN UNBOUNDED PRECEDING
+                                                 AND UNBOUNDED FOLLOWING) AS x2,
+                   nth_value(median_ms, 2) OVER (c ORDER BY median_ms DESC ROWS BETWEEN UNBOUNDED PRECEDING
+                                                 AND UNBOUNDED FOLLOWING) AS xk1
+            FROM trial t
+            WINDOW c AS (PARTITION BY device_id, study, config_key, flush, mode)) y) x;
 
 DROP VIEW IF EXISTS trial_halfwidth;
 CREATE VIEW trial_halfwidth AS
@@ -237,6 +251,10 @@ FROM (SELECT y.device_id, y.device, y.study, y.config_key, y.variant, y.dtype, y
                             AND h.grp = t.study || ' ' || t.variant || ' ' || t.mode
             GROUP BY t.device_id, t.study, t.config_key, t.flush, t.mode) y) c;
 
+-- A held-out trial is covered when its deviation is at most the half-width
+-- (a tie counts, within 1e-9 of it: medians of whole nanoseconds make exact
+-- ties, e.g. a deviation equal to the others' range, which two ways of
+-- rounding could put on either side).
 DROP VIEW IF EXISTS trial_coverage;
 CREATE VIEW trial_coverage AS
 WITH h AS MATERIALIZED (SELECT device_id, band, grp, part, h FROM trial_h WHERE part < 2)
@@ -244,26 +262,43 @@ SELECT d.device_id, d.band,
        size_band_label(d.band) AS band_label,
        count(DISTINCT d.study || ' ' || d.config_key || ' ' || d.flush || ' ' || d.mode) AS configs,
        count(*) AS held_out,
-       sum(d.dev <= max(h.h, d.rest_range)) AS covered,
-       100.0 * sum(d.dev <= max(h.h, d.rest_range)) / count(*) AS pct
+       sum(d.dev <= max(h.h, d.rest_range) * (1 + 1e-9)) AS covered,
+       100.0 * sum(d.dev <= max(h.h, d.rest_range) * (1 + 1e-9)) / count(*) AS pct
 FROM trial_dev d
      JOIN h ON h.device_id = d.device_id AND h.band = d.band AND h.part = 1 - d.half
            AND h.grp = d.study || ' ' || d.variant || ' ' || d.mode
 WHERE d.k > 1
 GROUP BY d.device_id, d.band;
 
+-- Two trials of a configuration agree when the larger median is at most
+-- 2% above the smaller (ln(larger / smaller) <= ln 1.02, within 1e-12).
+-- The pairs are counted, not joined (a join is quadratic in the trials:
+-- 111 s for 8000 trials of one configuration): in each configuration
+-- ordered by ln(median), a trial's frame up to ln 1.02 above it counts the
+-- trials at or above it that agree with it (up: its equals too, but not
+-- itself); a pair of unequal medians is counted once there, a pair of equal
+-- ones twice (from either), so the agreeing pairs are sum(up) - sum(eq) / 2
+-- (eq: the trial's equals but itself). pct_raw: the same on the raw medians.
 DROP VIEW IF EXISTS trial_agreement;
 CREATE VIEW trial_agreement AS
-SELECT a.device_id, a.band,
-       size_band_label(a.band) AS band_label,
-       count(*) AS pairs,
-       sum(abs(b.median_ms / a.median_ms - 1) <= 0.02) AS within2,
-       100.0 * sum(abs(b.median_ms / a.median_ms - 1) <= 0.02) / count(*) AS pct,
-       100.0 * sum(abs(b.raw_median_ms / a.raw_median_ms - 1) <= 0.02) / count(*) AS pct_raw
-FROM (SELECT * FROM trial_dev WHERE k > 1) a
-     JOIN trial b ON b.study = a.study AND b.config_key = a.config_key AND b.device_id = a.device_id
-                 AND b.flush = a.flush AND b.mode = a.mode AND b.result_id > a.result_id
-GROUP BY a.device_id, a.band;
+WITH t AS (SELECT device_id, study, config_key, flush, mode, band, k, ln(median_ms) AS l, ln(raw_median_ms) AS lr
+           FROM trial_dev WHERE k > 1),
+c AS (SELECT t.*,
+             count(*) OVER (PARTITION BY device_id, study, config_key, flush, mode ORDER BY l
+                            RANGE BETWEEN CURRENT ROW AND 0.0198026272971797 FOLLOWING) - 1 AS up,
+             count(*) OVER (PARTITION BY device_id, study, config_key, flush, mode, l) - 1 AS eq,
+             count(*) OVER (PARTITION BY device_id, study, config_key, flush, mode ORDER BY lr
+                            RANGE BETWEEN CURRENT ROW AND 0.0198026272971797 FOLLOWING) - 1 AS up_raw,
+             count(*) OVER (PARTITION BY device_id, study, config_key, flush, mode, lr) - 1 AS eq_raw
+      FROM t)
+SELECT device_id, band,
+       size_band_label(band) AS band_label,
+       CAST(round(sum(k - 1) / 2.0) AS INTEGER) AS pairs,
+       CAST(round(sum(up) - sum(eq) / 2.0) AS INTEGER) AS within2,
+       100.0 * (sum(up) - sum(eq) / 2.0) / (sum(k - 1) / 2.0) AS pct,
+       100.0 * (sum(up_raw) - sum(eq_raw) / 2.0) / (sum(k - 1) / 2.0) AS pct_raw
+FROM c
+GROUP BY device_id, band;
 
 DROP VIEW IF EXISTS machine_agreement;
 CREATE VIEW machine_agreement AS

@@ -13,8 +13,8 @@
 -- band of the numerator's time (the GPU's pairs of every kind in that band
 -- where a kind holds fewer than min_deviations(), then the GPU's all-band
 -- one): the method config_stats uses for one configuration's times. A pair
--- timed in one process only has its bootstrap intervals' combination (basis
--- 'one run'). Checked as
+-- timed in one process only has its runs' intervals of the median combined
+-- (basis 'one run'). Checked as
 -- trial_coverage is (pair_coverage): each held-out run against the interval
 -- of the pair's other runs, sized on the other half of the pairs.
 --
@@ -190,19 +190,20 @@ FROM k JOIN (SELECT 1 AS band UNION ALL SELECT 2 UNION ALL SELECT 3) b
      LEFT JOIN w c ON c.kind = '' AND c.device_id = k.device_id AND c.band = b.band AND c.part = a.part;
 
 -- The check, as trial_coverage: every held-out run's ratio against the
--- interval of the pair's other runs, its half-width sized on the other half.
+-- interval of the pair's other runs, its half-width sized on the other half
+-- (a tie covered, within 1e-9).
 DROP VIEW IF EXISTS pair_coverage;
 CREATE VIEW pair_coverage AS
 SELECT d.kind, d.device_id, d.band, size_band_label(d.band) AS band_label,
-       count(*) AS held_out, sum(d.dev <= max(h.h, d.rest_range)) AS covered,
-       100.0 * sum(d.dev <= max(h.h, d.rest_range)) / count(*) AS pct
+       count(*) AS held_out, sum(d.dev <= max(h.h, d.rest_range) * (1 + 1e-9)) AS covered,
+       100.0 * sum(d.dev <= max(h.h, d.rest_range) * (1 + 1e-9)) / count(*) AS pct
 FROM pair_trial d JOIN pair_h h ON h.kind = d.kind AND h.device_id = d.device_id AND h.band = d.band
                                AND h.part = 1 - d.half
 GROUP BY d.kind, d.device_id, d.band;
 
 -- Per pair: the median of its runs' ratios and the interval a further run's
 -- ratio falls in 95% of the time (basis 'runs'); a pair timed in one process
--- only (one trial) falls back to its two bootstrap intervals combined from
+-- only (one trial) falls back to its two intervals of the median combined from
 -- the lowest to the highest ratio (basis 'one run': that run's sampling
 -- noise only, as config_stats' one-run fallback). The denominator's
 -- configuration is named by its columns.

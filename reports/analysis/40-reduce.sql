@@ -144,9 +144,9 @@ SELECT s.* FROM s JOIN f USING (device_id, flush);
 -- noisy configurations does not judge itself (the winner's curse).
 CREATE VIEW reduce_trial AS
 SELECT u.device_id, r.config_key, coalesce(r.flush, CASE r.cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AS flush,
-       r.mode, coalesce(u.repeat_index, 1) AS trial, r.median_ms
-FROM result r JOIN run u USING (run_id)
-WHERE r.study = 'reduce' AND r.status = 'ok' AND u.status = 'complete' AND u.kind = 'measure' AND r.median_ms > 0;
+       r.mode, coalesce(u.repeat_index, 1) AS trial, s.median_ms
+FROM result r JOIN result_stat s USING (result_id) JOIN run u USING (run_id)
+WHERE r.study = 'reduce' AND r.status = 'ok' AND u.status = 'complete' AND u.kind = 'measure' AND s.median_ms > 0;
 -- Per configuration, the trials other than trial 1: how many, and the mean
 -- of their medians (a configuration's value over trials, as config_stats'
 -- centre: 20-trials.sql, trial_dev).

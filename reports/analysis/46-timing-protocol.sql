@@ -32,19 +32,25 @@ SELECT d.label, d.ord, o.device_id, o.runs, o.floor_us, o.bare_us, o.offset_us, 
                       max(abs(o.offset_min_us), abs(o.offset_max_us)), s.value) AS verdict
 FROM o JOIN report_devices d USING (device_id) JOIN report_setting s ON s.key = 'offset_goal_us';
 
--- Per GPU and quarter of the sampling order (the stored samples' rep, of
--- result.reps): the mean over the GPU's configurations under 20 us (one
--- launch a sample, GPU-timed, 40 samples or more) of the quarter's median
--- sample over the configuration's median, less one (the mean, not the
--- median: samples come in the timer's 32 ns steps, so most quarters' medians
--- equal the configuration's and a median of them shows 0 whatever moves). protocol_place: per GPU,
--- the four and their spread (largest less smallest), against place_goal.
+-- Per GPU and quarter of the sampling order (the result's stored samples, in
+-- the order taken, cut in four: samples_part_median, reports/sqlstats.c;
+-- every sample the run took, where the database stores them all): the mean
+-- over the GPU's configurations under 20 us (one launch a sample, GPU-timed,
+-- 40 samples or more taken) of the quarter's median sample over the configuration's
+-- median, less one (the mean, not the median: samples come in the timer's
+-- 32 ns steps, so most quarters' medians equal the configuration's and a
+-- median of them shows 0 whatever moves); quarter 0 is the first, and a
+-- quarter holds the configurations with a sample in it (configs).
+-- protocol_place: per GPU, the four and their spread (largest less
+-- smallest), against place_goal.
 CREATE VIEW protocol_quarter AS
-WITH r AS MATERIALIZED (SELECT b.result_id, b.device_id, b.reps, b.median_ms FROM result_bw b
+WITH r AS MATERIALIZED (SELECT b.result_id, b.device_id, b.median_ms FROM result_bw b
                         WHERE b.timer = 'cuda-event' AND b.mode = 'single' AND b.median_ms < 0.02 AND b.reps >= 40),
-q AS (SELECT r.device_id, r.result_id, (s.rep * 4) / r.reps AS quarter, median(s.ms) / max(r.median_ms) - 1 AS dev
-      FROM r JOIN sample s USING (result_id) GROUP BY r.result_id, quarter)
-SELECT device_id, quarter, count(*) AS configs, avg(dev) AS dev FROM q WHERE quarter BETWEEN 0 AND 3
+q AS (SELECT r.device_id, r.result_id, p.k - 1 AS quarter,
+             samples_part_median(s.ns, p.k, 4) / r.median_ms - 1 AS dev
+      FROM r JOIN result_sample s USING (result_id)
+           JOIN (SELECT 1 AS k UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4) p)
+SELECT device_id, quarter, count(*) AS configs, avg(dev) AS dev FROM q WHERE dev IS NOT NULL
 GROUP BY device_id, quarter;
 CREATE VIEW protocol_place AS
 SELECT d.label, d.ord, q.device_id, max(q.configs) AS configs,
@@ -69,14 +75,15 @@ GROUP BY q.device_id;
 -- trial_hi_us: the lowest and highest of this project's trials (beside the
 -- minimal harness's processes, proc_lo_us .. proc_hi_us).
 CREATE VIEW minimal_harness AS
-WITH cb AS (SELECT device_id, n, count(*) AS sets, min(median_us) AS lo_us,
-                   max(median_us) AS hi_us FROM reference_timing WHERE what = 'cub' GROUP BY device_id, n),
+WITH rt AS MATERIALIZED (SELECT device_id, n, bench_uuid, samples_median(ns) * 1000 AS median_us FROM reference_timing
+                         WHERE what = 'cub'),
+cb AS (SELECT device_id, n, count(*) AS sets, min(median_us) AS lo_us,
+              max(median_us) AS hi_us FROM rt GROUP BY device_id, n),
 -- each minimal-harness process (bench_uuid: one invocation, its sets) as
 -- the median of its sets; procs, us, proc_lo_us, proc_hi_us: how many,
 -- their mean, the lowest and the highest
 cp AS (SELECT device_id, n, count(*) AS procs, avg(us) AS us, min(us) AS proc_lo_us, max(us) AS proc_hi_us
-       FROM (SELECT device_id, n, bench_uuid, median(median_us) AS us FROM reference_timing WHERE what = 'cub'
-             GROUP BY device_id, n, bench_uuid)
+       FROM (SELECT device_id, n, bench_uuid, median(median_us) AS us FROM rt GROUP BY device_id, n, bench_uuid)
        GROUP BY device_id, n),
 pj AS (SELECT device_id, n, count(*) AS trials, avg(raw_median_ms * 1000) AS us, min(raw_median_ms * 1000) AS lo_us,
               max(raw_median_ms * 1000) AS hi_us FROM trial

@@ -72,7 +72,8 @@ CREATE VIEW noisy_text AS
 SELECT printf('Of %d timed configurations, %d (%.1f%%) have an rsd above %g%% in their latest trial, and %d in some trial; the latest ones are listed in @tbl:noisy and flagged in the HTML report''s compact tables. Most are kernels of a few microseconds, where launch jitter is a large share of the time.',
   count(*), sum(rsd > s.noisy_rsd), 100.0 * sum(rsd > s.noisy_rsd) / count(*), 100 * s.noisy_rsd,
   (SELECT count(*) FROM (SELECT DISTINCT u.device_id, r.study, r.config_key FROM result r JOIN run u USING (run_id)
-                         WHERE r.status = 'ok' AND u.status = 'complete' AND r.rsd > s.noisy_rsd))) AS text
+                         JOIN result_stat t USING (result_id)
+                         WHERE r.status = 'ok' AND u.status = 'complete' AND t.rsd > s.noisy_rsd))) AS text
 FROM latest, setting s;
 
 -- The launch-floor correction's size in one sentence (80-method.md): the
@@ -85,8 +86,8 @@ FROM a;
 -- What a configuration's interval holds, by its trials per GPU, in one
 -- sentence (80-method.md; config_stats).
 CREATE VIEW method_trials_text AS
-SELECT CASE WHEN sum(runs < 2) = count(*) THEN 'In this database every configuration was measured in one trial per GPU, so its interval is that run''s bootstrap interval of the median: it holds the run''s sampling noise only, not the run-to-run variation.'
-  WHEN sum(runs < 2) > 0 THEN printf('In this database %d of %d configurations (GPUs with a single trial) have only one run''s bootstrap interval of the median: it holds that run''s sampling noise, not the run-to-run variation.', sum(runs < 2), count(*))
+SELECT CASE WHEN sum(runs < 2) = count(*) THEN 'In this database every configuration was measured in one trial per GPU, so its interval is that run''s interval of its median (from its samples): it holds the run''s sampling noise only, not the run-to-run variation.'
+  WHEN sum(runs < 2) > 0 THEN printf('In this database %d of %d configurations (GPUs with a single trial) have only one run''s interval of its median (from its samples): it holds that run''s sampling noise, not the run-to-run variation.', sum(runs < 2), count(*))
   ELSE printf('Every one of the %d configurations in this database has at least %d trials per GPU.', count(*), min(runs)) END AS text
 FROM config_stats;
 

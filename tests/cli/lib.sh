@@ -16,9 +16,15 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_cli.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # RESULTS_VIEWS: the analysis's results views (reports/analysis/10-results.sql:
-# result_bw, latest) as TEMP views, for a query that reads them from a
-# database the binaries wrote (which holds no view): prefix it with this.
+# result_stat, every result's statistics from its samples, here a view of
+# result_stat_of rather than a table; result_bw, latest) as TEMP views, for
+# a query that reads them from a database the binaries wrote (which holds
+# none): prefix it with this (build/bin/tests/sqlq has the samples
+# functions). Nothing is evaluated unless read.
 RESULTS_VIEWS=$(sed -e 's/^DROP VIEW IF EXISTS \([a-z_]*\);/DROP VIEW IF EXISTS temp.\1;/' \
+                    -e 's/^DROP TABLE IF EXISTS main.result_stat;/DROP VIEW IF EXISTS temp.result_stat;/' \
+                    -e '/^CREATE TABLE main.result_stat (/,/^INSERT INTO main.result_stat /c\
+CREATE TEMP VIEW result_stat AS SELECT * FROM result_stat_of;' \
                     -e 's/^CREATE VIEW /CREATE TEMP VIEW /' reports/analysis/10-results.sql)
 
 ok() { echo "ok $1"; }

@@ -15,10 +15,12 @@ for f in "$HOST" "$SQLQ"; do
   [ -x "$f" ] || { notok "fixture $f exists" "run make test-build"; exit 1; }
 done
 
-# Every ok result holds exactly its reps samples; no other result has any.
+# Every ok result stores every sample it took (one result_sample text of
+# reps whole nanoseconds); no other result has any.
 check_samples() { # check_samples DB LABEL
   bad=$(q "$1" "SELECT count(*) FROM result r WHERE (r.status = 'ok') <> (r.reps IS NOT NULL)
-                OR min(coalesce(r.reps, 0), 256) <> (SELECT count(*) FROM sample s WHERE s.result_id = r.result_id)")
+                OR coalesce(r.reps, 0) <> coalesce((SELECT samples_count(s.ns) FROM result_sample s
+                                                    WHERE s.result_id = r.result_id), 0)")
   check_eq "$2: every result has all its samples and no other" "$bad" 0
 }
 # No configuration has two finished results among runs that ended.

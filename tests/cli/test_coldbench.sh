@@ -82,13 +82,17 @@ if "$BIN/gpu-probe" >/dev/null 2>&1; then
       "$("$Q" "$tmp/c.db" "SELECT group_concat(x, ' ') FROM (SELECT what || ':' || n || ':' || count(*) AS x
          FROM reference_timing GROUP BY what, n ORDER BY what, n)")" \
       "cub:65536:3 cub:1048576:3 cub32:65536:3 cub32:1048576:3 empty:0:3"
-    check_eq "every set kept 20 samples, repeats 1..3, trial 1, one invocation" \
-      "$("$Q" "$tmp/c.db" "SELECT count(*) = sum(samples = 20) AND min(repeat) = 1 AND max(repeat) = 3
-         AND min(trial) = 1 AND max(trial) = 1 AND count(DISTINCT bench_uuid) = 1 FROM reference_timing")" 1
-    check_eq "medians inside their quartiles, CUB above the empty kernel, the L2 flushed" \
-      "$("$Q" "$tmp/c.db" "SELECT min(q1_us <= median_us AND median_us <= q3_us AND min_us <= q1_us AND flush_bytes > 0)
-         AND (SELECT min(median_us) FROM reference_timing WHERE what IN ('cub', 'cub32'))
-           > (SELECT max(median_us) FROM reference_timing WHERE what = 'empty') FROM reference_timing")" 1
+    check_eq "every set kept 20 samples, all stored, repeats 1..3, trial 1, one invocation" \
+      "$("$Q" "$tmp/c.db" "SELECT count(*) = sum(samples = 20 AND samples_count(ns) = 20) AND min(repeat) = 1
+         AND max(repeat) = 3 AND min(trial) = 1 AND max(trial) = 1 AND count(DISTINCT bench_uuid) = 1 FROM reference_timing")" 1
+    # Printed in time order: per repeat the empty kernel, then cub and cub32 at each n.
+    check_eq "the median each set printed is its stored samples', CUB above the empty kernel, the L2 flushed" \
+      "$("$Q" "$tmp/c.db" "SELECT min(flush_bytes > 0)
+         AND (SELECT min(samples_median(ns)) FROM reference_timing WHERE what IN ('cub', 'cub32'))
+           > (SELECT max(samples_median(ns)) FROM reference_timing WHERE what = 'empty') FROM reference_timing") $(
+         "$Q" "$tmp/c.db" "SELECT printf('%.3f', samples_median(ns) * 1000) FROM reference_timing
+           ORDER BY repeat, n, what" | paste -sd' ')" \
+      "1 $(sed -n 's/.*repeat [123]: median \([0-9.]*\) us.*/\1/p' "$tmp/out" | paste -sd' ')"
     check_eq "the L2 size as the flush, the commit and CCCL stored" \
       "$("$Q" "$tmp/c.db" "SELECT count(*) FROM reference_timing r JOIN device d USING (device_id)
          WHERE r.flush_bytes = d.l2_bytes AND r.git_commit <> '' AND r.cccl_version LIKE '%.%.%'")" 15

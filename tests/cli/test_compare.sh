@@ -6,6 +6,8 @@
 #   zero 0%, up1 +1%, down1 -1%, up5 +5%, down5 -5% (studies reduce; access: plain 0%, up1 +1%),
 #   bimodal: trials alternate 1.0 and 1.2 (BASE 1.0 first, NEW 1.2 first),
 #   single: one trial only.
+# The times (0.1 and 0.5 ms) are whole nanoseconds at every shift and
+# spread, as samples are stored: each trial's median is exactly the one stated.
 # Checked: every verdict under the default band (2%) and a study's own band;
 # a self-comparison (same everywhere its trials allow); swapping BASE and NEW
 # swaps faster and slower; one variant raised 10% is exactly that variant
@@ -14,7 +16,9 @@
 # the page; database text escaped in the terminal, the page and the figure;
 # the shipped data against itself (the acceptance of issue 24); the trials'
 # medians are view trial's, launch-floor corrected, also for a side made by an
-# older schema or a dump cached by an older dbtool; the refusals.
+# older schema or a dump cached by an older dbtool; the refusals. The fixtures
+# state each trial's median (tests/report/fixture_stat_columns.sql), made
+# into its samples (tests/report/fixture_to_samples.sql: nine, all of it).
 # Usage: sh tests/cli/test_compare.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -31,7 +35,7 @@ sq() { printf '%s' "$1" | sed "s/'/''/g"; }
 # STUDY names the second study, default access).
 gen() {
   "$DBTOOL" load /dev/null "$1" >/dev/null || return 1
-  sqlite3 -bail "$1" >/dev/null <<EOF
+  cat tests/report/fixture_stat_columns.sql - tests/report/fixture_to_samples.sql <<EOF | sqlite3 -bail "$1" >/dev/null
 PRAGMA journal_mode = DELETE;
 INSERT INTO device(device_id, uuid, name) VALUES (1, '$(sq "$2")', '$(sq "$3")');
 CREATE TEMP TABLE cfg(study TEXT, variant TEXT, shift REAL, kind TEXT);
@@ -42,7 +46,7 @@ UPDATE cfg SET study = '$(sq "${5:-access}")' WHERE study = 'access';
 CREATE TEMP TABLE k(i INTEGER);
 INSERT INTO k VALUES (1), (2), (3), (4), (5);
 CREATE TEMP TABLE sz(n INTEGER, ms REAL);
-INSERT INTO sz VALUES (1024, 0.01), (4096, 0.5);
+INSERT INTO sz VALUES (1024, 0.1), (4096, 0.5);
 INSERT INTO run(study, binary, device_id, status, started_utc, finished_utc, argv, build_id, run_uuid, kind, repeat_index)
 SELECT s.study, s.study, 1, 'complete', '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z', s.study, 'b',
        '$2-$4-' || s.study || '-' || i, 'measure', i
@@ -157,7 +161,8 @@ check_eq "swap: the ratio and its interval invert" \
 
 # ------------------------------------------------ one variant raised by 10% --
 cp "$tmp/base.db" "$tmp/raised.db"
-sqlite3 "$tmp/raised.db" "UPDATE result SET median_ms = median_ms * 1.1 WHERE variant = 'zero'"
+sqlite3 "$tmp/raised.db" "UPDATE result_sample SET ns = (SELECT group_concat(CAST(round(value * 1.1) AS INTEGER), ' ')
+  FROM json_each('[' || replace(ns, ' ', ',') || ']')) WHERE result_id IN (SELECT result_id FROM result WHERE variant = 'zero')"
 cmp raised --base "$tmp/base.db" --new "$tmp/raised.db" --no-page
 check_eq "raised 10%: exit 0 without FAIL_ON" "$rc" 0
 check_eq "raised 10%: exactly variant zero slower" \
@@ -234,7 +239,7 @@ check_eq "card: no GPU measured here: says so, exit 0" "$rc $(cat "$tmp/card0.ou
 genh() {
   "$DBTOOL" load /dev/null "$1" >/dev/null || return 1
   if [ "$3" = base ]; then h_floor=3.45 h_pw=700 h_drv=12080; else h_floor=4.18 h_pw=600 h_drv=12040; fi
-  sqlite3 -bail "$1" >/dev/null <<EOF
+  cat tests/report/fixture_stat_columns.sql - tests/report/fixture_to_samples.sql <<EOF | sqlite3 -bail "$1" >/dev/null
 PRAGMA journal_mode = DELETE;
 INSERT INTO device(device_id, uuid, name, sm_clock_khz, global_mem_bytes) VALUES (1, '$2', 'Host GPU', 1980000, 150323855360);
 CREATE TEMP TABLE k(i INTEGER);
@@ -356,7 +361,7 @@ genf() {
             SELECT $f_i, 'reduce', v, v, 'float32', 1024, 256, '{}', 'cold', 'cuda-event', 'ok', (c + $f) / 1000.0,
                    '2026-01-01T00:00:30Z', 'clean', 'single' FROM (SELECT 'short' AS v, 5 AS c UNION ALL SELECT 'long', $f_long);"
     done
-  } | sqlite3 -bail "$f_db" >/dev/null
+  } | cat tests/report/fixture_stat_columns.sql - tests/report/fixture_to_samples.sql | sqlite3 -bail "$f_db" >/dev/null
 }
 genf "$tmp/floor-b.db" base 5 6 7
 genf "$tmp/floor-n.db" new 4 6 8
@@ -379,7 +384,7 @@ cp "$tmp/floor-b.db" "$tmp/floor-old.db"
 sqlite3 -bail "$tmp/floor-old.db" "SELECT 'DROP VIEW ' || name || ';' FROM sqlite_master WHERE type = 'view'" |
   sqlite3 -bail "$tmp/floor-old.db"
 sqlite3 -bail "$tmp/floor-old.db" "ALTER TABLE run DROP COLUMN os_name;
-  CREATE VIEW trial AS SELECT r.*, 1 AS device_id, r.median_ms AS raw_median_ms FROM result r;"
+  CREATE VIEW trial AS SELECT r.*, 1 AS device_id, r.reps AS raw_median_ms FROM result r;"
 sum_old=$(cksum < "$tmp/floor-old.db")
 cmp floor-old --base "$tmp/floor-old.db" --new "$tmp/floor-n.db" --no-page
 check_eq "floor: an older schema's side (its own view trial) is read with the current view trial" \

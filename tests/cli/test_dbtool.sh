@@ -51,24 +51,24 @@ INSERT INTO device(device_id, uuid, name, cc, peak_gbps) VALUES(1, 'u-test', 'Te
 INSERT INTO run(run_id, study, binary, device_id, status, started_utc, argv, build_id, copy_gbps_start)
   VALUES(1, 'reduce', 'reduce', 1, 'complete', '2025-01-01T00:00:00Z', 'reduce', 'b1', 2000.0);
 INSERT INTO result(result_id, run_id, study, config_key, variant, dtype, n, block, cache, timer, status,
-  reps, median_ms, bytes_read, bytes_written, created_utc)
-  VALUES(1, 1, 'reduce', 'k', 'cub', 'int32', 1024, 256, 'cold', 'cuda-event', 'ok', 2, 0.5, 4096, 4,
+  reps, bytes_read, bytes_written, created_utc)
+  VALUES(1, 1, 'reduce', 'k', 'cub', 'int32', 1024, 256, 'cold', 'cuda-event', 'ok', 2, 4096, 4,
   '2025-01-01T00:00:01Z');
-INSERT INTO sample(result_id, rep, ms) VALUES(1, 0, 0.5), (1, 1, 0.5);
+INSERT INTO result_sample(result_id, ns) VALUES(1, '500000 500000');
 EOF
 run_dbtool load "$tmp/small.sql" "$tmp/a.db"
 check "load exits 0" test "$rc" -eq 0
 check "load is silent" test -z "$out$err"
 check "load creates the database" test -s "$tmp/a.db"
-for t in device run result sample counter kernel_resource; do
+for t in device run result result_sample counter kernel_resource; do
   check "load creates table $t" sql_true "$tmp/a.db" "EXISTS (SELECT 1 FROM sqlite_master WHERE type='table' AND name='$t')"
 done
 check "load creates no view (the schema holds no statistics)" sql_true "$tmp/a.db" "NOT EXISTS (SELECT 1 FROM sqlite_master WHERE type='view')"
 check "load inserts the rows" sql_true "$tmp/a.db" \
-  "(SELECT count(*) FROM device) = 1 AND (SELECT count(*) FROM run) = 1 AND (SELECT count(*) FROM result) = 1 AND (SELECT count(*) FROM sample) = 2"
+  "(SELECT count(*) FROM device) = 1 AND (SELECT count(*) FROM run) = 1 AND (SELECT count(*) FROM result) = 1 AND (SELECT ns FROM result_sample) = '500000 500000'"
 "$BIN/tests/sqlq" "$tmp/a.db" "$(cat reports/analysis/10-results.sql)" > /dev/null
-check "loaded rows are visible in the latest view (reports/analysis/10-results.sql)" sql_true "$tmp/a.db" \
-  "(SELECT count(*) FROM latest WHERE variant = 'cub') = 1"
+check "loaded rows are visible in the latest view (reports/analysis/10-results.sql), their median from the samples" \
+  sql_true "$tmp/a.db" "(SELECT count(*) FROM latest WHERE variant = 'cub' AND median_ms = 0.5) = 1"
 check "the condition check itself can fail" sql_false "$tmp/a.db" "(SELECT count(*) FROM device) = 2"
 
 # exec: runs SQL text in an existing database.

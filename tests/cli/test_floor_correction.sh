@@ -26,7 +26,9 @@ empty_db "$db"
 # profile run with floor 9 (not counted), and a run of another GPU. Each
 # measure run holds: a single-launch config that moves with the floor
 # (5.6 / 5.8 us), a batch config (no correction), a host-timed one.
-sqlite3 -bail "$db" > /dev/null <<'SQL' || notok "the fixture loads"
+# (each trial's median stated: tests/report/fixture_stat_columns.sql; made
+# into its samples by tests/report/fixture_to_samples.sql)
+cat tests/report/fixture_stat_columns.sql - tests/report/fixture_to_samples.sql <<'SQL' | sqlite3 -bail "$db" >/dev/null || notok "the fixture loads"
 INSERT INTO device (device_id, uuid, name, peak_gbps) VALUES (1, 'u1', 'GPU A', 1000), (2, 'u2', 'GPU B', 1000),
   (3, 'u3', 'GPU C', 1000), (4, 'u4', 'GPU D', 1000), (5, 'u5', 'GPU E', 1000);
 INSERT INTO run (run_id, study, binary, device_id, status, started_utc, argv, build_id, kind, repeat_index, launch_us)

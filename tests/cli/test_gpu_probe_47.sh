@@ -39,12 +39,14 @@ empty_db "$tmp/p.db"
           VALUES ($k, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:00:00Z', 'reduce', 'b', 'measure', $k);"
   done
   # k n variant block us [flush dtype]
-  awk '{ printf "INSERT INTO result(run_id, study, config_key, variant, dtype, n, block, cache, timer, status, median_ms," \
-         " created_utc, flush, mode, bytes_read, bytes_written) VALUES (%d, %s, %s, %s, %s, %d, %d, %s, %s, %s, %.6f," \
-         " %s, %s, %s, %d, 4);\n", $1, "'\''reduce'\''", "'\''k " $2 " " $3 " " $4 " " ($7 ? $7 : "int32") "'\''",
+  # (one sample a result, whole nanoseconds: its median is the value)
+  awk '{ printf "INSERT INTO result(run_id, study, config_key, variant, dtype, n, block, cache, timer, status, reps," \
+         " created_utc, flush, mode, bytes_read, bytes_written) VALUES (%d, %s, %s, %s, %s, %d, %d, %s, %s, %s, 1," \
+         " %s, %s, %s, %d, 4);\nINSERT INTO result_sample(result_id, ns) VALUES (last_insert_rowid(), '\''%d'\'');\n",
+         $1, "'\''reduce'\''", "'\''k " $2 " " $3 " " $4 " " ($7 ? $7 : "int32") "'\''",
          "'\''" $3 "'\''", "'\''" ($7 ? $7 : "int32") "'\''", $2, $4, "'\''cold'\''", "'\''cuda-event'\''",
-         "'\''ok'\''", $5 / 1000, "'\''2026-01-01T00:00:00Z'\''", "'\''" ($6 ? $6 : "clean") "'\''",
-         "'\''single'\''", 4 * $2 }' <<'EOF'
+         "'\''ok'\''", "'\''2026-01-01T00:00:00Z'\''", "'\''" ($6 ? $6 : "clean") "'\''",
+         "'\''single'\''", 4 * $2, $5 * 1000 + 0.5 }' <<'EOF'
 1 1024 small-n 256 4.0
 2 1024 small-n 256 4.1
 3 1024 small-n 256 4.2

@@ -15,7 +15,9 @@ empty_db "$db"
 # One GPU, three trials (runs), all configurations about 10 us (band 1):
 # 'tight' (10 configurations, trials 0.3% apart at most), 'loose' (10, 5%),
 # 'few' (2 configurations: 6 deviations, under 20).
-sqlite3 -bail "$db" > /dev/null <<'SQL' || notok "the fixture loads"
+# (each trial's median stated: tests/report/fixture_stat_columns.sql; made
+# into its samples by tests/report/fixture_to_samples.sql)
+cat tests/report/fixture_stat_columns.sql - tests/report/fixture_to_samples.sql <<'SQL' | sqlite3 -bail "$db" >/dev/null || notok "the fixture loads"
 INSERT INTO device (device_id, uuid, name, peak_gbps) VALUES (1, 'u1', 'GPU A', 1000);
 INSERT INTO run (run_id, study, binary, device_id, status, started_utc, argv, build_id, kind, repeat_index)
 VALUES (1, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:00:00Z', 'x', 'b', 'measure', 1),

@@ -28,7 +28,8 @@ rows() {
         INSERT INTO result(result_id, run_id, study, config_key, variant, cache, timer, status, created_utc)
         SELECT x, 1, 'reduce', 'k' || x, 'v', 'cold', 'cuda-event', 'ok', 't' FROM i;"
   echo "WITH RECURSIVE i(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM i WHERE x < 49)
-        INSERT INTO sample(result_id, rep, ms) SELECT r.result_id, i.x, 1.0 + i.x FROM result r, i;"
+        INSERT INTO result_sample(result_id, ns) SELECT r.result_id, (SELECT group_concat(1000000 + 1000 * x, ' ') FROM i)
+        FROM result r;"
 }
 rows 11111111-1111-4111-8111-111111111111 400 > "$tmp/a.sql"
 rows 22222222-2222-4222-8222-222222222222 4000 > "$tmp/b.sql"
@@ -55,15 +56,15 @@ span() {
 
 # ------------------------------------------------------------------ dump --
 # (the dump names its output in its first line: the new file is made there)
-SHIP_SAMPLES=0 sh experiments/tools/dump-db "$tmp/a.db" "$tmp/out.sql" && mv "$tmp/out.sql" "$tmp/new.sql" ||
+sh experiments/tools/dump-db "$tmp/a.db" "$tmp/out.sql" && mv "$tmp/out.sql" "$tmp/new.sql" ||
   notok "dump of the fixture"
 echo "-- the old shipped file" > "$tmp/old.sql"
-T=$(span env SHIP_SAMPLES=0 sh experiments/tools/dump-db "$tmp/a.db" "$tmp/probe.sql")
+T=$(span env sh experiments/tools/dump-db "$tmp/a.db" "$tmp/probe.sql")
 echo "# dump: a run takes about ${T}s; $N kills within it"
 bad=0 whole=0 i=1
 while [ $i -le "$N" ]; do
   cp "$tmp/old.sql" "$tmp/out.sql"
-  run_killed "$(delay "$T" $i)" env SHIP_SAMPLES=0 sh experiments/tools/dump-db "$tmp/a.db" "$tmp/out.sql"
+  run_killed "$(delay "$T" $i)" env sh experiments/tools/dump-db "$tmp/a.db" "$tmp/out.sql"
   if cmp -s "$tmp/out.sql" "$tmp/old.sql"; then :
   elif cmp -s "$tmp/out.sql" "$tmp/new.sql"; then whole=$((whole + 1))
   else bad=$((bad + 1)); echo "# kill $i: the dump is neither the old file nor the new"; fi
@@ -71,12 +72,12 @@ while [ $i -le "$N" ]; do
 done
 check_eq "dump: after each of $N kills the output is the old file or the new one" "$bad" 0
 echo "# dump: $whole of $N runs completed before their kill"
-SHIP_SAMPLES=0 sh experiments/tools/dump-db "$tmp/a.db" "$tmp/out.sql"
+sh experiments/tools/dump-db "$tmp/a.db" "$tmp/out.sql"
 check "dump: the next run completes" cmp -s "$tmp/out.sql" "$tmp/new.sql"
 check_eq "dump: no temporary file is left" "$(ls "$tmp" | grep -c 'out.sql.tmp')" 0
 for sig in TERM INT; do
   cp "$tmp/old.sql" "$tmp/sig.sql"
-  SHIP_SAMPLES=0 sh experiments/tools/dump-db "$tmp/a.db" "$tmp/sig.sql" > /dev/null 2>&1 & pid=$!
+  sh experiments/tools/dump-db "$tmp/a.db" "$tmp/sig.sql" > /dev/null 2>&1 & pid=$!
   sleep "$(delay "$T" 7)"; kill -"$sig" "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
   sleep 0.2
   check_eq "dump: SIG$sig leaves no temporary file" "$(ls "$tmp" | grep -c 'sig.sql.tmp')" 0
@@ -91,7 +92,7 @@ while [ $i -le "$N" ]; do
   cp "$tmp/old.db" "$tmp/out.db"; rm -f "$tmp/out.db-wal" "$tmp/out.db-shm"
   run_killed "$(delay "$T" $((i + 100)))" "$DBTOOL" merge "$tmp/b.db" -o "$tmp/out.db"
   c=$(sqlite3 "$tmp/out.db" "PRAGMA integrity_check" 2>&1 | head -1)
-  runs=$(sqlite3 "$tmp/out.db" "SELECT count(*) || ' ' || (SELECT count(*) FROM sample) FROM run" 2>&1)
+  runs=$(sqlite3 "$tmp/out.db" "SELECT count(*) || ' ' || (SELECT 50 * count(*) FROM result_sample) FROM run" 2>&1)
   case "$c:$runs" in
     "ok:1 20000") ;;
     "ok:2 220000") whole=$((whole + 1)) ;;
@@ -112,9 +113,9 @@ check_eq "merge: the killed merges' temporary files are gone" "$(ls "$tmp" | gre
 # (a killed run's empty or partial file must not be accepted) and the
 # snapshot must pass integrity_check.
 NR=${KILLSAFE_REPORT_N:-6}
-cat data/schema.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql tests/report/fixture_access.sql \
+cat data/schema.sql tests/report/fixture_stat_columns.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql tests/report/fixture_access.sql \
     tests/report/fixture_two_devices.sql tests/report/fixture_stencil.sql tests/report/fixture_claims.sql \
-    tests/report/fixture_measure.sql tests/report/fixture_thresholds.sql | sqlite3 -bail "$tmp/fixture.db" ||
+    tests/report/fixture_measure.sql tests/report/fixture_thresholds.sql tests/report/fixture_to_samples.sql | sqlite3 -bail "$tmp/fixture.db" ||
   notok "report fixture"
 dats() { for f in reports/figures/*.sql; do echo "$1/figures/$(basename "$f" .sql).dat"; done; }
 # shellcheck disable=SC2046

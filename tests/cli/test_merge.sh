@@ -6,8 +6,9 @@
 # (older databases: a derived id, still once), a run still 'running' (left
 # out), runs with a new random UUID each; and the refusals, each one line,
 # exit 4, the output untouched: a corrupt shard, a foreign database (another
-# application_id), a shard with a trigger, one whose 'run' is a view; a
-# hostile view is never run. Usage: sh tests/cli/test_merge.sh
+# application_id), a shard with a trigger, one whose 'run' is a view, one
+# made before every sample was stored (schema 2: no result_sample; its own
+# message); a hostile view is never run. Usage: sh tests/cli/test_merge.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/robust-lib.sh
@@ -27,7 +28,8 @@ q "$tmp/b.db" "INSERT INTO run_env(run_id, phase, utc, temp_c) VALUES(1, 'start'
                INSERT INTO measure_phase(session, device_uuid, phase, seconds, trials, utc)
                  VALUES('s-b', 'host-x', 'trials', 12.5, 3, '2026-01-01T00:00:00Z')" >/dev/null
 count() { q "$1" "SELECT (SELECT count(*) FROM run) || ' ' || (SELECT count(*) FROM result) || ' '
-                         || (SELECT count(*) FROM sample) || ' ' || (SELECT count(*) FROM device)"; }
+                         || (SELECT coalesce(sum(samples_count(ns)), 0) FROM result_sample) || ' '
+                         || (SELECT count(*) FROM device)"; }
 check_eq "shard a: 2 runs, 4 results, 12 samples, 1 device" "$(count "$tmp/a.db")" "2 4 12 1"
 check_eq "shard b: 1 run, 2 results, 6 samples, 1 device" "$(count "$tmp/b.db")" "1 2 6 1"
 check_eq "the harness gives every run a random UUID" \
@@ -38,8 +40,9 @@ merge() { "$DBTOOL" merge "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; err=$(cat "$tmp/
 merge "$tmp/a.db" "$tmp/b.db" -o "$tmp/m.db"
 check_eq "merge of two shards: exit 0" "$rc" 0
 check_eq "merge: every run, result and sample once, one device" "$(count "$tmp/m.db")" "3 6 18 1"
-check_eq "merge: samples follow their results" \
-  "$(q "$tmp/m.db" "SELECT count(*) FROM sample s JOIN result r USING (result_id) JOIN run u USING (run_id)")" 18
+check_eq "merge: samples follow their results (every one, reps of them)" \
+  "$(q "$tmp/m.db" "SELECT sum(samples_count(s.ns)) || ' ' || sum(samples_count(s.ns) = r.reps) FROM result_sample s
+                    JOIN result r USING (result_id) JOIN run u USING (run_id)")" "18 6"
 check_eq "merge: provenance kept (argv of every run)" \
   "$(q "$tmp/m.db" "SELECT group_concat(argv, '|') FROM (SELECT argv FROM run ORDER BY argv)")" \
   "$( { q "$tmp/a.db" "SELECT argv FROM run"; q "$tmp/b.db" "SELECT argv FROM run"; } | sort | paste -sd'|')"
@@ -55,13 +58,14 @@ check_eq "merge: the variant registry rows" "$(q "$tmp/m.db" "SELECT group_conca
   "sleep:sleeps"
 check_integrity "$tmp/m.db" "merge"
 check_eq "merge: foreign keys hold" "$(q "$tmp/m.db" "SELECT count(*) FROM pragma_foreign_key_check")" 0
-sum=$(q "$tmp/m.db" "SELECT sum(ms) FROM sample")
+sum=$(q "$tmp/m.db" "SELECT group_concat(ns, '|') FROM (SELECT ns FROM result_sample ORDER BY result_id)")
 
 merge "$tmp/a.db" "$tmp/b.db" "$tmp/a.db" -o "$tmp/m.db"
 check_eq "merge again into its output, a shard twice: exit 0" "$rc" 0
 check_eq "merge again: nothing added" "$(count "$tmp/m.db")" "3 6 18 1"
 check_eq "merge again: says so" "$(grep -c '0 runs added, [0-9]* already there' "$tmp/out")" 3
-check_eq "merge again: the samples unchanged" "$(q "$tmp/m.db" "SELECT sum(ms) FROM sample")" "$sum"
+check_eq "merge again: the samples unchanged" \
+  "$(q "$tmp/m.db" "SELECT group_concat(ns, '|') FROM (SELECT ns FROM result_sample ORDER BY result_id)")" "$sum"
 
 # The minimal harness's sample sets (table reference_timing, no run row):
 # under their device's uuid (a device id another shard also uses), once
@@ -69,15 +73,15 @@ check_eq "merge again: the samples unchanged" "$(q "$tmp/m.db" "SELECT sum(ms) F
 cp "$tmp/b.db" "$tmp/r.db"
 q "$tmp/r.db" "INSERT INTO device(device_id, uuid, name) VALUES(7, 'gpu-only-in-r', 'Test GPU');
                INSERT INTO reference_timing(bench_uuid, device_id, trial, started_utc, what, dtype, n, repeat,
-                 samples, discarded, flush_bytes, median_us)
-                 VALUES('cb-1', 7, 1, '2026-01-01T00:00:00Z', 'cub', 'int32', 65536, 1, 1000, 0, 52428800, 7.25),
-                       ('cb-1', 7, 1, '2026-01-01T00:00:00Z', 'empty', NULL, 0, 1, 1000, 0, 52428800, 3.5)" >/dev/null
+                 samples, discarded, flush_bytes, ns)
+                 VALUES('cb-1', 7, 1, '2026-01-01T00:00:00Z', 'cub', 'int32', 65536, 1, 2, 0, 52428800, '7250 7300'),
+                       ('cb-1', 7, 1, '2026-01-01T00:00:00Z', 'empty', NULL, 0, 1, 1, 0, 52428800, '3500')" >/dev/null
 q "$tmp/a.db" "INSERT INTO device(device_id, uuid, name) VALUES(7, 'another-gpu', 'Other GPU')" >/dev/null
 merge "$tmp/a.db" "$tmp/r.db" "$tmp/r.db" -o "$tmp/rm.db"
 check_eq "merge: the minimal harness's sets (reference_timing) under their device's uuid, once" \
-  "$rc:$(q "$tmp/rm.db" "SELECT group_concat(what || ':' || median_us || ':' || d.uuid, ' ') FROM
+  "$rc:$(q "$tmp/rm.db" "SELECT group_concat(what || ':' || ns || ':' || d.uuid, ' ') FROM
                     (SELECT * FROM reference_timing ORDER BY what) r JOIN device d USING (device_id)")" \
-  "0:cub:7.25:gpu-only-in-r empty:3.5:gpu-only-in-r"
+  "0:cub:7250 7300:gpu-only-in-r empty:3500:gpu-only-in-r"
 q "$tmp/a.db" "DELETE FROM device WHERE device_id = 7" >/dev/null
 
 # An older database: runs without a UUID get one from their content, so a
@@ -111,7 +115,7 @@ refused "a corrupt shard" "$tmp/corrupt.db"
 q "$tmp/foreign.db" "PRAGMA application_id = 1234; CREATE TABLE t(x)" >/dev/null 2>&1 || sqlite3 "$tmp/foreign.db" "PRAGMA application_id = 1234; CREATE TABLE t(x)"
 refused "a foreign database" "$tmp/foreign.db"
 cp "$tmp/b.db" "$tmp/trigger.db"
-q "$tmp/trigger.db" "CREATE TRIGGER evil AFTER INSERT ON sample BEGIN DELETE FROM run; END" >/dev/null
+q "$tmp/trigger.db" "CREATE TRIGGER evil AFTER INSERT ON result_sample BEGIN DELETE FROM run; END" >/dev/null
 refused "a shard with a trigger" "$tmp/trigger.db"
 printf 'not a database at all\n' > "$tmp/text.db"
 refused "a text file" "$tmp/text.db"
@@ -122,6 +126,15 @@ q "$tmp/view.db" "PRAGMA foreign_keys = OFF; CREATE TABLE run2 AS SELECT * FROM 
                   DROP VIEW IF EXISTS latest; DROP VIEW IF EXISTS best_variant; DROP VIEW IF EXISTS config_stats;
                   DROP TABLE run; CREATE VIEW run AS SELECT * FROM run2" >/dev/null
 refused "a shard whose run table is a view" "$tmp/view.db"
+# A shard of before every sample was stored (schema 2: frozen statistics,
+# table sample): refused as such, whatever --drop-unknown says.
+cp "$tmp/b.db" "$tmp/old2.db"
+q "$tmp/old2.db" "DROP TABLE result_sample; CREATE TABLE sample (result_id INTEGER, rep INTEGER, ms REAL);
+                  ALTER TABLE result ADD COLUMN median_ms REAL; PRAGMA user_version = 2" >/dev/null
+refused "a shard made before every sample was stored" "$tmp/old2.db"
+check "it says so, with its schema" grep -q "old2.db: made before every sample was stored (schema 2): " "$tmp/err"
+"$DBTOOL" merge --drop-unknown "$tmp/old2.db" -o "$tmp/o2.db" > /dev/null 2>&1
+check_eq "--drop-unknown does not take it either" "$?:$(test -e "$tmp/o2.db" && echo made)" "4:"
 # A hostile view (one that fails if anything evaluates it) is never run.
 cp "$tmp/b.db" "$tmp/hostile.db"
 q "$tmp/hostile.db" "DROP VIEW IF EXISTS result_bw; CREATE VIEW result_bw AS SELECT abs(-9223372036854775807 - 1) AS x" >/dev/null

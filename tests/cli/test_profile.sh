@@ -36,7 +36,7 @@ check "unknown set: nothing written" test ! -e "$db"
 NCU=$FAKE "$HOST" --profile reduce --n 1,2 --db "$db" 2> "$tmp/err"
 check_eq "profile run: exit 0" $? 0
 check_eq "profile run: kind, status" "$(q "$db" "SELECT kind || ' ' || status FROM run")" "profile complete"
-check_eq "profile run: no result or sample rows" "$(q "$db" "SELECT (SELECT count(*) FROM result) + (SELECT count(*) FROM sample)")" 0
+check_eq "profile run: no result or sample rows" "$(q "$db" "SELECT (SELECT count(*) FROM result) + (SELECT count(*) FROM result_sample)")" 0
 check_eq "profile run: 18 counter values" "$(q "$db" "SELECT count(*) FROM counter")" 18
 check_eq "profile run: columns of the configuration" \
   "$(q "$db" "SELECT group_concat(DISTINCT variant || ':' || n || ':' || metric_set) FROM counter WHERE kernel = 'fold_blocks' AND metric = 'gpu__time_duration.sum'")" \

@@ -88,7 +88,7 @@ check_no_dups "$tmp/full.db" "disk full"
 # The project's databases are marked; one that is not the project's is
 # refused (exit 4, one line) and left as it was: no schema, no WAL switch.
 check_eq "a new database carries the application_id 'GPUm'" "$(q "$good" "PRAGMA application_id")" 1196447085
-check_eq "a new database carries the schema version" "$(q "$good" "PRAGMA user_version")" 2
+check_eq "a new database carries the schema version (3: every sample stored)" "$(q "$good" "PRAGMA user_version")" 3
 : > "$tmp/foreign.db"
 q "$tmp/foreign.db" "CREATE TABLE notes(x); INSERT INTO notes VALUES('mine');"
 before=$(sha "$tmp/foreign.db")

@@ -22,9 +22,9 @@ db="$tmp/f.db"
 check_eq "wrong: exit 1" "$?" 1
 check_eq "wrong: 3 failed with the error text, no statistics" \
   "$(q "$db" "SELECT count(*) FROM result WHERE variant = 'wrong' AND status = 'failed'
-              AND error LIKE 'wrong sum: got %, want %' AND reps IS NULL AND median_ms IS NULL")" 3
+              AND error LIKE 'wrong sum: got %, want %' AND reps IS NULL AND stop_reason IS NULL")" 3
 check_eq "wrong: failed results have no samples" \
-  "$(q "$db" "SELECT count(*) FROM sample JOIN result USING (result_id) WHERE status = 'failed'")" 0
+  "$(q "$db" "SELECT count(*) FROM result_sample JOIN result USING (result_id) WHERE status = 'failed'")" 0
 check_eq "wrong: the run is complete (verification failures do not end it)" \
   "$(q "$db" "SELECT status FROM run")" complete
 check_samples "$db" "wrong"

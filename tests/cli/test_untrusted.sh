@@ -34,9 +34,9 @@ rows() {
   echo "INSERT INTO run(run_id, study, binary, device_id, status, started_utc, argv, build_id, run_uuid)
         VALUES(1, 'reduce', 'reduce', 1, 'complete', 't', 'a', 'b', '$2');"
   i=1; while [ $i -le "$1" ]; do
-    echo "INSERT INTO result(result_id, run_id, study, config_key, variant, cache, timer, status, created_utc)
-          VALUES($i, 1, 'reduce', 'k$i', 'v', 'cold', 'cuda-event', 'ok', 't');"
-    echo "INSERT INTO sample VALUES($i, 0, 1.0), ($i, 1, 1.5), ($i, 2, 2.0);"
+    echo "INSERT INTO result(result_id, run_id, study, config_key, variant, cache, timer, status, created_utc, reps)
+          VALUES($i, 1, 'reduce', 'k$i', 'v', 'cold', 'cuda-event', 'ok', 't', 3);"
+    echo "INSERT INTO result_sample VALUES($i, '1000000 1500000 2000000');"
     i=$((i + 1)); done
 }
 rows 50 11111111-1111-4111-8111-111111111111 > "$tmp/a.sql"
@@ -76,7 +76,7 @@ echo partial > "$tmp/keep.sql.tmp.$dead"
 FORCE=1 sh experiments/tools/dump-db "$tmp/a.db" "$tmp/keep.sql" 2> "$tmp/err"
 check_eq "dump: a sound database: exit 0" $? 0
 check "dump: the stale temporary file of a killed dump is gone" test ! -e "$tmp/keep.sql.tmp.$dead"
-check "dump: the dump replaced the file" grep -q '^INSERT INTO sample' "$tmp/keep.sql"
+check "dump: the dump replaced the file" grep -q '^INSERT INTO result_sample' "$tmp/keep.sql"
 
 # --------------------------------------------------------------- merge --
 merge() { "$DBTOOL" merge "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?; }
@@ -99,7 +99,7 @@ check_eq "merge over a killed writer's -wal: its committed rows kept, b's run ad
 check "merge: no -wal left beside the output" test ! -s "$tmp/w.db-wal"
 # A log that belongs to another file (an older output) beside the output.
 cp "$tmp/a.db" "$tmp/old.db"; sqlite3 "$tmp/old.db" "PRAGMA journal_mode = WAL" > /dev/null
-{ echo "PRAGMA wal_autocheckpoint = 0; DELETE FROM sample; INSERT INTO device(uuid, name) VALUES('GPU-old', 'x');"; sleep 30; } |
+{ echo "PRAGMA wal_autocheckpoint = 0; DELETE FROM result_sample; INSERT INTO device(uuid, name) VALUES('GPU-old', 'x');"; sleep 30; } |
   sqlite3 "$tmp/old.db" > /dev/null & writer=$!
 i=0; while [ $i -lt 100 ] && [ "$(sqlite3 "$tmp/old.db" "SELECT count(*) FROM device WHERE uuid = 'GPU-old'" 2>/dev/null)" != 1 ]; do
   sleep 0.1; i=$((i + 1)); done
@@ -112,7 +112,7 @@ check_eq "merge beside another file's -wal: integrity_check ok" "$(integrity "$t
 # (SQLite cannot tell a log from another file: it is the output's as SQLite
 # reads it, folded in before the merge reads the output, never after.)
 check_eq "merge beside another file's -wal: both runs, a's samples" \
-  "$(sqlite3 "$tmp/n.db" "SELECT (SELECT count(*) FROM run) || ' ' || (SELECT count(*) FROM sample s JOIN result r USING (result_id) WHERE r.config_key = 'k50')")" "2 3"
+  "$(sqlite3 "$tmp/n.db" "SELECT (SELECT count(*) FROM run) || ' ' || (SELECT ns FROM result_sample s JOIN result r USING (result_id) WHERE r.config_key = 'k50')")" "2 1000000 1500000 2000000"
 check "merge beside another file's -wal: no -wal left" test ! -s "$tmp/n.db-wal"
 # An output path too long for its temporary name: refused, nothing unlinked.
 d=$tmp; while [ ${#d} -lt 3900 ]; do d=$d/dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd; done

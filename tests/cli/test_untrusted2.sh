@@ -35,9 +35,9 @@ rows() {
   echo "INSERT INTO run(run_id, study, binary, device_id, status, started_utc, argv, build_id, run_uuid)
         VALUES(1, 'reduce', 'reduce', 1, 'complete', '2026-01-01T00:00:00Z', 'a', 'b', '$1');"
   for i in 1 2 3; do
-    echo "INSERT INTO result(result_id, run_id, study, config_key, variant, cache, timer, status, created_utc)
-          VALUES($i, 1, 'reduce', 'k$i', 'v', 'cold', 'cuda-event', 'ok', 't');"
-    echo "INSERT INTO sample VALUES($i, 0, 1.0), ($i, 1, 1.5);"
+    echo "INSERT INTO result(result_id, run_id, study, config_key, variant, cache, timer, status, created_utc, reps)
+          VALUES($i, 1, 'reduce', 'k$i', 'v', 'cold', 'cuda-event', 'ok', 't', 2);"
+    echo "INSERT INTO result_sample VALUES($i, '1000000 1500000');"
   done
 }
 rows 11111111-1111-4111-8111-111111111111 > "$tmp/a.sql"
@@ -118,17 +118,17 @@ if [ -f data/measurements.sql.gz ]; then
   check_eq "2 the shipped dump loads: exit 0" $? 0
   check "2 ... within 30 s" test $(($(date +%s) - t0)) -le 30
   check "8 ... and the killed load's temporary files are gone" sh -c "! ls '$tmp'/ship.db.load-* > /dev/null 2>&1"
-  "$DBTOOL" dump --samples 32 --name data/measurements.sql.gz "$tmp/ship.db" "$tmp/ship2.sql" 2> "$tmp/err"
+  "$DBTOOL" dump --name data/measurements.sql.gz "$tmp/ship.db" "$tmp/ship2.sql" 2> "$tmp/err"
   tail -n +3 "$tmp/ship.sql" > "$tmp/s1"; tail -n +3 "$tmp/ship2.sql" > "$tmp/s2"
-  # A dump made before the schema gained a column (data/schema.sql, db.c's
-  # aNewColumn) dumps again with that column, NULL: byte for byte once the
-  # column lists agree, and a fixed point from the first re-dump on.
+  # A dump made before the schema gained a column (data/schema.sql) dumps
+  # again with that column, NULL: byte for byte once the column lists agree,
+  # and a fixed point from the first re-dump on.
   cols() { sed -n 's/^INSERT INTO \([a-z_]*\)(\([^)]*\)) VALUES.*/\1(\2)/p' "$1" | sort -u; }
   if [ "$(cols "$tmp/s1")" = "$(cols "$tmp/s2")" ]; then
     check "2 the shipped dump, loaded and dumped again: the same rows, byte for byte" cmp -s "$tmp/s1" "$tmp/s2"
   else
     "$DBTOOL" load "$tmp/ship2.sql" "$tmp/ship2.db" 2> "$tmp/err" &&
-      "$DBTOOL" dump --samples 32 --name data/measurements.sql.gz "$tmp/ship2.db" "$tmp/ship3.sql" 2> "$tmp/err"
+      "$DBTOOL" dump --name data/measurements.sql.gz "$tmp/ship2.db" "$tmp/ship3.sql" 2> "$tmp/err"
     tail -n +3 "$tmp/ship3.sql" > "$tmp/s3"
     check "2 the shipped dump (an older schema's), loaded and dumped twice: a fixed point" cmp -s "$tmp/s2" "$tmp/s3"
     check_eq "2 ... with every row of every table" "$(cut -d'(' -f1 "$tmp/s1" | sort | uniq -c)" "$(cut -d'(' -f1 "$tmp/s2" | sort | uniq -c)"
@@ -197,14 +197,16 @@ sh experiments/tools/dump-db "$tmp/link.db" "$tmp/ship.sql.gz" 2> "$tmp/err"
 check_eq "7 a dump that keeps every shipped run (and adds one): exit 0" $? 0
 
 # ---------------------------------------------------- 10: newer schemas --
-cp "$tmp/b.db" "$tmp/v3.db"; q "$tmp/v3.db" "PRAGMA user_version = 3"
+# (the version after this checkout's: the one a fresh database carries, + 1)
+vn=$(($(q "$tmp/b.db" "PRAGMA user_version") + 1))
+cp "$tmp/b.db" "$tmp/v3.db"; q "$tmp/v3.db" "PRAGMA user_version = $vn"
 "$DBTOOL" exec "$tmp/v3.db" "SELECT 1" 2> "$tmp/err"
-one_line "10 dbtool exec on user_version 3: exit 1, one line" 1 $? "$tmp/err"
-check_eq "10 ... user_version stays 3" "$(q "$tmp/v3.db" "PRAGMA user_version")" 3
+one_line "10 dbtool exec on user_version $vn: exit 1, one line" 1 $? "$tmp/err"
+check_eq "10 ... user_version stays $vn" "$(q "$tmp/v3.db" "PRAGMA user_version")" $vn
 "$DBTOOL" merge "$tmp/v3.db" -o "$tmp/v3m.db" > /dev/null 2> "$tmp/err"
 one_line "10 ... so merge still refuses it: exit 4" 4 $? "$tmp/err"
 "$DBTOOL" snapshot "$tmp/v3.db" "$tmp/v3s.db" 2> "$tmp/err"
-one_line "10 snapshot (the report) of user_version 3: exit 4, one line" 4 $? "$tmp/err"
+one_line "10 snapshot (the report) of user_version $vn: exit 4, one line" 4 $? "$tmp/err"
 cp "$tmp/b.db" "$tmp/col.db"; q "$tmp/col.db" "ALTER TABLE result ADD COLUMN future_col TEXT"
 "$DBTOOL" snapshot "$tmp/col.db" "$tmp/cols.db" 2> "$tmp/err"
 one_line "10 snapshot of a database with an unknown column: exit 4, one line" 4 $? "$tmp/err"

@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData) {
     char *zBuf = NULL;
     size_t nBuf = 0;
     FILE *f = open_memstream(&zBuf, &nBuf);
-    require(f && dump_write(p, f, 0, "out", "in", zErr, sizeof(zErr)) == 0);
+    require(f && dump_write(p, f, "out", "in", zErr, sizeof(zErr)) == 0);
     fclose(f);
     sqlite3 *q = schema_db();
     long long nRow2 = -1;

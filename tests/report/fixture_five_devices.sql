@@ -1,5 +1,7 @@
 -- tests/report/fixture_five_devices.sql: three more SYNTHETIC GPUs for the
--- report test, applied after tests/report/fixture_two_devices.sql: 'Fixture
+-- report test, applied after the other fixtures and before
+-- tests/report/fixture_to_samples.sql (which makes every result's samples
+-- from the statistics stated here, as the others' are): 'Fixture
 -- GPU C', 'D' and 'E' get a copy of every run of 'Fixture GPU A' (timings,
 -- counters) with all times scaled by 0.9, 1.1 and 1.2, so the report must
 -- show five GPUs in every section, figure and table. Then C, D and E get

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """tests/report/oracle.py: an independent oracle of the report's statistics.
 
-Reads only the raw tables of a report snapshot (device, run, result, and
-for the claims and the timing protocol counter, sample and
+Reads only the raw tables of a report snapshot (device, run, result,
+result_sample: each result's statistics are computed here from its
+samples, and for the claims and the timing protocol counter and
 reference_timing), works out the report's statistics and verdicts with its
 own code (Python's standard library:
 no SQL expression of the views is reused; SQLite only reads rows) and
@@ -31,7 +32,7 @@ tolerance 1e-9. The method it implements, from its definition
             step, total, pick, flush, bound and the claims'), the median over
             processes, the interval as above from the runs' deviations per
             kind (the band the numerator's median); one process: the
-            bootstrap intervals combined (basis 'one run')
+            runs' own intervals of the median combined (basis 'one run')
   held out  the best hand-written reduction chosen on trial 1 and timed on
             the mean of the other trials; the targets judged on them
   targets   every verdict column against its goal: the ladder's
@@ -98,6 +99,42 @@ def median(xs):
     """The median of a non-empty list: the middle value, or the mean of the
     middle two for an even count."""
     return statistics.median(xs)
+
+
+def decode_ns(text):
+    """a samples text (result_sample.ns): whole nanoseconds separated by single
+    spaces, each from 1 to 1e13; anything else raises ValueError"""
+    out = []
+    for w in text.split(' '):
+        if not w.isdigit() or not w.isascii() or w[0] == '0' or int(w) > 10 ** 13:
+            raise ValueError('not a samples text: %r' % text[:80])
+        out.append(int(w))
+    return out
+
+
+def sample_stats(ns):
+    """the statistics result_stat holds, from a result's samples (ns; None:
+    no samples, no statistics): how many, the median, the quartiles (linear
+    interpolation), the rsd (sample stdev over the mean; 0 for one), and the
+    distribution-free 95% interval of the median, x_(j) .. x_(k) with j =
+    floor((n - z sqrt(n)) / 2), k = ceil((n + z sqrt(n)) / 2) clamped to 1..n,
+    z the normal quantile of 0.975; milliseconds"""
+    if ns is None:
+        return {'samples': None, 'median_ms': None, 'q1_ms': None, 'q3_ms': None, 'rsd': None, 'ci_lo_ms': None,
+                'ci_hi_ms': None}
+    a, n = sorted(ns), len(ns)
+
+    def quantile(q):
+        pos = q * (n - 1)
+        lo = int(math.floor(pos))
+        hi = min(lo + 1, n - 1)
+        return (a[lo] + (a[hi] - a[lo]) * (pos - lo)) / 1e6
+    z = statistics.NormalDist().inv_cdf(0.975)
+    j = max(1, min(n, math.floor((n - z * math.sqrt(n)) / 2)))
+    k = max(1, min(n, math.ceil((n + z * math.sqrt(n)) / 2)))
+    m = math.fsum(a) / n
+    return {'samples': n, 'median_ms': median(a) / 1e6, 'q1_ms': quantile(0.25), 'q3_ms': quantile(0.75),
+            'rsd': statistics.stdev(a) / m if n > 1 else 0.0, 'ci_lo_ms': a[j - 1] / 1e6, 'ci_hi_ms': a[k - 1] / 1e6}
 
 
 def conformal(devs):
@@ -175,6 +212,19 @@ def is_pow2(n):
 
 # ------------------------------------------------------------- comparison --
 
+class Either(tuple):
+    """the texts a value printed at a rounding tie may take (a time of whole
+    nanoseconds, or a mean of two, is often exactly half a last digit: the
+    SQL's and the oracle's floating-point value of it fall either side)"""
+
+
+def fmt_tie(fmt, v):
+    """fmt % v, or Either of the two texts where v is within 1e-12 of a
+    rounding boundary of fmt"""
+    lo, hi = fmt % (v * (1 - 1e-12)), fmt % (v * (1 + 1e-12))
+    return lo if lo == hi else Either((lo, hi))
+
+
 class Checker:
     """Compares rows keyed alike: a view's (from SQL) against the oracle's."""
 
@@ -188,6 +238,8 @@ class Checker:
     def same(a, b, col=None):
         if a == b:           # most values: equal as they are
             return True
+        if isinstance(b, Either):
+            return a in b
         if a is None or b is None:
             return a is None and b is None
         if isinstance(a, (set, frozenset)) or isinstance(b, (set, frozenset)):
@@ -259,8 +311,13 @@ class Raw:
         self.device = {r['device_id']: r for r in sql_rows(db, "SELECT * FROM device")}
         self.run = {r['run_id']: r for r in sql_rows(db, "SELECT * FROM run")}
         self.result = sql_rows(db, "SELECT result_id, run_id, study, config_key, variant, dtype, n, block, params, "
-                                   "cache, timer, status, reps, median_ms, q1_ms, q3_ms, rsd, bytes_read, "
-                                   "bytes_written, flush, mode, ci_lo_ms, ci_hi_ms, launches, floor_us FROM result")
+                                   "cache, timer, status, reps, bytes_read, bytes_written, flush, mode, launches, "
+                                   "floor_us FROM result")
+        # every result's samples (result_sample: whole nanoseconds, the order
+        # taken) and the statistics the report reads, computed here from them
+        self.ns = {rid: decode_ns(ns) for rid, ns in db.execute("SELECT result_id, ns FROM result_sample")}
+        for r in self.result:
+            r.update(sample_stats(self.ns.get(r['result_id'])))
         try:     # the binaries' registries (a database from before table variant: none)
             self.variant = sql_rows(db, "SELECT * FROM variant")
         except sqlite3.Error:
@@ -269,7 +326,9 @@ class Raw:
         self.db = db
         self.counter = self.optional("SELECT run_id, config_key, metric, value, unit, variant, dtype, n, block, "
                                      "params, kernel, min_value, max_value FROM counter")
-        self.reference_timing = self.optional("SELECT device_id, bench_uuid, what, dtype, n, median_us FROM reference_timing")
+        self.reference_timing = self.optional("SELECT device_id, bench_uuid, what, dtype, n, ns FROM reference_timing")
+        for r in self.reference_timing:
+            r['median_us'] = median(decode_ns(r['ns'])) / 1000
 
     def optional(self, query):
         """a table a database from before it lacks: no rows"""
@@ -279,19 +338,9 @@ class Raw:
             return []
 
     def samples(self, result_ids):
-        """{result_id: [(rep, ms)]} of the results named (table sample)"""
-        out = {}
-        ids = sorted(result_ids)
-        for i in range(0, len(ids), 500):
-            part = ids[i:i + 500]
-            try:
-                rows = self.db.execute("SELECT result_id, rep, ms FROM sample WHERE result_id IN (%s)"
-                                       % ','.join('?' * len(part)), part).fetchall()
-            except sqlite3.Error:
-                return {}
-            for rid, rep, ms in rows:
-                out.setdefault(rid, []).append((rep, ms))
-        return out
+        """{result_id: [ms, ...]}: the samples of the results named, in the
+        order taken (table result_sample)"""
+        return {rid: [ns / 1e6 for ns in self.ns[rid]] for rid in result_ids if rid in self.ns}
 
 
 def default_flush(r):
@@ -377,7 +426,7 @@ class Trials:
         for r in ok:
             u = run.get(r['run_id'])
             if not u or u['kind'] != 'measure' or r['timer'] != 'cuda-event' or r['mode'] not in ('single', 'batch') \
-               or not pos(r['floor_us']):
+               or not pos(r['floor_us']) or r['median_ms'] is None:
                 continue
             g = self.gpu_floor.get((u['device_id'], r['mode']))
             q = self.run_floor.get((r['run_id'], r['mode']))
@@ -424,7 +473,7 @@ class Trials:
         self.trial = {}
         for r in ok:
             u = run.get(r['run_id'])
-            if not u or u['device_id'] not in device or not counted(u):
+            if not u or u['device_id'] not in device or not counted(u) or r['median_ms'] is None:
                 continue
             dev = u['device_id']
             adj = 0.0
@@ -1128,7 +1177,7 @@ class Pairs:
                 continue
             o = cov.setdefault((t['kind'], t['device_id'], t['band']), {'held_out': 0, 'covered': 0})
             o['held_out'] += 1
-            o['covered'] += t['dev'] <= smax(h['h'], t['rest_range'])
+            o['covered'] += t['dev'] <= smax(h['h'], t['rest_range']) * (1 + 1e-9)   # a tie covered
         self.coverage = {k: dict(o, pct=pct(o['covered'], o['held_out']), band_label=None) for k, o in cov.items()}
         self.stats = {}
         for p, rs in pairs.items():
@@ -1940,11 +1989,10 @@ def protocol(raw, trials, devs):
     for rid, ss in smp.items():
         t = short[rid]
         byq = {}
-        for rep, ms in ss:
-            byq.setdefault((rep * 4) // t['reps'], []).append(ms)
+        for i, ms in enumerate(ss):   # sample i of n (the order taken) is in quarter floor(4 i / n)
+            byq.setdefault((i * 4) // len(ss), []).append(ms)
         for q, ms in byq.items():
-            if 0 <= q <= 3:
-                quarters.setdefault((t['device_id'], q), []).append(median(ms) / t['raw_median_ms'] - 1)
+            quarters.setdefault((t['device_id'], q), []).append(median(ms) / t['raw_median_ms'] - 1)
     quarter = {k: {'configs': len(v), 'dev': mean(v)} for k, v in quarters.items()}
     place = {}
     for (dev, q), v in quarter.items():
@@ -2020,7 +2068,7 @@ def published_measured(raw, trials, pub):
     def at(groups, key, fmt, scale=1.0):
         ms = [m for m in groups.get(key, []) if m is not None]
         v = scale * median(ms) if ms else None
-        return (fmt % v if v is not None else None), v
+        return (fmt_tie(fmt, v) if v is not None else None), v
 
     out = {}
     for p in pub:
@@ -2180,13 +2228,19 @@ def trial_coverage(trials):
             o['configs'].add((d['study'], d['config_key'], d['flush'], d['mode']))
             o['held_out'] += 1
             w = smax(h['h'], d['rest_range'])
-            o['covered'] += d['dev'] is not None and w is not None and d['dev'] <= w
+            o['covered'] += d['dev'] is not None and w is not None and d['dev'] <= w * (1 + 1e-9)   # a tie covered
     return {k: {'configs': len(o['configs']), 'held_out': o['held_out'], 'covered': o['covered'],
                 'pct': pct(o['covered'], o['held_out'])} for k, o in out.items()}
 
 
 def trial_agreement(trials):
-    """Pairs of trials of one configuration within 2% of each other."""
+    """Pairs of trials of one configuration within 2% of each other: the
+    larger median at most 1.02 x the smaller (on the log scale, within
+    1e-12), every pair taken in turn."""
+    def agree(x, y):
+        if x is None or y is None or x <= 0 or y <= 0:
+            return False
+        return abs(math.log(x) - math.log(y)) <= math.log(1.02) + 1e-12
     out = {}
     for key, ts in trials.configs.items():
         if len(ts) < 2:
@@ -2197,8 +2251,8 @@ def trial_agreement(trials):
             for b in ts:
                 if b['result_id'] > a['result_id']:
                     o['pairs'] += 1
-                    o['within2'] += within2(a['median_ms'], b['median_ms'])
-                    o['raw'] += within2(a['raw_median_ms'], b['raw_median_ms'])
+                    o['within2'] += agree(a['median_ms'], b['median_ms'])
+                    o['raw'] += agree(a['raw_median_ms'], b['raw_median_ms'])
     return {k: {'pairs': o['pairs'], 'within2': o['within2'], 'pct': pct(o['within2'], o['pairs']),
                 'pct_raw': pct(o['raw'], o['pairs'])} for k, o in out.items()}
 

@@ -42,9 +42,12 @@ the bound no-combine beside small-n (registered in ladder order); seed
 run per binary with Nsight Compute counters (the distance field's twice,
 the older one's values 3 x; one row stored as before the configuration
 columns); every run's launch floor timed the minimal way too (0.25 us
-under on machine 0, 0.05 us elsewhere); the samples of two short
-configurations; and the minimal harness's CUB (1 us above the project's
-on machine 1).
+under on machine 0, 0.05 us elsewhere); and the minimal harness's CUB
+(1 us above the project's on machine 1).
+Every timed result stores its samples (result_sample; reps = their count):
+3 to 9 around its time (their median is that time), except two short
+configurations' 20 to 400 with quarters apart by the machine (the timing
+protocol's quarter test); every minimal-harness sample set likewise.
 """
 
 import random
@@ -63,6 +66,26 @@ def q(v):
 
 def insert(table, row):
     print("INSERT INTO %s (%s) VALUES (%s);" % (table, ', '.join(row), ', '.join(q(v) for v in row.values())))
+
+
+def samples_around(rs, ms, spread):
+    """the samples of a result whose median is ms (in whole nanoseconds):
+    3 to 9 of them, odd and even counts, half below and half above it
+    within spread (for an even count the middle two equally far from it),
+    in a shuffled (sampling) order; a result_sample text"""
+    c = max(2, int(round(ms * 1e6)))
+    m = rs.randint(3, 9)
+    d = sorted(min(c - 1, rs.randint(1, max(1, int(spread * 1e6)))) for _ in range(m // 2))
+    ns = [c - x for x in d] + [c + d[0]] + [c + x for x in d[1:]] + ([c] if m % 2 else [])
+    rs.shuffle(ns)
+    return ' '.join(str(x) for x in ns)
+
+
+def insert_timed(rs, row, ns):
+    """a timed result (row, its reps the samples' count) and its samples"""
+    row['reps'] = len(ns.split(' '))
+    insert('result', row)
+    insert('result_sample', {'result_id': row['result_id'], 'ns': ns})
 
 
 BW = {'neighbored': 900.0, 'interleaved': 1500.0, 'unroll8': 3800.0, 'small-n': 3000.0, 'one-launch': 3300.0,
@@ -271,6 +294,7 @@ def main(argv):
     cfgs = configs()
     run_id = result_id = 0
     rnd2 = random.Random('extra ' + ' '.join(argv[1:]))     # the rows of extra_configs() and the rest added since
+    rs = random.Random('samples ' + ' '.join(argv[1:]))     # every result's samples (the others keep their numbers)
     extra = extra_configs()
     # the reduction's registry: one-launch and no-combine flagged bounds (no ladder step)
     for i, v in enumerate(('neighbored', 'neighbored-less-divergence', 'interleaved', 'unroll2', 'unroll4', 'unroll8',
@@ -332,24 +356,25 @@ def main(argv):
                         ok = not (study == 'access' and variant == 'read-stride' and dev == 1 and trial == 3
                                   and n == 1 << 26 and 'k=2 ' in key)
                         reps = rnd.randint(20, 400)
-                        insert('result', {
+                        rnd.uniform(0.001, 0.15)     # (was the rsd: the samples give it now)
+                        row = {
                             'result_id': result_id, 'run_id': run_id, 'study': st, 'config_key': key,
                             'variant': variant, 'dtype': dtype, 'n': n, 'block': block, 'params': params,
                             'cache': cache, 'timer': timer, 'status': 'ok' if ok else 'failed',
-                            'reps': reps, 'median_ms': ms if ok else None,
-                            'min_ms': ms - spread, 'max_ms': ms + 2 * spread, 'q1_ms': ms - spread / 2,
-                            'q3_ms': ms + spread / 2, 'mean_ms': ms + spread / 10,
-                            'rsd': rnd.uniform(0.001, 0.15), 'bytes_read': nbytes, 'bytes_written': 4,
+                            'reps': None, 'bytes_read': nbytes, 'bytes_written': 4,
                             'created_utc': '2026-01-01T00:00:00Z', 'flush': flush, 'mode': mode,
-                            'ci_lo_ms': ms - spread / 4 if has_ci else None,
-                            'ci_hi_ms': ms + spread / 4 if has_ci else None,
-                            'launches': launches, 'floor_us': floor})
-                        # the samples of two short configurations, their quarters apart by dev x 0.2%
-                        if key in SAMPLED and ok:
-                            for rep in range(reps):
-                                insert('sample', {'result_id': result_id, 'rep': rep,
-                                                  'ms': ms * (1 + 0.002 * dev * (4 * rep // reps) / 3
-                                                              + rnd2.gauss(0, 0.01))})
+                            'launches': launches, 'floor_us': floor}
+                        if not ok:
+                            insert('result', row)
+                        elif key in SAMPLED:
+                            # the samples of two short configurations, reps of them, their
+                            # quarters apart by dev x 0.2%
+                            insert_timed(rs, row, ' '.join(
+                                str(max(1, int(round(1e6 * ms * (1 + 0.002 * dev * (4 * rep // reps) / 3
+                                                                 + rnd2.gauss(0, 0.01))))))
+                                for rep in range(reps)))
+                        else:
+                            insert_timed(rs, row, samples_around(rs, ms, spread / 4 if has_ci else spread / 2))
                     if status == 'complete':
                         rows = [c for c in extra if c[0] == study and (c[14] is None or trial <= c[14])]
                         for st, key, variant, dtype, n, block, params, cache, timer, flush, mode, launches, \
@@ -358,26 +383,25 @@ def main(argv):
                             us = base_us * machine * (1 + rnd2.gauss(0, 0.015)) + launches * offset * 0.8
                             ms = us / 1000.0
                             spread = ms * rnd2.uniform(0.002, 0.02)
-                            insert('result', {
+                            rnd2.randint(20, 400), rnd2.uniform(0.001, 0.15)     # (were reps and the rsd)
+                            insert_timed(rs, {
                                 'result_id': result_id, 'run_id': run_id, 'study': st, 'config_key': key,
                                 'variant': variant, 'dtype': dtype, 'n': n, 'block': block, 'params': params,
-                                'cache': cache, 'timer': timer, 'status': 'ok', 'reps': rnd2.randint(20, 400),
-                                'median_ms': ms, 'min_ms': ms - spread, 'max_ms': ms + 2 * spread,
-                                'q1_ms': ms - spread / 2, 'q3_ms': ms + spread / 2, 'mean_ms': ms + spread / 10,
-                                'rsd': rnd2.uniform(0.001, 0.15), 'bytes_read': nbytes, 'bytes_written': 4,
-                                'created_utc': '2026-01-01T00:00:00Z', 'flush': flush, 'mode': mode,
-                                'ci_lo_ms': ms - spread / 4, 'ci_hi_ms': ms + spread / 4, 'launches': launches,
-                                'floor_us': launch + rnd2.gauss(0, 0.03)})
+                                'cache': cache, 'timer': timer, 'status': 'ok', 'bytes_read': nbytes,
+                                'bytes_written': 4, 'created_utc': '2026-01-01T00:00:00Z', 'flush': flush,
+                                'mode': mode, 'launches': launches, 'floor_us': launch + rnd2.gauss(0, 0.03)},
+                                samples_around(rs, ms, spread / 4))
             # the minimal harness's CUB (coldbench), two sample sets per trial; 1 us above the
             # project's CUB under the memset flush on machine 2, at it elsewhere
             for n in (1 << 16, 1 << 20):
                 for rep in (1, 2):
                     us = (2.2 * 2 + 1.0 + 4 * n / (BW['cub'] * 1e3)) * 1.05 * machine + 2 * offset * 1.6
+                    ns = samples_around(rs, (us + (1.0 if dev == 2 else 0.0) + rnd2.gauss(0, 0.02)) / 1000, 0.0001)
                     insert('reference_timing', {'bench_uuid': 'cb-%d-%d' % (dev, trial), 'device_id': dev,
                                                 'trial': trial, 'started_utc': '2026-01-%02dT00:00:00Z' % trial,
                                                 'what': 'cub', 'dtype': 'int32', 'n': n, 'repeat': rep,
-                                                'samples': 1000, 'discarded': 0, 'flush_bytes': 52428800,
-                                                'median_us': us + (1.0 if dev == 2 else 0.0) + rnd2.gauss(0, 0.02)})
+                                                'samples': len(ns.split(' ')), 'discarded': 0,
+                                                'flush_bytes': 52428800, 'ns': ns})
             # a run that failed and was never resumed (another build): not counted
             if dev == 1 and trial == trials:
                 run_id += 1
@@ -386,12 +410,12 @@ def main(argv):
                                'build_id': 'b-old', 'kind': 'measure', 'repeat_index': trial})
                 for c in cfgs[:5]:
                     result_id += 1
-                    insert('result', {'result_id': result_id, 'run_id': run_id, 'study': c[0], 'config_key': c[1],
+                    insert_timed(rs, {'result_id': result_id, 'run_id': run_id, 'study': c[0], 'config_key': c[1],
                                       'variant': c[2], 'dtype': c[3], 'n': c[4], 'block': c[5], 'params': c[6],
-                                      'cache': c[7], 'timer': c[8], 'status': 'ok', 'reps': 10, 'median_ms': 1.0,
-                                      'q1_ms': 0.9, 'q3_ms': 1.1, 'rsd': 0.01, 'bytes_read': c[12],
+                                      'cache': c[7], 'timer': c[8], 'status': 'ok', 'bytes_read': c[12],
                                       'bytes_written': 4, 'created_utc': '2026-02-01T00:00:00Z', 'flush': c[9],
-                                      'mode': c[10], 'launches': c[11], 'floor_us': 2.3})
+                                      'mode': c[10], 'launches': c[11], 'floor_us': 2.3},
+                                 samples_around(rs, 1.0, 0.1))
             # a profile run: no timing rows
             run_id += 1
             insert('run', {'run_id': run_id, 'study': 'reduce', 'binary': 'reduce', 'device_id': dev,

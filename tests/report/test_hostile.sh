@@ -33,9 +33,9 @@ no() { ! "$@"; }
 secret="canary-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
 printf '%s\n' "$secret" > "$tmp/canary"
 db=$tmp/hostile.db
-{ cat data/schema.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql tests/report/fixture_access.sql \
+{ cat data/schema.sql tests/report/fixture_stat_columns.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql tests/report/fixture_access.sql \
     tests/report/fixture_two_devices.sql tests/report/fixture_stencil.sql tests/report/fixture_claims.sql \
-    tests/report/fixture_measure.sql tests/report/fixture_thresholds.sql
+    tests/report/fixture_measure.sql tests/report/fixture_thresholds.sql tests/report/fixture_to_samples.sql
   sed -e "s|@MARKER@|$tmp/marker|g" -e "s|@CANARY@|$tmp/canary|g" tests/report/fixture_hostile.sql
 } | sqlite3 -bail "$db" || { echo "not ok - fixture"; exit 1; }
 

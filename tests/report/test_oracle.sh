@@ -19,6 +19,8 @@
 # and the oracle must fail where the views are wrong:
 #   - one value of config_stats moved by 1e-7 and one row of ratio_stats
 #     left out, on a copy;
+#   - one result's samples changed after the views computed its statistics
+#     (the oracle computes every median from the samples itself);
 #   - the running-count median put back (a median taken with row_number()
 #     and count(*) over a window with ORDER BY: count(*) is then a running
 #     count, and with three or more rows the "median" is the mean of the two
@@ -152,11 +154,24 @@ SQL
     "$(tail -n 1 "$tmp/bad.out" | grep -c '^oracle: [0-9]* values checked in [0-9]* views, [1-9][0-9]* mismatches$')" 1
 fi
 
+# The oracle reads each result's samples itself: on a copy of the 2-machine
+# fixture, one result's samples get one more (a huge one) after the views'
+# statistics were computed from them (result_stat): its median moves, and
+# the oracle names the trial's raw median.
+if [ -f "$tmp/m2.db" ]; then
+  cp "$tmp/m2.db" "$tmp/bad2.db"
+  sqlite "$tmp/bad2.db" "UPDATE result_sample SET ns = ns || ' 9999999999' WHERE result_id = (SELECT min(result_id)
+                         FROM trial WHERE timer = 'cuda-event')" > /dev/null || notok "the samples' perturbed copy builds"
+  $PY tests/report/oracle.py "$tmp/bad2.db" --only trial $LOAD > "$tmp/bad2.out" 2>&1
+  check_eq "a sample added behind the views' back: exit 1, the trial's raw median named" \
+    "$? $(grep -c '^MISMATCH trial .* raw_median_ms sql=' "$tmp/bad2.out")" "1 1"
+fi
+
 # A tie of two configurations, on a copy of the 2-machine fixture: interleaved
 # int32 at 2^20 in block 256 timed again in the same runs with the same
 # times under a second key (its loads and grid axes named in the other
 # order, so it sorts first), so that the two tie on trial 1, the centre and
-# the block: the views (reduce_best, reduce_block_pick and the step and
+# the block (its samples the same too): the views (reduce_best, reduce_block_pick and the step and
 # total pairs and the ladder read from them) and the oracle must pick the
 # same, the first key (before, each picked by the order its rows came in).
 if [ -f "$tmp/m2.sql" ]; then
@@ -166,7 +181,12 @@ if [ -f "$tmp/m2.sql" ]; then
                                   WHERE name NOT IN ('result_id', 'config_key')") &&
      sqlite "$tmp/tie.db" "INSERT INTO result (config_key, $cols)
                            SELECT replace(config_key, 'loads=8 grid=1', 'grid=1 loads=8'), $cols FROM result
-                           WHERE config_key = '$tk'" 2>> "$tmp/tie.err" &&
+                           WHERE config_key = '$tk';
+                           INSERT INTO result_sample (result_id, ns)
+                           SELECT n.result_id, s.ns FROM result o JOIN result_sample s USING (result_id)
+                           JOIN result n ON n.run_id = o.run_id
+                                        AND n.config_key = replace(o.config_key, 'loads=8 grid=1', 'grid=1 loads=8')
+                           WHERE o.config_key = '$tk'" 2>> "$tmp/tie.err" &&
      cat $SQL_FILES | sqlite "$tmp/tie.db" > /dev/null 2>> "$tmp/tie.err"; then
     check_eq "the tie: two keys of interleaved at 2^20, block 256, one trial-1 median and one centre per machine" \
       "$(sqlite "$tmp/tie.db" "SELECT count(DISTINCT s.config_key) || ' ' || count(DISTINCT s.device_id || ' ' || s.median_ms || ' ' || t.median_ms)

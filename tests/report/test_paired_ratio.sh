@@ -12,7 +12,7 @@
 # median over runs; the leave-one-run-out deviation; the conformal
 # half-width; the interval ratio x (1 -/+ max(h, the runs' range)); the
 # coverage check sized on the other half of the pairs; the fallbacks of a
-# band of few deviations; one run: the bootstrap intervals combined (basis
+# band of few deviations; one run: the runs' intervals of the median combined (basis
 # 'one run'); other loads, modes, flushes and blocks their own pairs; the
 # flush pair (the memset row's key with ' flush=memset' is the clean row's);
 # the step, total and pick pairs at the blocks picked on trial 1, over the
@@ -29,7 +29,7 @@ wrap=$(analysis_view '/^CREATE VIEW ratio_stats AS/' '/^SELECT device_id, band, 
 case "$pairs" in *"CREATE VIEW pair_stats"*) ;; *) notok "the pair views found in 26-pairs.sql"; exit 1 ;; esac
 [ -n "$wrap" ] || { notok "ratio_stats found in reports/analysis/"; exit 1; }
 # A trial row: run, trial, device, variant, key, n, block, params, flush,
-# mode, median (its bootstrap interval +-1%, or q1/q3 +-2% where ci is "q").
+# mode, median (its interval of the median +-1%, or q1/q3 +-2% where ci is "q").
 #
 # Device 1, small-n at 2^16: six runs (trials 1..6) whose offsets f move
 # small-n and CUB alike (0.95 .. 1.05), CUB over small-n 1.4 x (1 + e), e = 0,
@@ -178,10 +178,10 @@ check_eq "coverage sized on the other half: the outlier run of small-n is not he
   "$(q "SELECT held_out || ' ' || covered FROM pair_coverage WHERE device_id = 2")" "12 11"
 check_eq "ratio_coverage: pair_coverage's kind cub" \
   "$(q "SELECT held_out || ' ' || covered FROM ratio_coverage WHERE device_id = 2")" "12 11"
-check_eq "one run: the ratio, the bootstrap intervals combined (CUB's low over small-n's high .. the other way), basis 'one run'" \
+check_eq "one run: the ratio, the runs' intervals combined (CUB's low over small-n's high .. the other way), basis 'one run'" \
   "$(q "SELECT printf('%.4f %d %.4f %.4f ', ratio, k, lo, hi) || basis FROM pair_stats WHERE kind = 'cub' AND device_id = 3 AND n = 65536")" \
   "1.4000 1 1.3723 1.4283 one run"
-check_eq "one run without bootstrap intervals: the quartiles" \
+check_eq "one run without intervals of the median (rows of before them): the quartiles" \
   "$(q "SELECT printf('%.4f %.4f ', lo, hi) || basis FROM pair_stats WHERE kind = 'cub' AND device_id = 3 AND n = 262144")" \
   "1.3451 1.4571 one run"
 check_eq "a pair of one run has no deviation" "$(q "SELECT count(*) FROM pair_trial WHERE device_id = 3")" "0"

@@ -29,9 +29,9 @@ ok() {
 }
 
 db=$tmp/fixture.db
-cat data/schema.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql tests/report/fixture_access.sql \
+cat data/schema.sql tests/report/fixture_stat_columns.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql tests/report/fixture_access.sql \
     tests/report/fixture_two_devices.sql tests/report/fixture_stencil.sql tests/report/fixture_claims.sql \
-    tests/report/fixture_measure.sql tests/report/fixture_thresholds.sql | sqlite3 -bail "$db" || { echo "not ok - fixture"; exit 1; }
+    tests/report/fixture_measure.sql tests/report/fixture_thresholds.sql tests/report/fixture_to_samples.sql | sqlite3 -bail "$db" || { echo "not ok - fixture"; exit 1; }
 if ! make --no-print-directory DB="$db" REPORT_BUILD="$tmp/build" REPORT_PDF="$tmp/report.pdf" \
      REPORT_HTML="$tmp/report.html" "$tmp/report.pdf" "$tmp/report.html" > "$tmp/make.log" 2>&1; then
   cat "$tmp/make.log"; echo "not ok - the report builds from the fixture"; exit 1
@@ -42,21 +42,27 @@ pdftotext "$tmp/report.pdf" - | tr -d '\f' > "$tmp/plain.txt"
 tr '\n' ' ' < "$tmp/plain.txt" | sed 's/  */ /g' > "$tmp/flat.txt"   # the text as one line
 # The checks below read a copy of the fixture (qdb) in which the paired
 # ratios (pair_stats, as the report has them) are made a table first, and
-# then every result row's ci_lo_ms / ci_hi_ms is its configuration's 95% interval as view
-# config_stats (reports/analysis/20-trials.sql: over trials where a GPU has several, else
-# the run's bootstrap interval) gives it: the interval every verdict is
-# judged on. The rules themselves are computed here, not by the report's views.
+# table q_result holds every result row with its samples' statistics
+# (result_stat: the median, quartiles, rsd), every row's ci_lo_ms /
+# ci_hi_ms its configuration's 95% interval as view config_stats
+# (reports/analysis/20-trials.sql: over trials where a GPU has several, else
+# the run's own interval of its median) gives it: the interval every verdict
+# is judged on. The checks' queries (q) read it as `result` (a temporary
+# view: the report's views still read the table). The rules themselves are
+# computed here, not by the report's views.
 mkq() { cp "$1" "$2" && apply_analysis "$2" && sqls -bail "$2" "CREATE TABLE q_pair_stats AS SELECT * FROM pair_stats;
   DROP VIEW pair_stats; CREATE VIEW pair_stats AS SELECT * FROM q_pair_stats; CREATE TABLE cs_q AS SELECT device_id, study, config_key, flush, mode, lo_ms, hi_ms FROM config_stats;
-  UPDATE result SET (ci_lo_ms, ci_hi_ms) = (SELECT c.lo_ms, c.hi_ms FROM cs_q c JOIN run u ON u.device_id = c.device_id
-    WHERE u.run_id = result.run_id AND c.study = result.study AND c.config_key = result.config_key
-      AND c.flush = coalesce(result.flush, CASE result.cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AND c.mode IS result.mode)
-  WHERE status = 'ok' AND EXISTS (SELECT 1 FROM cs_q c JOIN run u ON u.device_id = c.device_id WHERE u.run_id = result.run_id
-    AND c.study = result.study AND c.config_key = result.config_key AND c.mode IS result.mode
-    AND c.flush = coalesce(result.flush, CASE result.cache WHEN 'warm' THEN 'none' ELSE 'memset' END));"; }
+  CREATE TABLE q_result AS SELECT r.*, s.median_ms, s.q1_ms, s.q3_ms, s.rsd, s.ci_lo_ms, s.ci_hi_ms
+    FROM result r LEFT JOIN result_stat s USING (result_id);
+  UPDATE q_result SET (ci_lo_ms, ci_hi_ms) = (SELECT c.lo_ms, c.hi_ms FROM cs_q c JOIN run u ON u.device_id = c.device_id
+    WHERE u.run_id = q_result.run_id AND c.study = q_result.study AND c.config_key = q_result.config_key
+      AND c.flush = coalesce(q_result.flush, CASE q_result.cache WHEN 'warm' THEN 'none' ELSE 'memset' END) AND c.mode IS q_result.mode)
+  WHERE status = 'ok' AND EXISTS (SELECT 1 FROM cs_q c JOIN run u ON u.device_id = c.device_id WHERE u.run_id = q_result.run_id
+    AND c.study = q_result.study AND c.config_key = q_result.config_key AND c.mode IS q_result.mode
+    AND c.flush = coalesce(q_result.flush, CASE q_result.cache WHEN 'warm' THEN 'none' ELSE 'memset' END));"; }
 qdb=$tmp/q.db
 mkq "$db" "$qdb" || { echo "not ok - the checks' copy of the fixture"; exit 1; }
-q() { sqls -bail "$qdb" "$1"; }
+q() { sqls -bail -cmd "CREATE TEMP VIEW result AS SELECT * FROM main.q_result" "$qdb" "$1"; }
 
 # ---- summary numbers, computed here from the raw result rows.
 R="SELECT r.*, d.name AS dev, d.peak_gbps AS peak FROM result r JOIN run u USING (run_id) JOIN device d USING (device_id)
@@ -552,7 +558,7 @@ fi
 # ---- make export: CSV and JSON of the same database.
 if make --no-print-directory DB="$db" REPORT_BUILD="$tmp/build" EXPORT_DIR="$tmp/export" export > "$tmp/export.log" 2>&1; then
   nconf=$(sqls "$tmp/build/report.db" "SELECT count(*) FROM config_stats")
-  nsamp=$(sqlite3 "$tmp/build/report.db" "SELECT count(*) FROM result_bw JOIN sample USING (result_id)")
+  nsamp=$(sqlite3 "$tmp/build/report.db" "SELECT sum(samples) FROM result_bw")
   ok "results.csv has a row per configuration ($nconf)" test "$(($(wc -l < "$tmp/export/results.csv") - 1))" -eq "$nconf"
   ok "samples.csv has every sample ($nsamp)" test "$(($(wc -l < "$tmp/export/samples.csv") - 1))" -eq "$nsamp"
   ok "results.csv and samples.csv: the header line README names, newline row ends" sh -c "
@@ -570,14 +576,17 @@ fi
 # from one GPU (B removed) and from five (tests/report/fixture_five_devices.sql).
 one=$tmp/one.db five=$tmp/five.db
 cp "$db" "$one"
-sqlite3 -bail "$one" "DELETE FROM sample WHERE result_id IN (SELECT result_id FROM result JOIN run USING (run_id)
+sqlite3 -bail "$one" "DELETE FROM result_sample WHERE result_id IN (SELECT result_id FROM result JOIN run USING (run_id)
     WHERE device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-b'));
   DELETE FROM result WHERE run_id IN (SELECT run_id FROM run WHERE device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-b'));
   DELETE FROM counter WHERE run_id IN (SELECT run_id FROM run WHERE device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-b'));
   DELETE FROM run WHERE device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-b');
   DELETE FROM device WHERE uuid = 'fixture-gpu-b';"
-cp "$db" "$five"
-sqlite3 -bail "$five" < tests/report/fixture_five_devices.sql
+# (five: the fixtures above with fixture_five_devices.sql, before their samples are made)
+{ cat data/schema.sql tests/report/fixture_stat_columns.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql \
+    tests/report/fixture_access.sql tests/report/fixture_two_devices.sql tests/report/fixture_stencil.sql \
+    tests/report/fixture_claims.sql tests/report/fixture_measure.sql tests/report/fixture_thresholds.sql \
+    tests/report/fixture_five_devices.sql tests/report/fixture_to_samples.sql; } | sqlite3 -bail "$five"
 for k in one five; do
   if make --no-print-directory DB="$tmp/$k.db" REPORT_BUILD="$tmp/b$k" REPORT_PDF="$tmp/$k.pdf" \
        REPORT_HTML="$tmp/$k.html" "$tmp/$k.pdf" > "$tmp/make-$k.log" 2>&1; then

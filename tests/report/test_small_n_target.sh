@@ -14,7 +14,7 @@
 # reduce_floor_gpu and the pairs themselves (stand-ins for run, trial,
 # stats_default, report_devices and what 26-pairs.sql reads): each machine
 # its own floor, ceiling and ratio over CUB; a machine of one run its ratio
-# on that run's bootstrap intervals (basis 'one run'). Needs no GPU.
+# on that run's intervals of the median (basis 'one run'). Needs no GPU.
 # Usage: sh tests/report/test_small_n_target.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1

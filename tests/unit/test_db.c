@@ -23,6 +23,7 @@
 
 #include "experiments/harness/db.h"
 #include "experiments/harness/stats.h"
+#include "reports/sqlstats.h"
 #include "tests/unit/slurp.h"
 
 /* |a - b| <= tol for doubles (cmocka 1.1 only compares floats). */
@@ -157,7 +158,7 @@ static db *open_ok(fixture *f) {
 static void test_open_creates_schema(void **state) {
   fixture *f = *state;
   db *p = open_ok(f);
-  const char *azTable[] = {"device", "run", "result", "sample", "counter", "kernel_resource"};
+  const char *azTable[] = {"device", "run", "result", "result_sample", "counter", "kernel_resource"};
   char zSql[200];
   for (size_t i = 0; i < sizeof(azTable) / sizeof(azTable[0]); i++) {
     snprintf(zSql, sizeof(zSql), "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='%s'",
@@ -221,8 +222,9 @@ static void test_begin_run(void **state) {
   db_close(p);
 }
 
-/* An ok result stores exactly stats_compute's summary of its samples and one
-** sample row per repetition, in order. */
+/* An ok result stores every sample, in the order taken, as one text of whole
+** nanoseconds (result_sample), and no statistic: the result row has no
+** column for one. */
 static void test_add_ok_result(void **state) {
   fixture *f = *state;
   char z[256];
@@ -231,22 +233,18 @@ static void test_add_ok_result(void **state) {
   db_run_info ri = fake_run("build-A");
   long long iRun = db_begin_run(p, &g, &ri);
   assert_true(iRun > 0);
-  const double aMs[] = {0.50, 0.40, 0.45, 0.70, 0.41, 0.43, 0.44};
+  /* 0.0000004 ms is under half a nanosecond: stored as 1 ns, never 0 */
+  const double aMs[] = {0.50, 0.40, 0.45, 0.70, 0.41, 0.43, 0.44, 0.0020479, 0.0000004, 1234.5678904};
   const int nRep = (int)(sizeof(aMs) / sizeof(aMs[0]));
-  stats st;
-  assert_int_equal(stats_compute(aMs, nRep, &st), 0);
   db_result r = ok_result("variant=cub dtype=int32 n=1024 block=256 cache=cold", aMs, nRep);
   assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
   int bNull;
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 1);
   assert_int_equal(q_int(f->zPath, "SELECT reps FROM result"), nRep);
-  assert_near(q_real(f->zPath, "SELECT median_ms FROM result", &bNull), st.median, 1e-15);
-  assert_near(q_real(f->zPath, "SELECT min_ms FROM result", &bNull), st.min, 1e-15);
-  assert_near(q_real(f->zPath, "SELECT max_ms FROM result", &bNull), st.max, 1e-15);
-  assert_near(q_real(f->zPath, "SELECT q1_ms FROM result", &bNull), st.q1, 1e-15);
-  assert_near(q_real(f->zPath, "SELECT q3_ms FROM result", &bNull), st.q3, 1e-15);
-  assert_near(q_real(f->zPath, "SELECT mean_ms FROM result", &bNull), st.mean, 1e-15);
-  assert_near(q_real(f->zPath, "SELECT rsd FROM result", &bNull), st.rsd, 1e-15);
+  assert_string_equal(q_text(f->zPath, "SELECT ns FROM result_sample JOIN result USING (result_id)", z, sizeof z),
+                      "500000 400000 450000 700000 410000 430000 440000 2048 1 1234567890");
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('result') WHERE name IN ('median_ms',"
+                                   " 'min_ms', 'max_ms', 'q1_ms', 'q3_ms', 'mean_ms', 'rsd', 'ci_lo_ms', 'ci_hi_ms')"), 0);
   assert_near(q_real(f->zPath, "SELECT max_err FROM result", &bNull), 0.0, 0);
   assert_false(bNull);
   assert_string_equal(q_text(f->zPath, "SELECT status FROM result", z, sizeof z), "ok");
@@ -261,13 +259,7 @@ static void test_add_ok_result(void **state) {
   assert_int_equal(q_int(f->zPath, "SELECT launches FROM result"), 2);
   assert_near(q_real(f->zPath, "SELECT floor_us FROM result", &bNull), 4.5, 0);
   assert_false(bNull);
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), nRep);
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample s JOIN result r USING (result_id)"), nRep);
-  for (int i = 0; i < nRep; i++) {
-    char zSql[128];
-    snprintf(zSql, sizeof(zSql), "SELECT ms FROM sample WHERE rep = %d", i);
-    assert_near(q_real(f->zPath, zSql, &bNull), aMs[i], 0);
-  }
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result_sample"), 1);
   /* NULL columns: dtype NULL, n < 0, block <= 0; host timer and warm cache. */
   db_result r2 = ok_result("k2", aMs, 1);
   r2.zDtype = NULL;
@@ -290,7 +282,34 @@ static void test_add_ok_result(void **state) {
   assert_string_equal(q_text(f->zPath, "SELECT coalesce(dtype,'N') || coalesce(n,'N') || coalesce(block,'N')"
                              " || ' ' || cache || ' ' || timer FROM result WHERE config_key='k2'", z, sizeof z),
                       "NNN warm host-clock");
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), nRep + 2);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result_sample"), 3);
+  assert_string_equal(q_text(f->zPath, "SELECT group_concat(ns, '|') FROM (SELECT ns FROM result_sample JOIN result"
+                             " USING (result_id) WHERE config_key IN ('k2', 'k3') ORDER BY config_key)", z, sizeof z),
+                      "500000|500000");
+  db_close(p);
+}
+
+/* A sample that is no time (NaN, infinite, negative, over 1e13 ns: the
+** reader refuses each) stores nothing, says which, and the handle keeps
+** working. */
+static void test_add_impossible_sample(void **state) {
+  fixture *f = *state;
+  db *p = open_ok(f);
+  gpu_info g = fake_gpu("u1");
+  db_run_info ri = fake_run("build-A");
+  long long iRun = db_begin_run(p, &g, &ri);
+  const double aBad[][3] = {{1, NAN, 2}, {1, 2, INFINITY}, {1, -0.5, 2}, {1, 2, 1e8}};
+  for (int i = 0; i < 4; i++) {
+    db_result r = ok_result("k", aBad[i], 3);
+    assert_int_equal(db_add_result(p, iRun, "reduce", &r), -1);
+    if (!strstr(db_errmsg(p), "is no time")) fail_msg("error: %s", db_errmsg(p));
+  }
+  assert_int_equal(q_int(f->zPath, "SELECT (SELECT count(*) FROM result) + (SELECT count(*) FROM result_sample)"), 0);
+  const double aGood[] = {1, 2, 9999999};   /* 9999999 ms = 1e13 ns: the largest possible */
+  db_result r = ok_result("k", aGood, 3);
+  assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
+  char z[64];
+  assert_string_equal(q_text(f->zPath, "SELECT ns FROM result_sample", z, sizeof z), "1000000 2000000 9999999000000");
   db_close(p);
 }
 
@@ -316,22 +335,20 @@ static void test_add_failed_result(void **state) {
   assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
   assert_string_equal(q_text(f->zPath, "SELECT status FROM result", z, sizeof z), "failed");
   assert_string_equal(q_text(f->zPath, "SELECT error FROM result", z, sizeof z), "wrong sum: got 3, want 4");
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result WHERE reps IS NULL AND median_ms IS NULL"
-                                   " AND min_ms IS NULL AND max_ms IS NULL AND q1_ms IS NULL AND q3_ms IS NULL"
-                                   " AND mean_ms IS NULL AND rsd IS NULL AND stop_reason IS NULL AND clock_mhz IS NULL"
-                                   " AND clock_discarded IS NULL AND ci_lo_ms IS NULL AND ci_hi_ms IS NULL"
-                                   " AND launches IS NULL AND floor_us IS NULL"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result WHERE reps IS NULL"
+                                   " AND stop_reason IS NULL AND clock_mhz IS NULL"
+                                   " AND clock_discarded IS NULL AND launches IS NULL AND floor_us IS NULL"), 1);
   int bNull;
   assert_near(q_real(f->zPath, "SELECT max_err FROM result", &bNull), 1.0, 0);
   assert_false(bNull);
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result_sample"), 0);
   db_result s = ok_result("ks", NULL, 0);
   s.zStatus = "skipped";
   s.zError = "needs 9 GiB";
   assert_int_equal(db_add_result(p, iRun, "reduce", &s), 0);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result WHERE config_key='ks' AND status='skipped'"
-                                   " AND max_err IS NULL AND tolerance IS NULL AND median_ms IS NULL"), 1);
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 0);
+                                   " AND max_err IS NULL AND tolerance IS NULL AND reps IS NULL"), 1);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result_sample"), 0);
   db_close(p);
 }
 
@@ -399,6 +416,7 @@ static void apply_results_views(const char *zPath) {
   sqlite3 *pDb = NULL;
   char *zErr = NULL;
   if (sqlite3_open(zPath, &pDb) != SQLITE_OK) fail_msg("open %s: %s", zPath, sqlite3_errmsg(pDb));
+  if (sqlstats_register(pDb) != SQLITE_OK) fail_msg("sqlstats_register: %s", sqlite3_errmsg(pDb));
   if (sqlite3_exec(pDb, slurp("reports/analysis/10-results.sql"), NULL, NULL, &zErr) != SQLITE_OK)
     fail_msg("reports/analysis/10-results.sql: %s", zErr);
   sqlite3_close(pDb);
@@ -449,8 +467,8 @@ static void test_latest_view(void **state) {
 }
 
 /* A result refused by the database (status outside the CHECK list, or a run
-** id that does not exist) leaves no result and no sample row, and the handle
-** keeps working. */
+** id that does not exist) leaves no result and no samples row, and the
+** handle keeps working. */
 static void test_rollback_on_refused_result(void **state) {
   fixture *f = *state;
   db *p = open_ok(f);
@@ -463,21 +481,21 @@ static void test_rollback_on_refused_result(void **state) {
   r.zError = "x";
   assert_int_equal(db_add_result(p, iRun, "reduce", &r), -1);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 0);
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 0);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result_sample"), 0);
   r = ok_result("k", aMs, 4);
   assert_int_equal(db_add_result(p, iRun + 1000, "reduce", &r), -1); /* foreign key */
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 0);
   /* The handle still works: no transaction was left open. */
   assert_int_equal(db_add_result(p, iRun, "reduce", &r), 0);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 1);
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 4);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result_sample WHERE ns = '1000000 2000000 3000000 4000000'"), 1);
   assert_int_equal(db_end_run(p, iRun, "complete", NULL, 0), 0);
   db_close(p);
 }
 
-/* A failure after the result row was inserted (a sample SQLite stores as NULL:
-** NaN violates sample.ms NOT NULL) rolls back the result row and every sample
-** already written; the handle keeps working and a reader sees nothing. */
+/* A failure after the result row was inserted (the samples' row refused: a
+** trigger the test adds raises on one text) rolls back the result row; the
+** handle keeps working and a reader sees nothing of it. */
 static void test_rollback_mid_way(void **state) {
   fixture *f = *state;
   db *p = open_ok(f);
@@ -487,17 +505,20 @@ static void test_rollback_mid_way(void **state) {
   const double aGood[] = {1, 2};
   db_result r0 = ok_result("before", aGood, 2);
   assert_int_equal(db_add_result(p, iRun, "reduce", &r0), 0);
-  const double aMs[] = {1.0, 2.0, 3.0, NAN, 5.0};
+  assert_int_equal(db_exec(p, "CREATE TRIGGER refuse BEFORE INSERT ON result_sample WHEN NEW.ns LIKE '% 5000000'"
+                              " BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;"), 0);
+  const double aMs[] = {1.0, 2.0, 3.0, 4.0, 5.0};
   db_result r = ok_result("k", aMs, 5);
   assert_int_equal(db_add_result(p, iRun, "reduce", &r), -1);
+  assert_non_null(strstr(db_errmsg(p), "refused by the test"));
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 1);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result WHERE config_key='k'"), 0);
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 2);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result_sample"), 1);
   const double aAfter[] = {1, 2, 3};
   db_result r2 = ok_result("after", aAfter, 3);
   assert_int_equal(db_add_result(p, iRun, "reduce", &r2), 0);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 2);
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 5);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result_sample"), 2);
   assert_int_equal(db_end_run(p, iRun, "complete", NULL, 0), 0);
   db_close(p);
 }
@@ -575,7 +596,7 @@ static void test_two_handles(void **state) {
   db_close(pB);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM device"), 1);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result"), 10);
-  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sample"), 30);
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM result_sample WHERE ns = '1000000 2000000 3000000'"), 10);
   apply_results_views(f->zPath);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM latest"), 10);
 }
@@ -824,13 +845,14 @@ static void test_trial_support(void **state) {
 }
 
 /* A database made before the run and counter columns of the trials exists
-** gains them on open, its rows kept. */
+** (with table result_sample: of this schema otherwise) gains them on open,
+** its rows kept. */
 static void test_new_columns_added(void **state) {
   fixture *f = *state;
   sqlite3 *pDb = NULL;
   assert_int_equal(sqlite3_open(f->zPath, &pDb), SQLITE_OK);
   assert_int_equal(sqlite3_exec(pDb,
-      "PRAGMA application_id = 1196447085; PRAGMA user_version = 1;" /* DB_APPLICATION_ID, the old version */
+      "PRAGMA application_id = 1196447085; PRAGMA user_version = 3;" /* DB_APPLICATION_ID */
       "CREATE TABLE run (run_id INTEGER PRIMARY KEY, study TEXT NOT NULL, binary TEXT NOT NULL,"
       " device_id INTEGER, status TEXT NOT NULL, started_utc TEXT NOT NULL, finished_utc TEXT, argv TEXT NOT NULL,"
       " host TEXT, git_commit TEXT, git_dirty INTEGER, build_id TEXT NOT NULL, nvcc_version TEXT, nvcc_flags TEXT,"
@@ -843,16 +865,16 @@ static void test_new_columns_added(void **state) {
       " unit TEXT, variant TEXT, dtype TEXT, n INTEGER, block INTEGER, params TEXT NOT NULL DEFAULT '{}',"
       " kernel TEXT NOT NULL DEFAULT '', launches INTEGER, combine TEXT, metric_set TEXT,"
       " PRIMARY KEY (run_id, config_key, kernel, metric));"
-      /* table result before launches and floor_us */
+      /* table result before launches and floor_us, its samples beside it */
       "CREATE TABLE result ( result_id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES run(run_id), "
       "study TEXT NOT NULL, config_key TEXT NOT NULL, variant TEXT NOT NULL, dtype TEXT, n INTEGER, block "
       "INTEGER, params TEXT NOT NULL DEFAULT '{}', cache TEXT NOT NULL CHECK (cache IN ('cold','warm')), "
       "timer TEXT NOT NULL CHECK (timer IN ('cuda-event','host-clock')), status TEXT NOT NULL CHECK (status "
-      "IN ('ok','failed','skipped')), error TEXT, max_err REAL, tolerance REAL, reps INTEGER, median_ms "
-      "REAL, min_ms REAL, max_ms REAL, q1_ms REAL, q3_ms REAL, mean_ms REAL, rsd REAL, bytes_read INTEGER, "
+      "IN ('ok','failed','skipped')), error TEXT, max_err REAL, tolerance REAL, reps INTEGER, bytes_read INTEGER, "
       "bytes_written INTEGER, created_utc TEXT NOT NULL, flush TEXT, mode TEXT NOT NULL DEFAULT 'single' "
-      "CHECK (mode IN ('single','batch','graph')), stop_reason TEXT, clock_mhz REAL, clock_discarded "
-      "INTEGER, ci_lo_ms REAL, ci_hi_ms REAL);", NULL, NULL, NULL), SQLITE_OK);
+      "CHECK (mode IN ('single','batch','graph')), stop_reason TEXT, clock_mhz REAL, clock_discarded INTEGER);"
+      "CREATE TABLE result_sample (result_id INTEGER PRIMARY KEY REFERENCES result(result_id), ns TEXT NOT NULL);",
+      NULL, NULL, NULL), SQLITE_OK);
   sqlite3_close(pDb);
   db *p = open_ok(f);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('run') WHERE name IN ('launch_us',"
@@ -875,6 +897,42 @@ static void test_new_columns_added(void **state) {
   db_close(p);
 }
 
+/* A database made before every sample was stored (schema 2: frozen
+** statistics in result, table sample; or unmarked, as before the mark) is
+** refused with one line that says so, and left as it was; a database of
+** today's schema that lacks only result_sample (a hand-made one) too. */
+static void test_old_schema_refused(void **state) {
+  fixture *f = *state;
+  static const char *const azMark[] = {"PRAGMA application_id = 1196447085; PRAGMA user_version = 2;", ""};
+  for (int i = 0; i < 2; i++) {
+    sqlite3 *pDb = NULL;
+    unlink(f->zPath);
+    assert_int_equal(sqlite3_open(f->zPath, &pDb), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(pDb, azMark[i], NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(pDb,
+        "CREATE TABLE device (device_id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, name TEXT NOT NULL);"
+        "CREATE TABLE run (run_id INTEGER PRIMARY KEY, study TEXT NOT NULL, binary TEXT NOT NULL,"
+        " device_id INTEGER, status TEXT NOT NULL, started_utc TEXT NOT NULL, argv TEXT NOT NULL,"
+        " build_id TEXT NOT NULL);"
+        "CREATE TABLE result (result_id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL, study TEXT NOT NULL,"
+        " config_key TEXT NOT NULL, reps INTEGER, median_ms REAL, ci_lo_ms REAL, ci_hi_ms REAL);"
+        "CREATE TABLE sample (result_id INTEGER NOT NULL, rep INTEGER NOT NULL, ms REAL NOT NULL,"
+        " PRIMARY KEY (result_id, rep)) WITHOUT ROWID;"
+        "INSERT INTO result VALUES (1, 1, 'reduce', 'k', 300, 0.5, 0.49, 0.51);", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(pDb);
+    char zErr[400] = "";
+    assert_null(db_open(f->zPath, zErr, sizeof(zErr)));
+    if (!strstr(zErr, "made before every sample was stored (schema ") || strchr(zErr, '\n'))
+      fail_msg("error: %s", zErr);
+    assert_non_null(strstr(zErr, i == 0 ? "(schema 2)" : "(schema 0)"));
+    assert_non_null(strstr(zErr, "nothing changed"));
+    char z[64];
+    assert_string_equal(q_text(f->zPath, "SELECT count(*) || ' ' || median_ms FROM result", z, sizeof z), "1 0.5");
+    assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sqlite_master WHERE name = 'result_sample'"), 0);
+    assert_int_equal(q_int(f->zPath, "PRAGMA user_version"), i == 0 ? 2 : 0);
+  }
+}
+
 /* db_add_reference (the minimal harness, table reference_timing): the
 ** device row is the one a run of the same GPU uses (one row, one id), the
 ** rows read back as stored with host, driver and MEASURE_SESSION filled in
@@ -886,11 +944,12 @@ static void test_add_reference(void **state) {
   gpu_info g = fake_gpu("00112233445566778899aabbccddeeff");
   db_run_info ri = fake_run("b1");
   assert_true(db_begin_run(p, &g, &ri) > 0);
+  const double aCub[] = {7.25, 7.0, 7.5, 9.0}, aEmpty[] = {3.5, 3.4};   /* microseconds */
   db_reference a[2] = {
-      {"bench-1", 2, "2026-01-01T00:00:00Z", "3.0.0", "abc", "cub", "int32", 65536, 1, 1000, 3, 50LL << 20,
-       7.25, 7.0, 7.5, 6.5, 9.0, 7.3, 1980.0},
-      {"bench-1", 2, "2026-01-01T00:00:00Z", "3.0.0", "abc", "empty", NULL, 0, 1, 1000, 0, 50LL << 20,
-       3.5, 3.4, 3.6, 3.1, 5.0, 3.55, 0.0}};
+      {"bench-1", 2, "2026-01-01T00:00:00Z", "3.0.0", "abc", "cub", "int32", 65536, 1, 4, 3, 50LL << 20,
+       aCub, 1980.0},
+      {"bench-1", 2, "2026-01-01T00:00:00Z", "3.0.0", "abc", "empty", NULL, 0, 1, 2, 0, 50LL << 20,
+       aEmpty, 0.0}};
   setenv("MEASURE_SESSION", "sess-x", 1);
   assert_int_equal(db_add_reference(p, &g, a, 2), 0);
   unsetenv("MEASURE_SESSION");
@@ -901,13 +960,16 @@ static void test_add_reference(void **state) {
   assert_string_equal(q_text(f->zPath, "SELECT group_concat(what || ':' || n || ':' || repeat || ':' || trial"
                                        " || ':' || samples || ':' || discarded, ' ') FROM (SELECT * FROM"
                                        " reference_timing ORDER BY what)", z, sizeof z),
-                      "cub:65536:1:2:1000:3 empty:0:1:2:1000:0");
+                      "cub:65536:1:2:4:3 empty:0:1:2:2:0");
   assert_string_equal(q_text(f->zPath, "SELECT session || ' ' || driver_version || ' ' || cccl_version || ' '"
                                        " || coalesce(dtype, '-') || ' ' || (host = (SELECT host FROM run))"
                                        " FROM reference_timing WHERE what = 'cub'", z, sizeof z),
                       "sess-x 13000 3.0.0 int32 1");
-  assert_near(q_real(f->zPath, "SELECT median_us FROM reference_timing WHERE what = 'cub'", &bNull), 7.25, 0);
-  assert_near(q_real(f->zPath, "SELECT q3_us - q1_us FROM reference_timing WHERE what = 'cub'", &bNull), 0.5, 1e-12);
+  /* every kept sample, whole nanoseconds, in the order taken; no statistic */
+  assert_string_equal(q_text(f->zPath, "SELECT group_concat(ns, '|') FROM (SELECT ns FROM reference_timing"
+                                       " ORDER BY what)", z, sizeof z), "7250 7000 7500 9000|3500 3400");
+  assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM pragma_table_info('reference_timing') WHERE name LIKE"
+                                   " '%\\_us' ESCAPE '\\'"), 0);
   q_real(f->zPath, "SELECT clock_mhz FROM reference_timing WHERE what = 'empty'", &bNull);
   assert_true(bNull);
   assert_near(q_real(f->zPath, "SELECT clock_mhz FROM reference_timing WHERE what = 'cub'", &bNull), 1980.0, 0);
@@ -929,25 +991,27 @@ static void test_add_reference(void **state) {
 
 /* reference_timing's what took 'cub' and 'empty' until CUB with 32-bit
 ** offsets ('cub32', issue 47) joined them: a fresh database takes all three
-** and still refuses others; a database made with the old CHECK gets the
-** table made again on open (the schema's statement), its rows kept as they
-** were, and then takes 'cub32' too; a second open changes nothing. */
+** and still refuses others; a schema-3 database made with the old CHECK (by
+** a build from before cub32: schema 3 kept its number) gets the table made
+** again on open (the schema's statement), its rows kept as they were, and
+** then takes 'cub32' too; a second open changes nothing. */
 static void test_reference_cub32(void **state) {
   fixture *f = *state;
   db *p = open_ok(f);
   gpu_info g = fake_gpu("00112233445566778899aabbccddeeff");
+  const double aCub[] = {7.25, 7.0, 7.5}, aCub32[] = {7.0, 6.9}; /* microseconds */
   db_reference a[3] = {
-      {"bench-1", 1, "2026-01-01T00:00:00Z", "3.0.0", "abc", "cub", "int32", 65536, 1, 1000, 0, 50LL << 20,
-       7.25, 7.0, 7.5, 6.5, 9.0, 7.3, 1980.0},
-      {"bench-1", 1, "2026-01-01T00:00:00Z", "3.0.0", "abc", "cub32", "int32", 65536, 1, 1000, 0, 50LL << 20,
-       7.0, 6.9, 7.2, 6.4, 8.0, 7.1, 1980.0},
-      {"bench-2", 1, "2026-01-01T00:00:00Z", "3.0.0", "abc", "cub64", "int32", 65536, 1, 1000, 0, 50LL << 20,
-       7.0, 6.9, 7.2, 6.4, 8.0, 7.1, 1980.0}};
+      {"bench-1", 1, "2026-01-01T00:00:00Z", "3.0.0", "abc", "cub", "int32", 65536, 1, 3, 0, 50LL << 20,
+       aCub, 1980.0},
+      {"bench-1", 1, "2026-01-01T00:00:00Z", "3.0.0", "abc", "cub32", "int32", 65536, 1, 2, 0, 50LL << 20,
+       aCub32, 1980.0},
+      {"bench-2", 1, "2026-01-01T00:00:00Z", "3.0.0", "abc", "cub64", "int32", 65536, 1, 2, 0, 50LL << 20,
+       aCub32, 1980.0}};
   char z[128];
   assert_int_equal(db_add_reference(p, &g, a, 2), 0);
   assert_int_equal(db_add_reference(p, &g, &a[2], 1), -1); /* the CHECK still holds */
   db_close(p);
-  /* The table as issue 36 made it (its CHECK without 'cub32'), holding the cub row. */
+  /* The table as schema 3 first made it (its CHECK without 'cub32'), holding the cub row. */
   sqlite3 *pDb = NULL;
   assert_int_equal(sqlite3_open(f->zPath, &pDb), SQLITE_OK);
   assert_int_equal(sqlite3_exec(pDb,
@@ -958,7 +1022,7 @@ static void test_reference_cub32(void **state) {
       " driver_version INTEGER, runtime_version INTEGER, cccl_version TEXT, git_commit TEXT,"
       " what TEXT NOT NULL CHECK (what IN ('cub','empty')), dtype TEXT, n INTEGER NOT NULL,"
       " repeat INTEGER NOT NULL, samples INTEGER NOT NULL, discarded INTEGER NOT NULL, flush_bytes INTEGER NOT NULL,"
-      " median_us REAL NOT NULL, q1_us REAL, q3_us REAL, min_us REAL, max_us REAL, mean_us REAL, clock_mhz REAL,"
+      " ns TEXT NOT NULL, clock_mhz REAL,"
       " PRIMARY KEY (bench_uuid, trial, what, n, repeat));"
       "INSERT INTO reference_timing SELECT * FROM rt_new; DROP TABLE rt_new;", NULL, NULL, NULL), SQLITE_OK);
   sqlite3_close(pDb);
@@ -968,7 +1032,7 @@ static void test_reference_cub32(void **state) {
   assert_int_equal(q_int(f->zPath, zHasCub32), 1);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM sqlite_master WHERE name LIKE 'reference_timing%'"), 1);
   assert_int_equal(q_int(f->zPath, "SELECT count(*) FROM reference_timing WHERE what = 'cub' AND n = 65536"
-                                   " AND median_us = 7.25 AND clock_mhz = 1980 AND bench_uuid = 'bench-1'"
+                                   " AND ns = '7250 7000 7500' AND clock_mhz = 1980 AND bench_uuid = 'bench-1'"
                                    " AND device_id = (SELECT device_id FROM device)"), 1);
   a[1].zBench = "bench-3";
   assert_int_equal(db_add_reference(p, &g, &a[1], 1), 0);
@@ -1006,6 +1070,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_add_counter_fails, setup, teardown),
       cmocka_unit_test_setup_teardown(test_trial_support, setup, teardown),
       cmocka_unit_test_setup_teardown(test_new_columns_added, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_old_schema_refused, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_add_impossible_sample, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

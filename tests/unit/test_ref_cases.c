@@ -25,7 +25,6 @@
 #include "experiments/distance/ref_distance.h"
 #include "experiments/raytrace/ref_raytrace.h"
 #include "experiments/reduce/ref_reduce.h"
-#include "experiments/harness/rng.h"
 #include "experiments/harness/stats.h"
 
 /* |a - b| <= tol for doubles (cmocka 1.1 only compares floats). */
@@ -279,46 +278,6 @@ static void test_mann_whitney_centre(void **state) {
   assert_near(p, 1, 0);
 }
 
-/* The bootstrap is the textbook one on rng.h's splitmix64 stream: written
-** out here independently (resample n indices, take the median, sort the
-** medians, 2.5% and 97.5% quantiles), the same seed gives the very same
-** interval, even n included; no resample at all is an error. */
-static int cmp_d(const void *x, const void *y) {
-  double a = *(const double *)x, b = *(const double *)y;
-  return (a > b) - (a < b);
-}
-static void bootstrap_by_hand(const double *a, int n, int nRes, uint64_t seed, double *pLo, double *pHi) {
-  double s[16], r[16], aMed[400];
-  memcpy(s, a, sizeof(double) * (size_t)n);
-  qsort(s, (size_t)n, sizeof(double), cmp_d);
-  uint64_t st = seed;
-  for (int b = 0; b < nRes; b++) {
-    for (int i = 0; i < n; i++) r[i] = s[rng_next(&st) % (uint64_t)n];
-    qsort(r, (size_t)n, sizeof(double), cmp_d);
-    aMed[b] = (r[(n - 1) / 2] + r[n / 2]) / 2;
-  }
-  qsort(aMed, (size_t)nRes, sizeof(double), cmp_d);
-  *pLo = stats_quantile_sorted(aMed, nRes, 0.025);
-  *pHi = stats_quantile_sorted(aMed, nRes, 0.975);
-}
-static void test_bootstrap_by_hand(void **state) {
-  (void)state;
-  const double a[] = {5.5, 1.25, 9, 3, 7.75, 2, 8.5, 4, 6, 10.5};
-  for (int n = 7; n <= 10; n++) {
-    for (uint64_t seed = 1; seed <= 3; seed++) {
-      double lo, hi, wantLo, wantHi;
-      assert_int_equal(stats_bootstrap_median_ci(a, n, 400, seed, &lo, &hi), 0);
-      bootstrap_by_hand(a, n, 400, seed, &wantLo, &wantHi);
-      if (lo != wantLo || hi != wantHi)
-        fail_msg("n=%d seed=%d: [%.17g, %.17g], by hand [%.17g, %.17g]", n, (int)seed, lo, hi, wantLo, wantHi);
-    }
-  }
-  double lo = -1, hi = -1;
-  assert_int_equal(stats_bootstrap_median_ci(a, 5, 0, 1, &lo, &hi), -1);
-  assert_int_equal(stats_bootstrap_median_ci(a, 5, -3, 1, &lo, &hi), -1);
-  assert_true(lo == -1 && hi == -1);
-}
-
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_raytrace_one_sphere),
@@ -333,7 +292,6 @@ int main(void) {
       cmocka_unit_test(test_quantile_within),
       cmocka_unit_test(test_median_noise_clamped),
       cmocka_unit_test(test_mann_whitney_centre),
-      cmocka_unit_test(test_bootstrap_by_hand),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,11 @@
 ** split-conformal rank, the size bands at their limits, the Wilson interval,
 ** the claims' verdicts: on an interval against a threshold (at the
 ** threshold, on either side, straddling it, with NULLs) and over several
-** configurations (all, none, some of each).
+** configurations (all, none, some of each); a result's samples (the
+** samples_* functions): the text refused where it is not whole nanoseconds
+** or holds an impossible value, each statistic against a hand value, the
+** interval of the median against the harness's stopping rule, the parts in
+** sampling order, the decoding shared by one row's functions.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,8 +21,10 @@
 #include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "experiments/harness/stats.h"
 #include "reports/sqlstats.h"
 
 static sqlite3 *open_db(void) {
@@ -320,8 +326,203 @@ static void test_verdict_over(void **state) {
                  " WHEN b.x > 0 AND c.x > 0 THEN 'holds in part' ELSE 'inconclusive' END");
 }
 
+/* The SQL error of zSql (its step or prepare fails), or "" if it runs. */
+static const char *sql_error(sqlite3 *pDb, const char *zSql) {
+  static char z[300];
+  sqlite3_stmt *pStmt = NULL;
+  z[0] = 0;
+  if (sqlite3_prepare_v2(pDb, zSql, -1, &pStmt, NULL) != SQLITE_OK || sqlite3_step(pStmt) == SQLITE_ERROR)
+    snprintf(z, sizeof(z), "%s", sqlite3_errmsg(pDb));
+  sqlite3_finalize(pStmt);
+  return z;
+}
+
+/* The samples text: whole nanoseconds, single spaces, each from 1 to 1e13;
+** anything else is refused with an error naming the sample, in C and in
+** SQL; NULL gives NULL. */
+static void test_samples_decode(void **state) {
+  (void)state;
+  double *a = NULL;
+  int n = -1;
+  char zErr[200];
+  assert_int_equal(sqlstats_samples_decode("2048 1 10000000000000", 21, &a, &n, zErr, sizeof(zErr)), 0);
+  assert_int_equal(n, 3);
+  assert_float_equal(a[0], 2048, 0);
+  assert_float_equal(a[1], 1, 0);
+  assert_float_equal(a[2], 1e13, 0);
+  free(a);
+  static const struct { const char *z, *zWhy; } aBad[] = {
+      {"", "no sample"},
+      {"0", "sample 1: 0 ns: impossible"},
+      {"5 0 7", "sample 2: 0 ns: impossible"},
+      {"5 -1", "sample 2: negative"},
+      {"10000000000001", "sample 1: absurd"},
+      {"99999999999999999999999", "sample 1: absurd"},
+      {"1e3", "sample 1: not a whole number"},
+      {"1.5", "sample 1: not a whole number"},
+      {"Inf", "sample 1: not a whole number"},
+      {"NaN", "sample 1: not a whole number"},
+      {"+5", "sample 1: not a whole number"},
+      {"07", "sample 1: not a whole number"},
+      {"1  2", "sample 2: not a whole number"},
+      {" 1", "sample 1: not a whole number"},
+      {"1 ", "sample 2: a space at the end"},
+      {"1\t2", "sample 1: not a whole number"},
+      {"1,2", "sample 1: not a whole number"},
+  };
+  sqlite3 *pDb = open_db();
+  for (size_t i = 0; i < sizeof(aBad) / sizeof(aBad[0]); i++) {
+    a = NULL;
+    if (sqlstats_samples_decode(aBad[i].z, (int)strlen(aBad[i].z), &a, &n, zErr, sizeof(zErr)) != -1 ||
+        !strstr(zErr, aBad[i].zWhy) || a)
+      fail_msg("'%s': %s, want %s", aBad[i].z, zErr, aBad[i].zWhy);
+    char zSql[200];
+    snprintf(zSql, sizeof(zSql), "SELECT samples_median('%s')", aBad[i].z);
+    const char *zSqlErr = sql_error(pDb, zSql);
+    if (strncmp(zSqlErr, "samples: ", 9) || !strstr(zSqlErr, aBad[i].zWhy))
+      fail_msg("%s: error '%s', want '%s'", zSql, zSqlErr, aBad[i].zWhy);
+  }
+  /* every samples function decodes, and refuses, alike */
+  static const char *const azFn[] = {"samples_count(X)", "samples_median(X)", "samples_mean(X)", "samples_min(X)",
+                                     "samples_max(X)", "samples_rsd(X)", "samples_json(X)",
+                                     "samples_quantile(X, 0.5)", "samples_ci_lo(X, 95)", "samples_ci_hi(X, 95)",
+                                     "samples_part_median(X, 1, 2)"};
+  for (size_t i = 0; i < sizeof(azFn) / sizeof(azFn[0]); i++) {
+    char zSql[200];
+    snprintf(zSql, sizeof(zSql), "WITH t(X) AS (VALUES ('3 0')) SELECT %s FROM t", azFn[i]);
+    if (!strstr(sql_error(pDb, zSql), "sample 2: 0 ns: impossible")) fail_msg("%s runs", zSql);
+    snprintf(zSql, sizeof(zSql), "WITH t(X) AS (VALUES (NULL)) SELECT %s IS NULL FROM t", azFn[i]);
+    assert_float_equal(q(pDb, zSql), 1, 0);
+  }
+  sqlite3_close(pDb);
+}
+
+/* The statistics of samples, in milliseconds, against values by hand. */
+static void test_samples_stats(void **state) {
+  (void)state;
+  sqlite3 *pDb = open_db();
+  /* odd: the middle; even: the mean of the middle two (the order taken does not matter) */
+  assert_float_equal(q(pDb, "SELECT samples_median('3000 1000 2000')"), 0.002, 1e-18);
+  assert_float_equal(q(pDb, "SELECT samples_median('4000 100000 1000 2000')"), 0.003, 1e-18);
+  assert_float_equal(q(pDb, "SELECT samples_median('2049 2048')"), 0.0020485, 1e-18);
+  assert_float_equal(q(pDb, "SELECT samples_count('7 7 7 8')"), 4, 0);
+  assert_float_equal(q(pDb, "SELECT samples_min('5 3 9')"), 3e-6, 1e-21);
+  assert_float_equal(q(pDb, "SELECT samples_max('5 3 9')"), 9e-6, 1e-21);
+  assert_float_equal(q(pDb, "SELECT samples_mean('1000 2000 6000')"), 0.003, 1e-18);
+  /* quartiles interpolate linearly: 1..5 at 0.25 is 2, at 0.1 is 1.4 */
+  assert_float_equal(q(pDb, "SELECT samples_quantile('5000 1000 4000 2000 3000', 0.25)"), 0.002, 1e-18);
+  assert_float_equal(q(pDb, "SELECT samples_quantile('5000 1000 4000 2000 3000', 0.1)"), 0.0014, 1e-18);
+  assert_float_equal(q(pDb, "SELECT samples_quantile('5000 1000 4000 2000 3000', 1)"), 0.005, 1e-18);
+  /* rsd: stdev (n - 1) over the mean; 1, 2, 3: 1 / 2; one sample: 0 */
+  assert_float_equal(q(pDb, "SELECT samples_rsd('1 2 3')"), 0.5, 1e-15);
+  assert_float_equal(q(pDb, "SELECT samples_rsd('2 4 4 4 5 5 7 9')"), sqrt(32.0 / 7.0) / 5.0, 1e-15);
+  assert_float_equal(q(pDb, "SELECT samples_rsd('77')"), 0, 0);
+  /* exact milliseconds for export: 2048 ns is 0.002048 ms */
+  char zJson[100];
+  snprintf(zJson, sizeof(zJson), "%s", rows(pDb, "SELECT json_array_length(samples_json('2048 1000000 7 1500000'))"));
+  assert_string_equal(zJson, "4");
+  sqlite3_stmt *pStmt = NULL;
+  assert_int_equal(sqlite3_prepare_v2(pDb, "SELECT samples_json('2048 1000000 7 1500000 10000000000000')", -1, &pStmt,
+                                      NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_step(pStmt), SQLITE_ROW);
+  assert_string_equal((const char *)sqlite3_column_text(pStmt, 0), "[0.002048,1,0.000007,1.5,10000000]");
+  sqlite3_finalize(pStmt);
+  assert_string_equal(sql_error(pDb, "SELECT samples_quantile('1 2', 1.5)"),
+                      "samples_quantile(): the quantile must be from 0 to 1");
+  sqlite3_close(pDb);
+}
+
+/* The distribution-free interval of the median: ranks j, k from the normal
+** quantile of the level, computed (1.959963984540054 at 95%); for n = 10 at
+** 95% the ranks are 1 and 9 ((10 -/+ 6.198) / 2), at 50% 3 and 7 ((10 -/+
+** 2.133) / 2); n = 1
+** gives the sample twice; a level outside (0, 100) is refused. It is the
+** rule of the harness's stopping noise (stats_median_noise_sorted, 1.96):
+** the same ranks for every n below 1666, where the two quantiles first
+** round apart. */
+static void test_samples_ci(void **state) {
+  (void)state;
+  sqlite3 *pDb = open_db();
+  int j, k;
+  assert_float_equal(sqlstats_normal_quantile(0.975), 1.959963984540054, 1e-15);
+  assert_float_equal(sqlstats_normal_quantile(0.5), 0, 1e-15);
+  assert_float_equal(sqlstats_normal_quantile(0.95), 1.6448536269514722, 1e-15);
+  sqlstats_median_ci_ranks(10, 95, &j, &k);
+  assert_int_equal(j, 1);
+  assert_int_equal(k, 9);
+  sqlstats_median_ci_ranks(10, 50, &j, &k);
+  assert_int_equal(j, 3);
+  assert_int_equal(k, 7);
+  sqlstats_median_ci_ranks(1, 95, &j, &k);
+  assert_int_equal(j, 1);
+  assert_int_equal(k, 1);
+  assert_string_equal(rows(pDb, "SELECT samples_ci_lo('1000 2000 3000 4000 5000 6000 7000 8000 9000 10000', 95)"),
+                      "0.001");
+  assert_string_equal(rows(pDb, "SELECT samples_ci_hi('1000 2000 3000 4000 5000 6000 7000 8000 9000 10000', 95)"),
+                      "0.009");
+  assert_string_equal(rows(pDb, "SELECT samples_ci_hi('1000 2000 3000 4000 5000 6000 7000 8000 9000 10000', 50)"),
+                      "0.007");
+  assert_float_equal(q(pDb, "SELECT samples_ci_lo('42', 95)"), 42e-6, 1e-21);
+  assert_float_equal(q(pDb, "SELECT samples_ci_hi('42', 95)"), 42e-6, 1e-21);
+  assert_string_equal(sql_error(pDb, "SELECT samples_ci_lo('1 2', 100)"),
+                      "samples_ci_lo/hi(): the level must be a percent between 0 and 100");
+  assert_string_equal(sql_error(pDb, "SELECT samples_ci_hi('1 2', 0)"),
+                      "samples_ci_lo/hi(): the level must be a percent between 0 and 100");
+  /* the harness's rule, on samples 1, 4, 9, ... (every rank pair its own width) */
+  static double a[1700];
+  for (int i = 0; i < 1700; i++) a[i] = (double)(i + 1) * (i + 1);
+  for (int n = 6; n < 1666; n++) {
+    sqlstats_median_ci_ranks(n, 95, &j, &k);
+    double want = (a[k - 1] - a[j - 1]) / 2 / sqlstats_median_sorted(a, n);
+    if (stats_median_noise_sorted(a, n) != want)
+      fail_msg("n = %d: the harness's noise %.17g, the interval's ranks %d, %d give %.17g", n,
+               stats_median_noise_sorted(a, n), j, k, want);
+  }
+  sqlite3_close(pDb);
+}
+
+/* The median of each of PARTS consecutive parts in the order taken: sample
+** i of n is in part floor(i PARTS / n) + 1 (the timing protocol's quarters);
+** an empty part is NULL; K outside 1..PARTS is refused. */
+static void test_samples_part_median(void **state) {
+  (void)state;
+  sqlite3 *pDb = open_db();
+  const char *z = "'8000 1000 7000 2000 6000 3000 5000 4000 100'"; /* 9: parts of 3, 2, 2, 2 */
+  char zSql[300];
+  snprintf(zSql, sizeof(zSql), "SELECT samples_part_median(%s, column1, 4) * 1e6 FROM (VALUES (1), (2), (3), (4))", z);
+  assert_string_equal(rows(pDb, zSql), "7000,4000,4000,2050");
+  assert_string_equal(rows(pDb, "SELECT samples_part_median('5 6 7 8', 1, 1) * 1e6"), "6.5");
+  assert_true(is_null(pDb, "SELECT samples_part_median('5 6', 2, 4)"));   /* parts 1 and 3 hold one each */
+  assert_float_equal(q(pDb, "SELECT samples_part_median('5 6', 3, 4) * 1e6"), 6, 1e-9);
+  int iStart, iEnd;
+  sqlstats_part_range(9, 1, 4, &iStart, &iEnd);
+  assert_int_equal(iStart, 0);
+  assert_int_equal(iEnd, 3);
+  sqlstats_part_range(9, 4, 4, &iStart, &iEnd);
+  assert_int_equal(iStart, 7);
+  assert_int_equal(iEnd, 9);
+  assert_string_equal(sql_error(pDb, "SELECT samples_part_median('1 2', 0, 4)"),
+                      "samples_part_median(NS, K, PARTS): PARTS a whole number from 1, K from 1 to PARTS");
+  assert_string_equal(sql_error(pDb, "SELECT samples_part_median('1 2', 5, 4)"),
+                      "samples_part_median(NS, K, PARTS): PARTS a whole number from 1, K from 1 to PARTS");
+  sqlite3_close(pDb);
+}
+
+/* One row's functions share one decoding: different texts in turn, and the
+** same text again, give each its own values (the cache is keyed by the text). */
+static void test_samples_cache(void **state) {
+  (void)state;
+  sqlite3 *pDb = open_db();
+  assert_string_equal(rows(pDb, "SELECT samples_median(column1) * 1e6 + samples_count(column1) FROM (VALUES ('1 2 3'),"
+                                " ('10 20'), ('1 2 3'), ('10 20 30 40'), ('10 20'))"),
+                      "5,17,5,29,17");
+  sqlite3_close(pDb);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_samples_decode), cmocka_unit_test(test_samples_stats), cmocka_unit_test(test_samples_ci),
+      cmocka_unit_test(test_samples_part_median), cmocka_unit_test(test_samples_cache),
       cmocka_unit_test(test_median),    cmocka_unit_test(test_median_window), cmocka_unit_test(test_conformal),
       cmocka_unit_test(test_size_band), cmocka_unit_test(test_wilson),       cmocka_unit_test(test_verdict_at_least),
       cmocka_unit_test(test_verdict_over), cmocka_unit_test(test_target_at_least), cmocka_unit_test(test_target_at_most),

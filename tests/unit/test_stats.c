@@ -1,8 +1,8 @@
 /*
 ** tests/unit/test_stats.c: stats_compute() and stats_quantile_sorted()
 ** (experiments/harness/stats.c) on samples with known summaries; the
-** convergence rule, the bootstrap interval of the median and Mann-Whitney U
-** on samples whose answers were derived by hand or from the binomial law.
+** convergence rule and Mann-Whitney U on samples whose answers were
+** derived by hand.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -205,29 +205,6 @@ static void test_plateau(void **state) {
   assert_int_equal(stats_plateau(0.25, 0.475, aHalf, 2), 1);            /* exactly 0.95 x: not fallen 5% */
 }
 
-/* Bootstrap of the median of 1..101 (shuffled): the exact bootstrap law is
-** P(median* <= j) = P(Binomial(101, j/101) >= 51), whose 2.5% and 97.5%
-** points are j = 41 and 61 (computed from the binomial, not by resampling);
-** 1000 resamples land within 1.5 of them. The same seed gives the same
-** interval; a constant sample gives a zero-width interval at its value. */
-static void test_bootstrap_median(void **state) {
-  (void)state;
-  double a[101], lo, hi, lo2, hi2;
-  for (int i = 0; i < 101; i++) a[i] = (i * 37) % 101 + 1; /* a permutation of 1..101 */
-  assert_int_equal(stats_bootstrap_median_ci(a, 101, 1000, 42, &lo, &hi), 0);
-  assert_near(lo, 41, 1.5);
-  assert_near(hi, 61, 1.5);
-  assert_true(lo <= 51 && 51 <= hi);
-  assert_int_equal(stats_bootstrap_median_ci(a, 101, 1000, 42, &lo2, &hi2), 0);
-  assert_near(lo2, lo, 0);
-  assert_near(hi2, hi, 0);
-  for (int i = 0; i < 101; i++) a[i] = 0.25;
-  assert_int_equal(stats_bootstrap_median_ci(a, 101, 200, 1, &lo, &hi), 0);
-  assert_near(lo, 0.25, 0);
-  assert_near(hi, 0.25, 0);
-  assert_int_equal(stats_bootstrap_median_ci(a, 0, 200, 1, &lo, &hi), -1);
-}
-
 /* Mann-Whitney U, hand-derived. {1,2,3} vs {4,5,6}: U = 0, mu = 4.5,
 ** var = 9/12 x 7 = 5.25, z = -(4.5 - 0.5)/sqrt(5.25) = -1.74574,
 ** p = erfc(1.74574/sqrt 2) = 0.0808556. With ties, {1,2,2} vs {2,3,4}: the
@@ -262,7 +239,7 @@ int main(void) {
       cmocka_unit_test(test_sample_stdev),       cmocka_unit_test(test_rsd_zero_mean),
       cmocka_unit_test(test_unsorted_not_modified), cmocka_unit_test(test_empty_fails),
       cmocka_unit_test(test_quantile_sorted),    cmocka_unit_test(test_median_noise),
-      cmocka_unit_test(test_stop_rule),          cmocka_unit_test(test_bootstrap_median),
+      cmocka_unit_test(test_stop_rule),
       cmocka_unit_test(test_mann_whitney),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
