@@ -716,7 +716,8 @@ done:
 ** read as merge reads an input and inside one read transaction, so that a
 ** run writing meanwhile is in it whole or not at all. 0; 1 writing failed;
 ** 2 usage; 4 DB refused (not the project's, corrupt, hostile, no complete
-** run); 5 the dump would drop runs of OLD. */
+** run); 5 the dump would hold less than OLD (dump_check_kept: a run dropped,
+** a finished run's status changed, fewer rows or samples of a run). */
 static int dump_cmd(int argc, char **argv) {
   const char *zOld = NULL, *zName = NULL, *zDb = NULL, *zOut = NULL;
   for (int i = 2; i < argc; i++) {
