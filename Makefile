@@ -258,7 +258,7 @@ build: $(BIN_FILES) $(BIN)/dbtool $(BIN)/gpu-probe ## compile every kernel varia
 # measures only what that database lacks for that GPU.
 #   GPUS  '' (default): GPU 0 as CUDA numbers it (honouring CUDA_VISIBLE_DEVICES);
 #         all: every GPU nvidia-smi lists; or nvidia-smi indices or UUIDs ("0 1")
-# RUNS=N (default 3) is the number of trials: every matrix is measured N
+# RUNS=N (default 6) is the number of trials: every matrix is measured N
 # times as independent runs, trial 1 of every matrix before trial 2 of any
 # (--repeat 1..N: resume never skips trial 2 for what trial 1 measured, and an
 # interrupted trial k resumes as trial k); its stamp names N. The report's
@@ -271,7 +271,7 @@ build: $(BIN_FILES) $(BIN)/dbtool $(BIN)/gpu-probe ## compile every kernel varia
 # two invocations on one GPU.
 GPUS           ?=
 MEASURE_STAMPS ?= $(BUILD)/stamp/measure
-RUNS           ?= 3
+RUNS           ?= 6
 # Checked as text, without a shell and without expanding it: digits only, not 0.
 no_digits      = $(subst 0,,$(subst 1,,$(subst 2,,$(subst 3,,$(subst 4,,$(subst 5,,$(subst 6,,$(subst 7,,$(subst 8,,$(subst 9,,$(1)))))))))))
 ifneq ($(words $(call raw,RUNS)):$(call no_digits,$(call raw,RUNS)):$(if $(subst 0,,$(call raw,RUNS)),n),1::n)
@@ -291,7 +291,7 @@ $(DB): | $(BIN)/dbtool
 	  [ -e $(call sq,$@) ] || { gzip -t $(call sq,$(SHIPPED)) && gzip -dc $(call sq,$(SHIPPED)) | $(BIN)/dbtool load - $(call sq,$@); }
 
 .PHONY: measure measure-stale
-measure: ## measure every stale configuration (needs a GPU; GPUS=all for every GPU here, RUNS=N trials, default 3)
+measure: ## measure every stale configuration (needs a GPU; GPUS=all for every GPU here, RUNS=N trials, default 6)
 	$(Q)t0=$$(date +%s.%N); utc0=$$(date -u +%Y-%m-%dT%H:%M:%SZ); \
 	  MEASURE_SESSION=$${MEASURE_SESSION:-$$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')}; export MEASURE_SESSION; \
 	  case $$MEASURE_SESSION in *[!A-Za-z0-9_.-]*) echo "make measure: MEASURE_SESSION may hold only letters, digits, '.', '_' and '-'; nothing measured" >&2; exit 2 ;; esac; \

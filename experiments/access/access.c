@@ -58,7 +58,11 @@ static bench_axis aAxis[NAXIS] = {
 /* ------------------------------------------------------------- state -- */
 /* Buffers cached across configurations; they only grow. The host ones come
 ** from gpu_host_alloc: pinned, but pageable in a profile child, where ncu
-** would back pinned memory up on every replay pass (experiments/harness/gpu.h). */
+** would back pinned memory up on every replay pass (experiments/harness/gpu.h);
+** they are kept across the runs of one process (a matrix's lines: 7 a
+** binary), freed at its exit: pinning, filling and freeing 512 MiB of
+** inputs (1 GiB with the verification's) again at every line cost most of a
+** later trial's non-sampling time. The device arrays are a run's. */
 static struct {
   float *hA, *hB;          /* host inputs, nHostCap elements */
   size_t nHostCap;
@@ -287,17 +291,26 @@ static void measure(const bench_config *c, bench_out *pOut) {
   bench_time_gpu(c, run, NULL, &ctx, pOut);
 }
 
-/* Free the cached buffers. */
+/* Free the device arrays at the end of a run; the host buffers stay for the
+** process's next run (--matrix) and are freed at its exit (free_host). */
 static void cleanup(void) {
   drop_textures();
   cudaFree(g.dA);
   cudaFree(g.dB);
   cudaFree(g.dC);
+  g.dA = g.dB = g.dC = NULL;
+  g.nDevCap = 0;
+  g.bUploaded = 0;
+}
+
+/* Free the host buffers (at the process's exit). */
+static void free_host(void) {
   gpu_host_free(g.hA);
   gpu_host_free(g.hB);
   gpu_host_free(g.hWant);
   gpu_host_free(g.hGot);
-  memset(&g, 0, sizeof(g));
+  g.hA = g.hB = g.hWant = g.hGot = NULL;
+  g.nHostCap = g.nCheckCap = 0;
 }
 
 /* -------------------------------------------------------------- main -- */
@@ -317,6 +330,7 @@ int main(int argc, char **argv) {
       zDlcm, !strcmp(zDlcm, "ca") ? "global loads cached in L1" : "global loads cached in L2 only");
   bench_variant_axis(&aAxis[AX_VARIANT], access_variants, access_nvariant, sizeof(access_variants[0]),
                      NULL, zAbout, sizeof(zAbout));
+  atexit(free_host);
   bench_study study = {"access", zBinary, zAbout, aAxis, NAXIS, skip, device_bytes, measure, cleanup};
   return bench_main(&study, argc, argv);
 }

@@ -105,12 +105,25 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-void bench_time_host(const bench_config *c, void (*xRun)(void *), void *pCtx, bench_out *pOut) {
+gpu_sampling bench_host_sampling(const bench_config *c) {
   gpu_sampling t = bench_sampling(c);
-  static double aSort[BENCH_MAX_REPS];
+  const bench_opts *o = &c->pArgs->opts;
   /* The host loop takes up to a quarter second a call: the floor of every
   ** result (STATS_MIN_SAMPLES), whatever higher --min-reps a line asks of the GPU. */
   if (t.rule.nMin > STATS_MIN_SAMPLES) t.rule.nMin = STATS_MIN_SAMPLES;
+  /* Host loops keep their own convergence rule (bench_opts: msHost*,
+  ** hostTarget); a profile child's one run stays one run (bench_sampling). */
+  if (!profile_in_child()) {
+    t.rule.target = o->hostTarget;
+    t.rule.msMin = o->msHostMin;
+    t.rule.msCap = o->msHostBudget;
+  }
+  return t;
+}
+
+void bench_time_host(const bench_config *c, void (*xRun)(void *), void *pCtx, bench_out *pOut) {
+  gpu_sampling t = bench_host_sampling(c);
+  static double aSort[BENCH_MAX_REPS];
   for (int i = 0; i < t.nWarmup; i++) xRun(pCtx);
   double t0 = now_ms();
   stats_stop e = STATS_GO_ON;

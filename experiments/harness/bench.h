@@ -92,6 +92,8 @@ typedef struct bench_opts {
   double msBudget;     /* --budget-ms: sampling time cap per configuration (wall clock) */
   double msMin;        /* --min-ms: sampling time before convergence counts */
   double target;       /* --target: noise target, a fraction (0.005); 0: a fixed --reps samples */
+  double msHostBudget, msHostMin, hostTarget; /* the same for host-timed loops (bench_time_host):
+                       ** their own defaults (args.c), set by the same options */
   int aeFlush[3];      /* --flush list (GPU_FLUSH_*); --warm is --flush none */
   int nFlush;
   int abBatch[3];      /* --mode list: GPU_MODE_* (0 single, 1 batch, 2 graph);
@@ -226,6 +228,11 @@ long long bench_first_int(const bench_config *c, int iAxis);
 /* The run's sampling settings (flush and mode from the configuration). */
 gpu_sampling bench_sampling(const bench_config *c);
 
+/* The same for a host-timed loop (bench_time_host): the host loops' rule
+** (bench_opts: hostTarget, msHostMin, msHostBudget) and at most
+** STATS_MIN_SAMPLES as the minimum count. */
+gpu_sampling bench_host_sampling(const bench_config *c);
+
 /* The stored name of timing mode eMode (result.mode, config key 'mode=...'):
 ** 'single', 'batch', 'graph'; NULL for anything else. */
 const char *bench_mode_name(int eMode);
@@ -236,7 +243,8 @@ const char *bench_mode_name(int eMode);
 ** error>", and the run goes on (capture errors are not sticky). */
 int bench_time_gpu(const bench_config *c, gpu_fn xRun, gpu_fn xRestore, void *pCtx, bench_out *pOut);
 
-/* Time a host function with the monotonic clock (the CPU baselines). */
+/* Time a host function with the monotonic clock (the CPU baselines), by
+** bench_host_sampling()'s rule. */
 void bench_time_host(const bench_config *c, void (*xRun)(void *), void *pCtx, bench_out *pOut);
 
 /* The stored text of CUDA error err met by zWhat, into zOut (never empty):

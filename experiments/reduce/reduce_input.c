@@ -24,7 +24,7 @@ static struct {
   slot a[NSLOT];
   size_t nCap;             /* cap on the sum of nBytes (0: reduce_input_default_cap()) */
   unsigned long long iTick;
-  long long nMade, nKept;
+  long long nMade, nKept, nRef;
 } gIn;
 
 /* Sum of the kept inputs' bytes. */
@@ -42,8 +42,7 @@ static int oldest(void) {
   return iOld;
 }
 
-/* Fill in->pHost with the input of (in->eType, in->n) and compute its
-** references. */
+/* Fill in->pHost with the input of (in->eType, in->n); no references yet. */
 static void make_input(reduce_input *in) {
   const size_t n = in->n;
   /* Element i is the i-th draw of the seed's splitmix64 stream (rng_at):
@@ -53,13 +52,23 @@ static void make_input(reduce_input *in) {
     int32_t *a = in->pHost;
 #pragma omp parallel for schedule(static)
     for (size_t i = 0; i < n; i++) a[i] = (int32_t)(rng_at(iSeed, i) & 7);
-    in->iRef = ref_reduce_i32(a, n);
   } else {
     float *a = in->pHost;
 #pragma omp parallel for schedule(static)
     for (size_t i = 0; i < n; i++) a[i] = 2.0f * rng_float_at(iSeed, i) - 1.0f;
-    in->dRef = ref_reduce_f32(a, n, &in->dSumAbs);
   }
+  in->bRef = 0;
+  in->iRef = 0;
+  in->dRef = in->dSumAbs = 0;
+}
+
+/* Compute in's references, unless they are. */
+static void make_reference(reduce_input *in) {
+  if (in->bRef) return;
+  if (in->eType == REDUCE_I32) in->iRef = ref_reduce_i32(in->pHost, in->n);
+  else in->dRef = ref_reduce_f32(in->pHost, in->n, &in->dSumAbs);
+  in->bRef = 1;
+  gIn.nRef++;
 }
 
 /* See reduce_input.h. */
@@ -83,7 +92,7 @@ size_t reduce_input_default_cap(void) {
 }
 
 /* See reduce_input.h. */
-const reduce_input *reduce_input_get(int eType, size_t n) {
+const reduce_input *reduce_input_get(int eType, size_t n, int bRef) {
   const size_t nCap = gIn.nCap ? gIn.nCap : reduce_input_default_cap();
   const size_t nBytes = n * 4; /* both dtypes are 4 bytes */
   for (int i = 0; i < NSLOT; i++) {
@@ -91,6 +100,7 @@ const reduce_input *reduce_input_get(int eType, size_t n) {
     if (p->in.pHost && p->in.eType == eType && p->in.n == n) {
       p->iUse = ++gIn.iTick;
       gIn.nKept++;
+      if (bRef) make_reference(&p->in);
       return &p->in;
     }
   }
@@ -119,6 +129,7 @@ const reduce_input *reduce_input_get(int eType, size_t n) {
   p->iUse = ++gIn.iTick;
   make_input(&p->in);
   gIn.nMade++;
+  if (bRef) make_reference(&p->in);
   return &p->in;
 }
 
@@ -134,7 +145,8 @@ void reduce_input_clear(void) {
 void reduce_input_set_cap(size_t nBytes) { gIn.nCap = nBytes; }
 
 /* See reduce_input.h. */
-void reduce_input_counts(long long *pnMade, long long *pnKept) {
+void reduce_input_counts(long long *pnMade, long long *pnKept, long long *pnRef) {
   if (pnMade) *pnMade = gIn.nMade;
   if (pnKept) *pnKept = gIn.nKept;
+  if (pnRef) *pnRef = gIn.nRef;
 }

@@ -3,7 +3,10 @@
 ** their CPU references, kept across configurations and across the runs of one
 ** process (--matrix lines), within REDUCE_INPUT_CAP bytes. The matrix sweeps
 ** the same (dtype, n) again and again (reduce.matrix: line after line up to
-** 2^28 elements); each was generated and summed anew. Plain C11, no CUDA.
+** 2^28 elements); each was generated and summed anew. An input's references
+** are computed only when a caller asks for them (a verification): a later
+** trial, whose configurations were verified before, sums nothing. Plain
+** C11, no CUDA.
 */
 #ifndef EXPERIMENTS_REDUCE_INPUT_H
 #define EXPERIMENTS_REDUCE_INPUT_H
@@ -39,17 +42,21 @@ typedef struct reduce_input {
   int eType;            /* REDUCE_I32 or REDUCE_F32 (kernels/reduce.h) */
   size_t n;             /* elements */
   void *pHost;          /* the n elements (int32_t or float) */
+  int bRef;             /* 1: the references below are computed; 0: not (yet) */
   int64_t iRef;         /* int32: exact sum (ref_reduce_i32) */
   double dRef, dSumAbs; /* float32: ref_reduce_f32 and its sum of |x| */
 } reduce_input;
 
 /* The input of (eType, n): element i is the i-th draw of the splitmix64
 ** stream seeded 0x5eed0003 + 2n + eType (int32: its low 3 bits, in [0,7];
-** float32: 2 rng_float_at - 1, in [-1,1)), filled on OpenMP threads. Kept
-** when memory allows; otherwise made, the least recently used inputs
-** dropped first. NULL if there is no host memory for it. Valid until the
-** next call or reduce_input_clear(). */
-const reduce_input *reduce_input_get(int eType, size_t n);
+** float32: 2 rng_float_at - 1, in [-1,1)), filled on OpenMP threads. With
+** bRef its references too (computed once, at the first call that asks, and
+** kept with the input); without, none is computed (bRef 0 unless an earlier
+** call asked). Kept when memory allows; otherwise made, the least recently
+** used inputs dropped first (a dropped input's references go with it). NULL
+** if there is no host memory for it. Valid until the next call or
+** reduce_input_clear(). */
+const reduce_input *reduce_input_get(int eType, size_t n, int bRef);
 
 /* Drop every kept input (free their memory). */
 void reduce_input_clear(void);
@@ -57,8 +64,9 @@ void reduce_input_clear(void);
 /* Set the cap in bytes (tests; drops nothing until the next get). */
 void reduce_input_set_cap(size_t nBytes);
 
-/* Inputs made (generated and summed) and calls answered from what was kept,
-** since the start of the process. */
-void reduce_input_counts(long long *pnMade, long long *pnKept);
+/* Inputs made (generated), calls answered from what was kept, and
+** references computed (one per input made or kept that a call asked them
+** of), since the start of the process; NULL for any not wanted. */
+void reduce_input_counts(long long *pnMade, long long *pnKept, long long *pnRef);
 
 #endif

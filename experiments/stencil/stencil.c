@@ -17,8 +17,11 @@
 ** TOLERANCE (the kernels do the reference's float operations in its order,
 ** so the stored maxErr is 0 in practice; the bound is what two orderings of
 ** a 25-term float sum of values in [0,1), divided by 25, may differ by:
-** 2 x 24 x 2^-24 plus the division's rounding, about 3e-6). The input lives
-** in pitched memory (cudaMallocPitch), which the texture reads directly.
+** 2 x 24 x 2^-24 plus the division's rounding, about 3e-6); once per build
+** and GPU (bench_config.bVerified): a size's reference output is made at
+** its first verification (experiments/stencil/stencil_image.h), so a later
+** trial, which verifies nothing, makes none. The input lives in pitched
+** memory (cudaMallocPitch), which the texture reads directly.
 **
 **   build/bin/stencil --help
 **   build/bin/stencil --variant global,ldg,tex,shared --size 1024,4096,8192 --block 256
@@ -31,8 +34,7 @@
 
 #include "experiments/harness/bench.h"
 #include "experiments/harness/device_limits.h"
-#include "experiments/stencil/ref_stencil.h"
-#include "experiments/harness/rng.h"
+#include "experiments/stencil/stencil_image.h"
 #include "kernels/stencil.h"
 
 /* Largest |GPU - reference| accepted, per pixel (see the header comment). */
@@ -53,11 +55,13 @@ static bench_axis aAxis[NAXIS] = {
 };
 
 /* ------------------------------------------------------------- state -- */
-/* Buffers cached across configurations of one size. */
+/* Buffers cached across configurations of one size (the host input and
+** its reference output: stencil_image.h, kept for the process). */
 static struct {
   int nSide;             /* size the buffers below hold (0: none) */
-  float *hIn;            /* host input, nSide x nSide, dense */
-  float *hWant, *hGot;   /* reference output and device output copy */
+  const stencil_image *pImg; /* the host input of that size, and its reference once verified */
+  float *hGot;           /* device output copy (made by the first verification) */
+  size_t nGotCap;        /* its pixels */
   float *dIn;            /* device input, pitched */
   size_t nPitch;         /* its row pitch in floats */
   float *dOut;           /* device output, dense */
@@ -94,44 +98,40 @@ static size_t device_bytes(const bench_config *c) {
 }
 
 /* ------------------------------------------------------------- setup -- */
-/* Free the buffers of the current size. */
+/* Free the device buffers of the current size and the output copy (the
+** host input stays for the process: stencil_image.h). */
 static void cleanup(void) {
   stencil_texture_destroy(g.tex);
   cudaFree(g.dIn);
   cudaFree(g.dOut);
-  free(g.hIn);
-  free(g.hWant);
   free(g.hGot);
   memset(&g, 0, sizeof(g));
 }
 
-/* Buffers, input (values in [0,1), fixed seed per pixel index) and the
-** reference output for an n x n image, made once per size. */
-static int prepare(int n, bench_out *pOut) {
+/* Buffers and input (values in [0,1), fixed seed per pixel index) of an n x
+** n image, made once per size; its reference output only with bRef (a
+** configuration to verify). */
+static int prepare(int n, int bRef, bench_out *pOut) {
   int rc;
-  if (g.nSide == n) return 0;
+  if (g.nSide == n) {
+    if (bRef && !g.pImg->pWant && !(g.pImg = stencil_image_get(n, 1))) {
+      cleanup();
+      pOut->bFailed = 1;
+      snprintf(pOut->zError, sizeof(pOut->zError), "out of host memory for a %d x %d reference", n, n);
+      return -1;
+    }
+    return 0;
+  }
   cleanup();
   size_t nPix = (size_t)n * (size_t)n, nPitchBytes = 0;
-  g.hIn = malloc(nPix * sizeof(float));
-  g.hWant = malloc(nPix * sizeof(float));
-  g.hGot = malloc(nPix * sizeof(float));
-  if (!g.hIn || !g.hWant || !g.hGot) {
-    cleanup();
+  if (!(g.pImg = stencil_image_get(n, bRef))) {
     pOut->bFailed = 1;
     snprintf(pOut->zError, sizeof(pOut->zError), "out of host memory for a %d x %d image", n, n);
     return -1;
   }
-#pragma omp parallel for schedule(static) /* each pixel from its index: any thread count */
-  for (size_t i = 0; i < nPix; i++) g.hIn[i] = rng_float_at(0x5eed0001u ^ ((uint64_t)i << 1), 0);
-  if (ref_stencil(g.hIn, (size_t)n, g.hWant, n, n)) {
-    cleanup();
-    pOut->bFailed = 1;
-    snprintf(pOut->zError, sizeof(pOut->zError), "ref_stencil rejected size %d", n);
-    return -1;
-  }
   if ((rc = cudaMallocPitch((void **)&g.dIn, &nPitchBytes, (size_t)n * sizeof(float), (size_t)n)) ||
       (rc = cudaMalloc((void **)&g.dOut, nPix * sizeof(float))) ||
-      (rc = gpu_upload_2d(g.dIn, nPitchBytes, g.hIn, (size_t)n * sizeof(float), (size_t)n * sizeof(float),
+      (rc = gpu_upload_2d(g.dIn, nPitchBytes, g.pImg->pIn, (size_t)n * sizeof(float), (size_t)n * sizeof(float),
                           (size_t)n))) {
     cleanup();
     bench_cuda_fail(pOut, "allocate and upload the image", rc);
@@ -154,7 +154,17 @@ static int run(void *pCtx, cudaStream_t s) {
 ** reference within TOLERANCE; 0 if all pass, else the failure is in pOut. */
 static int verify(const char *zVar, launch_ctx *pCtx, bench_out *pOut) {
   size_t n = (size_t)pCtx->nSide, nPix = n * n, nBytes = nPix * sizeof(float);
+  const float *hWant = g.pImg->pWant;
   int rc;
+  if (g.nGotCap < nPix) {
+    free(g.hGot);
+    g.nGotCap = (g.hGot = malloc(nBytes)) ? nPix : 0;
+    if (!g.hGot) {
+      pOut->bFailed = 1;
+      snprintf(pOut->zError, sizeof(pOut->zError), "out of host memory for a %zu x %zu image", n, n);
+      return -1;
+    }
+  }
   if ((rc = cudaMemsetAsync(g.dOut, SENTINEL_BYTE, nBytes, gpu_stream())) || (rc = run(pCtx, gpu_stream())) ||
       (rc = gpu_download(g.hGot, g.dOut, nBytes))) {
     bench_cuda_fail(pOut, "verification launch", rc);
@@ -163,7 +173,7 @@ static int verify(const char *zVar, launch_ctx *pCtx, bench_out *pOut) {
   size_t iFirst = nPix, nBad = 0;
   double errMax = 0;
   for (size_t i = 0; i < nPix; i++) {
-    double e = fabs((double)g.hGot[i] - (double)g.hWant[i]);
+    double e = fabs((double)g.hGot[i] - (double)hWant[i]);
     if (!(e <= errMax)) errMax = e; /* a NaN difference becomes the maximum */
     if (!(e <= TOLERANCE) && nBad++ == 0) iFirst = i;
   }
@@ -173,7 +183,7 @@ static int verify(const char *zVar, launch_ctx *pCtx, bench_out *pOut) {
   pOut->bFailed = 1;
   snprintf(pOut->zError, sizeof(pOut->zError),
            "%s: %zu of %zu pixels beyond %g; first (x=%zu, y=%zu) = %.9g, want %.9g", zVar, nBad, nPix, TOLERANCE,
-           iFirst % n, iFirst / n, g.hGot[iFirst], g.hWant[iFirst]);
+           iFirst % n, iFirst / n, g.hGot[iFirst], hWant[iFirst]);
   return -1;
 }
 
@@ -185,7 +195,7 @@ static void measure(const bench_config *c, bench_out *pOut) {
   stencil_traffic(ctx.iVar, ctx.nSide, ctx.nSide, &nRead, &nWritten);
   pOut->nBytesRead = (long long)nRead;
   pOut->nBytesWritten = (long long)nWritten;
-  if (prepare(ctx.nSide, pOut)) return;
+  if (prepare(ctx.nSide, !c->bVerified, pOut)) return;
   if ((stencil_variants[ctx.iVar].v.mFlags & VARIANT_TEXTURE) && g.tex == 0) {
     int rc = stencil_texture_create(g.dIn, g.nPitch, ctx.nSide, ctx.nSide, &g.tex);
     if (rc) {
@@ -210,6 +220,7 @@ int main(int argc, char **argv) {
       "DRAM bandwidth means a cache served the reuse. Variants:\n";
   bench_variant_axis(&aAxis[AX_VARIANT], stencil_variants, stencil_nvariant, sizeof(stencil_variants[0]), NULL,
                      zAbout, sizeof(zAbout));
+  atexit(stencil_image_clear);
   bench_study study = {"stencil", "stencil", zAbout, aAxis, NAXIS, skip, device_bytes, measure, cleanup};
   return bench_main(&study, argc, argv);
 }

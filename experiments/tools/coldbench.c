@@ -42,7 +42,9 @@
 ** GPU's device row as every writer stores it.
 ** `make measure` runs it on each GPU beside the matrices through
 ** experiments/tools/coldbench.matrix (run-matrix gives --matrix, --db and,
-** per trial, --repeat).
+** per trial, --repeat); a line with --trials N runs in the first N trials
+** only (the matrix's: trial 1, once per invocation), and a process whose
+** every line is past its trials opens neither the GPU nor the database.
 **
 **   build/bin/coldbench --help
 **   build/bin/coldbench --db data/measurements.db
@@ -82,7 +84,8 @@ typedef struct job {
   int nN;
   int nSamples;        /* kept samples per set */
   int nRepeats;        /* sets per work */
-  int abSeen[3];       /* --n, --samples, --repeats given */
+  int nTrials;         /* --trials: runs in trials (--repeat) 1..nTrials only; 0: in every one */
+  int abSeen[4];       /* --n, --samples, --repeats, --trials given */
 } job;
 
 /* The options of the command line. */
@@ -94,7 +97,8 @@ typedef struct options {
 } options;
 
 static const char zUsage[] =
-    "usage: coldbench [--n LIST] [--samples N] [--repeats R] [--db DB] [--repeat K] [--matrix FILE]\n"
+    "usage: coldbench [--n LIST] [--samples N] [--repeats R] [--trials T] [--db DB] [--repeat K]\n"
+    "                 [--matrix FILE]\n"
     "\n"
     "The minimal harness: times CUB's int32 cub::DeviceReduce::Sum, with a size_t\n"
     "count (64-bit offsets: 'cub') and with an int count (32-bit offsets: 'cub32',\n"
@@ -110,6 +114,9 @@ static const char zUsage[] =
     "                 default: 2^16,2^20,2^24,2^28\n"
     "  --samples N    samples kept per set, 10..1000000 (default 1000)\n"
     "  --repeats R    separate sample sets of every work, 1..100 (default 3)\n"
+    "  --trials T     only in the first T trials of `make measure` (--repeat 1..T),\n"
+    "                 1..1000; a later trial measures nothing of it and says so\n"
+    "                 (default: every trial)\n"
     "  --db DB        store every set in DB (table reference_timing), in one\n"
     "                 transaction at the end; without it nothing is written\n"
     "  --repeat K     the trial of `make measure` (run-matrix), stored as trial\n"
@@ -122,12 +129,16 @@ static const char zUsage[] =
 
 /* ------------------------------------------------------------ arguments -- */
 
+/* Whether job j runs in this trial (o->iTrial: --repeat): --trials allows it. */
+static int job_due(const job *j, const options *o) { return j->nTrials == 0 || o->iTrial <= j->nTrials; }
+
 /* Fill the defaults of the options j lacks. */
 static void job_defaults(job *j) {
   char zErr[128];
   if (!j->abSeen[0]) parse_int_list("2^16,2^20,2^24,2^28", 1, 1LL << 31, j->an, MAX_N, &j->nN, zErr, sizeof(zErr));
   if (!j->abSeen[1]) j->nSamples = 1000;
   if (!j->abSeen[2]) j->nRepeats = 3;
+  if (!j->abSeen[3]) j->nTrials = 0;
 }
 
 /* Parse one integer option value in [iMin, iMax] into *p. 0 or -1 with zErr. */
@@ -150,7 +161,11 @@ static int parse_args(int argc, char **argv, int bCmd, options *o, job *j, char 
   for (int i = 0; i < argc; i++) {
     const char *z = argv[i];
     if (bCmd && !strcmp(z, "--help")) return 1;
-    int iJob = !strcmp(z, "--n") ? 0 : !strcmp(z, "--samples") ? 1 : !strcmp(z, "--repeats") ? 2 : -1;
+    int iJob = !strcmp(z, "--n")         ? 0
+               : !strcmp(z, "--samples") ? 1
+               : !strcmp(z, "--repeats") ? 2
+               : !strcmp(z, "--trials")  ? 3
+                                         : -1;
     int bOther = bCmd && (!strcmp(z, "--db") || !strcmp(z, "--repeat") || !strcmp(z, "--matrix"));
     if (iJob < 0 && !bOther) {
       parse_escape(zEsc, sizeof(zEsc), z);
@@ -175,12 +190,15 @@ static int parse_args(int argc, char **argv, int bCmd, options *o, job *j, char 
           snprintf(zErr, nErr, "--n: %s", zWhy);
           return -1;
         }
-      } else if (int_value(z, zVal, iJob == 1 ? 10 : 1, iJob == 1 ? 1000000 : 100, &v, zErr, nErr)) {
+      } else if (int_value(z, zVal, iJob == 1 ? 10 : 1, iJob == 1 ? 1000000 : iJob == 3 ? 1000 : 100, &v, zErr,
+                           nErr)) {
         return -1;
       } else if (iJob == 1) {
         j->nSamples = (int)v;
-      } else {
+      } else if (iJob == 2) {
         j->nRepeats = (int)v;
+      } else {
+        j->nTrials = (int)v;
       }
       continue;
     }
@@ -231,7 +249,7 @@ static int read_matrix(options *o, job *aJob, int *pnJob, char *zErr, size_t nEr
       snprintf(zErr, nErr, "%s:%d: %s", zEsc, iLine, zWhy);
       rc = -1;
     }
-    for (int k = 0; k < 3; k++) j->abSeen[k] |= o->cmd.abSeen[k];
+    for (int k = 0; k < 4; k++) j->abSeen[k] |= o->cmd.abSeen[k];
   }
   fclose(f);
   if (rc == 0 && *pnJob == 0) {
@@ -582,11 +600,18 @@ int main(int argc, char **argv) {
     fprintf(stderr, "coldbench: %s\n", zErr);
     return 2;
   }
-  int nRowMax = 0;
+  int nRowMax = 0, nDue = 0;
   for (int i = 0; i < nJob; i++) {
     job_defaults(&aJob[i]);
     nRowMax += aJob[i].nRepeats * (2 * aJob[i].nN + 1); /* empty, cub and cub32 at each n */
+    nDue += job_due(&aJob[i], &o);
   }
+  /* Past every line's trials: nothing to measure, no GPU or database opened. */
+  for (int i = 0; i < nJob; i++)
+    if (!job_due(&aJob[i], &o))
+      printf("coldbench: trial %d: %s runs in trials 1..%d only (--trials %d): nothing measured\n", o.iTrial,
+             nJob > 1 ? "a line" : "it", aJob[i].nTrials, aJob[i].nTrials);
+  if (nDue == 0) return 0;
   if (!env_gpu_usable(zWhy, sizeof(zWhy))) {
     fprintf(stderr, "coldbench: %s\n", zWhy);
     return 3;
@@ -613,7 +638,8 @@ int main(int argc, char **argv) {
   double *aMedian = calloc((size_t)nRowMax, sizeof(*aMedian));
   int nRow = 0;
   rc = aRow && aMedian ? 0 : 1;
-  for (int i = 0; i < nJob && rc == 0; i++) rc = run_job(&aJob[i], &g, &o, zUtc, aRow, aMedian, &nRow);
+  for (int i = 0; i < nJob && rc == 0; i++)
+    if (job_due(&aJob[i], &o)) rc = run_job(&aJob[i], &g, &o, zUtc, aRow, aMedian, &nRow);
   if (rc == 0) print_summary(aRow, aMedian, nRow);
   if (rc == 0 && pDb && db_add_reference(pDb, &g, aRow, nRow)) {
     fprintf(stderr, "coldbench: cannot store the results in '%s': %s\n", o.zDb, db_errmsg(pDb));

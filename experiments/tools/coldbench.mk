@@ -4,7 +4,8 @@
 # (experiments/tools/coldbench.c says how). Built by
 # `make build` and `make test-build`; `make measure` runs it on each GPU
 # beside the matrices through experiments/tools/coldbench.matrix (a matrix
-# like the studies', so measure-gpus runs it per GPU, per trial, with a stamp).
+# like the studies', so measure-gpus runs it per GPU, per trial, with a stamp;
+# its line's --trials 1 measures in trial 1 only).
 # It links the harness only for the device row, the result's download and
 # the database (gpu_open, gpu_download, db_add_reference), not for timing.
 COLDBENCH_OBJ := $(OBJ)/experiments/tools/coldbench.o $(OBJ)/experiments/tools/coldbench_gpu.o \

@@ -122,6 +122,18 @@ if "$BIN/gpu-probe" >/dev/null 2>&1; then
   else
     echo "SKIP: no sqlite3 command: stored rows not checked"
   fi
+  # One process, three lines (runs): the host inputs are kept from line to
+  # line (issue 47) while the device arrays are made anew; n grows, shrinks
+  # and grows again, each line verified, then a second trial of them all.
+  printf 'access-cg --n 2000 --variant read-offset,read-offset-tex --k 0,11\naccess-cg --n 1000 --variant write-offset --k 0,11\naccess-cg --n 4000 --variant read-offset-tex,write-offset --k 0,11\n' > "$tmp/three.matrix"
+  run_bin access-cg --matrix "$tmp/three.matrix" --reps 3 --min-reps 3 --warmup 1 --db "$tmp/m.db"
+  check "three matrix lines in one process: exit 0 ($err)" test "$rc" -eq 0
+  run_bin access-cg --matrix "$tmp/three.matrix" --reps 3 --min-reps 3 --warmup 1 --db "$tmp/m.db" --repeat 2
+  check "and their second trial: exit 0 ($err)" test "$rc" -eq 0
+  if command -v sqlite3 >/dev/null 2>&1; then
+    check_eq "two trials of 10 ok results, 6 runs" \
+      "$(sqlite3 "$tmp/m.db" "SELECT count(*) || ' ' || count(DISTINCT run_id) FROM result WHERE status = 'ok'")" "20 6"
+  fi
 else
   run_bin access-ca --n 1000 --variant read-offset --k 0 --db "$tmp/x.db"
   check "run without a GPU exits 3" test "$rc" -eq 3

@@ -6,7 +6,9 @@
 # every work (CUB with 64-bit offsets, 'cub', and 32-bit, 'cub32', at every
 # size), each set's samples as asked, CUB slower than the empty kernel,
 # the device row shared with a study's run of the same GPU, and a matrix run
-# as run-matrix starts it (--matrix, --db, --repeat) storing its trial.
+# as run-matrix starts it (--matrix, --db, --repeat) storing its trial;
+# --trials T (the shipped matrix: 1): a trial past T measures nothing, opens
+# no GPU and writes no database (exit 0, GPU or not), trial 1 runs.
 # Prints 'ok NAME' / 'not ok NAME' per check; exits 1 if any failed.
 # Usage: sh tests/cli/test_coldbench.sh   (BIN=dir overrides build/bin)
 set -u
@@ -30,7 +32,7 @@ cb() {
 cb --help
 check "--help exits 0" test "$rc" -eq 0
 check "--help writes nothing to stderr" test -z "$err"
-for o in --n --samples --repeats --db --repeat --matrix nvbench cudaMemsetAsync "'cub32'" 64-bit 32-bit; do
+for o in --n --samples --repeats --trials --db --repeat --matrix nvbench cudaMemsetAsync "'cub32'" 64-bit 32-bit; do
   printf '%s\n' "$out" | grep -q -- "$o" || notok "--help mentions $o"
 done
 
@@ -54,6 +56,9 @@ bad "--n missing value" --n
 bad "--n twice" --n 2^16 --n 2^20
 bad "--db twice" --db "$tmp/y.db"
 bad "--repeat 0" --repeat 0
+bad "--trials 0" --trials 0
+bad "--trials x" --trials x
+bad "--trials twice" --trials 1 --trials 2
 bad "unknown option" --frobnicate 1
 bad "positional argument" extra
 bad "--matrix missing" --matrix "$tmp/none.matrix"
@@ -66,8 +71,29 @@ printf 'coldbench --samples 20\n' > "$tmp/twice.matrix"
 bad "--matrix: an option in the line and on the command line" --matrix "$tmp/twice.matrix" --samples 30
 printf 'coldbench --samples 20 --db %s\n' "$tmp/z.db" > "$tmp/db.matrix"
 bad "--matrix: --db in a line" --matrix "$tmp/db.matrix"
+printf 'coldbench --trials 1\n' > "$tmp/trials.matrix"
+bad "--matrix: --trials in the line and on the command line" --matrix "$tmp/trials.matrix" --trials 2
 bad "control characters are echoed escaped" "$(printf -- '--\033x')"
 check "the escape is shown as \\x1b" sh -c "grep -q 'x1b' '$tmp/err'"
+
+# --trials: past its trials a line measures nothing, opens no GPU (exit 0
+# with a GPU or without) and writes no database; the shipped matrix runs in
+# trial 1 only, with 3 sets of 400 samples.
+cb --trials 1 --repeat 2 --db "$tmp/t.db"
+check_eq "--trials 1 in trial 2: exit 0 ($err)" "$rc" 0
+check "--trials 1 in trial 2: says it measured nothing" sh -c \
+  "grep -qx 'coldbench: trial 2: it runs in trials 1..1 only (--trials 1): nothing measured' '$tmp/out'"
+check "--trials 1 in trial 2: no database, nothing on stderr" sh -c "[ ! -e '$tmp/t.db' ] && [ ! -s '$tmp/err' ]"
+cb --matrix "$(pwd)/experiments/tools/coldbench.matrix" --db "$tmp/t.db" --repeat 6
+check_eq "the shipped matrix in trial 6: exit 0, no database ($err)" "$rc:$([ -e "$tmp/t.db" ] && echo db)" 0:
+check "the shipped matrix: trial 1 only, 3 sets of 400" sh -c \
+  "grep -v '^#' experiments/tools/coldbench.matrix | grep -q -- '--samples 400 --repeats 3 --trials 1'"
+cb --trials 3 --repeat 3 --n 2^16 --samples 10 --repeats 1 --db "$tmp/t3.db"
+if "$BIN/gpu-probe" >/dev/null 2>&1; then
+  check_eq "--trials 3 in trial 3 runs ($err)" "$rc" 0
+else
+  check_eq "--trials 3 in trial 3 runs: without a GPU exit 3" "$rc" 3
+fi
 
 if "$BIN/gpu-probe" >/dev/null 2>&1; then
   Q="$BIN/tests/sqlq"

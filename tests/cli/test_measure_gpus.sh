@@ -68,7 +68,18 @@ out=$(RUNS=2 NVIDIA_SMI="$tmp/smi" sh experiments/tools/measure-gpus "$tmp/t.db"
         "$tmp/fake.matrix" "$tmp/second.matrix" 2>&1)
 check_eq "RUNS=2 over two matrices: trial 1 of both, then trial 2 of both" \
   "$(grep '^start' "$tmp/log" | sed 's/.*--repeat //' | tr '\n' ' ')" "1 1 1 2 2 2 "
-check_eq "the default is three trials" "$(sed -n 's/^runs=\${RUNS:-\([0-9]*\)}$/\1/p' experiments/tools/measure-gpus)" 3
+check_eq "the default is six trials" "$(sed -n 's/^runs=\${RUNS:-\([0-9]*\)}$/\1/p' experiments/tools/measure-gpus)" 6
+# make's own default, as `make measure` passes it (RUNS unset in the environment).
+check_eq "make measure's default is six trials too" "$(unset RUNS; mk -s print-RUNS)" 6
+# Without RUNS, measure-gpus runs six trials: --repeat 1..6, then the stamp of six.
+: > "$tmp/log"
+env -u RUNS NVIDIA_SMI="$tmp/smi" sh experiments/tools/measure-gpus "$tmp/six.db" "$tmp/bin" "$tmp/stamps" '' \
+  "$tmp/second.matrix" > /dev/null 2>&1
+check_eq "unset RUNS: six trials, --repeat 1..6" "$(grep '^start' "$tmp/log" | sed 's/.*--repeat //' | tr '\n' ' ')" \
+  "1 2 3 4 5 6 "
+check_eq "unset RUNS: then RUNS=6 is up to date" \
+  "$(mk -s measure-stale RUNS=6 DB="$tmp/six.db" GPUS='' NVIDIA_SMI="$tmp/smi" BIN="$tmp/bin" MEASURE_STAMPS="$tmp/stamps" \
+       MATRICES="$tmp/second.matrix" 2>&1 | grep -c '^would measure')" 0
 rm "$tmp/a.db"; : > "$tmp/a.db"
 check_eq "the same path made anew would be measured" "$(stale "$tmp/a.db" '')" 1
 run "$tmp/a.db" ''

@@ -11,7 +11,8 @@
 #   with that index measure nothing and store no run; run.repeat_index
 #   records it;
 # - every stored result has a stop reason, an interval around its median,
-#   and at most 256 samples (result.reps counts all taken).
+#   and at most 256 samples (result.reps counts all taken);
+# - no matrix line overrides the harness's sampling rule.
 # Prints 'ok NAME' / 'not ok NAME'; exits 1 if any failed.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/robust-lib.sh
@@ -56,5 +57,11 @@ check_eq "1000 fixed samples: reps 1000, stop reason fixed" "$(q "$tmp/cap.db" "
 check_eq "1000 samples: all 1000 stored, in one text" \
   "$(q "$tmp/cap.db" "SELECT count(*) || ' ' || samples_count(ns) FROM result_sample")" "1 1000"
 check_samples "$tmp/cap.db" "capped samples"
+
+# The sampling rule is the harness's (a trial's, issue 47: one of six, its
+# median need not be precise): no matrix line overrides its budget, minimum
+# time or target (lines from before the convergence rule had --budget-ms 100).
+check_eq "no .matrix line sets --budget-ms, --min-ms or --target" \
+  "$(grep -v '^[[:space:]]*#' experiments/*/*.matrix experiments/tools/*.matrix | grep -c -e '--budget-ms' -e '--min-ms' -e '--target')" 0
 
 [ "$nfail" -eq 0 ]

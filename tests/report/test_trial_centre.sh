@@ -43,15 +43,20 @@ done
 #          7.2 (median 7.0); the minimal harness's processes p1 (6.9 7.0
 #          7.1), p2 (6.95 7.0 7.05), p3 (7.5 7.6 7.7): their medians 7.0,
 #          7.0, 7.6, mean 7.2 (median 7.0; all sets' median 7.05)
+# Device 2, runs 5..7: cub16 raw 7.0 7.1 7.3 us (mean 7.1333), and one
+#   minimal-harness process q1 (coldbench once per invocation: issue 47) of
+#   three sets 7.0 7.1 7.3: its median 7.1, so procs 1 and the range of the
+#   processes a point, the sets' range 7.0..7.3 beside it.
 sqls -bail "$db" > /dev/null <<SQL || notok "the stand-ins and the views load"
 CREATE TABLE report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
 INSERT INTO report_setting VALUES ('minimal_abs_us', 0.2, ''), ('minimal_rel', 0.02, '');
 CREATE TABLE report_devices (device_id INTEGER, name TEXT, label TEXT, ord INTEGER);
-INSERT INTO report_devices VALUES (1, 'NVIDIA D', 'D', 1);
+INSERT INTO report_devices VALUES (1, 'NVIDIA D', 'D', 1), (2, 'NVIDIA E', 'E', 2);
 CREATE TABLE run (run_id INTEGER PRIMARY KEY, device_id INTEGER, kind TEXT, status TEXT, repeat_index INTEGER,
                   read_gbps REAL);
 INSERT INTO run VALUES (1, 1, 'measure', 'complete', 1, 1000), (2, 1, 'measure', 'complete', 2, 1000),
-  (3, 1, 'measure', 'complete', 3, 1000), (4, 1, 'measure', 'complete', 4, 1000);
+  (3, 1, 'measure', 'complete', 3, 1000), (4, 1, 'measure', 'complete', 4, 1000),
+  (5, 2, 'measure', 'complete', 1, 1000), (6, 2, 'measure', 'complete', 2, 1000), (7, 2, 'measure', 'complete', 3, 1000);
 CREATE TABLE trial (result_id INTEGER PRIMARY KEY, run_id INTEGER, device_id INTEGER, device TEXT, study TEXT,
                     config_key TEXT, variant TEXT, dtype TEXT, n INTEGER, block INTEGER, params TEXT, cache TEXT,
                     timer TEXT, flush TEXT, mode TEXT, median_ms REAL, raw_median_ms REAL, ci_lo_ms REAL,
@@ -71,6 +76,12 @@ INSERT INTO trial (run_id, device_id, device, study, config_key, variant, dtype,
                    bytes_written, peak_gbps)
 SELECT run_id, 1, 'NVIDIA D', 'reduce', k, variant, 'int32', n, 256, '{}', 'cold', 'cuda-event', flush, 'single',
        ms, ms, ms, ms, ms, ms, 0.01, 100, 4000, 0, 2000 FROM v;
+INSERT INTO trial (run_id, device_id, device, study, config_key, variant, dtype, n, block, params, cache, timer,
+                   flush, mode, median_ms, raw_median_ms, ci_lo_ms, ci_hi_ms, q1_ms, q3_ms, rsd, reps, bytes_read,
+                   bytes_written, peak_gbps)
+SELECT run_id, 2, 'NVIDIA E', 'reduce', 'cub16', 'cub', 'int32', 65536, 256, '{}', 'cold', 'cuda-event', 'memset',
+       'single', ms, ms, ms, ms, ms, ms, 0.01, 100, 4000, 0, 2000
+FROM (SELECT 5 AS run_id, 0.0070 AS ms UNION ALL SELECT 6, 0.0071 UNION ALL SELECT 7, 0.0073);
 CREATE TABLE result (result_id INTEGER PRIMARY KEY, run_id INTEGER, study TEXT, config_key TEXT, variant TEXT,
                      timer TEXT, flush TEXT, cache TEXT, mode TEXT, status TEXT);
 INSERT INTO result SELECT result_id, run_id, study, config_key, variant, timer, flush, cache, mode, 'ok' FROM trial;
@@ -81,7 +92,8 @@ CREATE TABLE reference_timing (device_id INTEGER, bench_uuid TEXT, what TEXT, n 
 INSERT INTO reference_timing VALUES (1, 'p1', 'cub', 65536, '6900'), (1, 'p1', 'cub', 65536, '6990 7010'),
   (1, 'p1', 'cub', 65536, '7100'), (1, 'p2', 'cub', 65536, '6950'), (1, 'p2', 'cub', 65536, '7000'),
   (1, 'p2', 'cub', 65536, '7050 7040 7060'), (1, 'p3', 'cub', 65536, '7500'), (1, 'p3', 'cub', 65536, '7600'),
-  (1, 'p3', 'cub', 65536, '7700');
+  (1, 'p3', 'cub', 65536, '7700'),
+  (2, 'q1', 'cub', 65536, '7000'), (2, 'q1', 'cub', 65536, '7100'), (2, 'q1', 'cub', 65536, '7300');
 $trials
 $heldout
 $minimal
@@ -106,11 +118,15 @@ check_eq "the size band is the mean's (band3: median 19.5 us, mean 22.8 us: 20-1
 check_eq "reduce_heldout: trials 2.. as their mean (even4: 3, 0.01040; median 0.01030)" \
   "$(q "SELECT printf('%d %.5f', k, ms) FROM reduce_heldout WHERE config_key = 'even4'")" "3 0.01040"
 check_eq "minimal_harness: the project's CUB the mean of its trials (7.20), the minimal harness the mean of its processes (7.20; median 7.00, sets' median 7.05)" \
-  "$(q "SELECT printf('%d %.2f %d %.2f %.2f %s', trials, project_us, procs, minimal_us, diff_us, verdict) FROM minimal_harness")" \
+  "$(q "SELECT printf('%d %.2f %d %.2f %.2f %s', trials, project_us, procs, minimal_us, diff_us, verdict) FROM minimal_harness WHERE device_id = 1")" \
   "3 7.20 3 7.20 0.00 agrees"
 check_eq "minimal_harness: the range of the sets and of the processes" \
-  "$(q "SELECT printf('%d %.2f %.2f %.2f %.2f', sets, lo_us, hi_us, proc_lo_us, proc_hi_us) FROM minimal_harness")" \
+  "$(q "SELECT printf('%d %.2f %.2f %.2f %.2f', sets, lo_us, hi_us, proc_lo_us, proc_hi_us) FROM minimal_harness WHERE device_id = 1")" \
   "9 6.90 7.70 7.00 7.60"
+check_eq "minimal_harness, one process of three sets (trial 1 only): its median, the sets' range, the processes' a point" \
+  "$(q "SELECT printf('%d %d %.2f %d %.2f %.2f %.2f %.2f %.2f %.3f %s', trials, procs, minimal_us, sets, lo_us, hi_us,
+               proc_lo_us, proc_hi_us, project_us, diff_us, verdict) FROM minimal_harness WHERE device_id = 2")" \
+  "3 1 7.10 3 7.00 7.30 7.10 7.10 7.13 0.033 agrees"
 
 # trial_dev's held-out values against the frame that leaves the row out
 # (the definition before issue 45 item 11, written here): every trial of

@@ -4,7 +4,8 @@
 ** documented defaults, an axis given once, a value repeated anywhere in a list
 ** (and only then), -h and --help, an empty argument, an unknown option, a
 ** shared option, names that are not choices, the usage text, the sampling
-** defaults README states, the --flush and --mode lists, --matrix and a
+** defaults README states (a GPU-timed configuration's and a host-timed
+** loop's), the --flush and --mode lists, --matrix and a
 ** matrix of too many configurations, and
 ** bench_variant_axis() (bench.h: choices, default, --help lines, limits).
 */
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "experiments/harness/bench.h"
 #include "experiments/harness/gpu.h"
@@ -225,19 +227,24 @@ static void test_matrix_too_large(void **state) {
 }
 
 /* The sampling defaults README ("How a configuration is timed") and --help
-** state: --target 1%, --min-reps 10 (STATS_MIN_SAMPLES), --min-ms 5, --budget-ms 30, --flush
-** clean only, --mode single only, --repeat 1, --timeout-s 60. */
+** state: a GPU-timed configuration --target 2%, --min-ms 2, --budget-ms 15
+** (issue 47: one of six trials), a host-timed loop 1%, 5 ms, 30 ms as
+** before; --min-reps 10 (STATS_MIN_SAMPLES), --flush clean only, --mode
+** single only, --repeat 1, --timeout-s 60. */
 static void test_sampling_defaults(void **state) {
   (void)state;
   bench_args a;
   char zErr[256] = "";
   const char *az[] = {NULL};
   assert_int_equal(parse(&a, zErr, sizeof zErr, az), BENCH_ARGS_RUN);
-  assert_true(a.opts.target == 0.01);
+  assert_true(a.opts.target == 0.02);
   assert_int_equal(a.opts.nRepMin, 10);
   assert_int_equal(a.opts.nRepMin, STATS_MIN_SAMPLES);
-  assert_true(a.opts.msMin == 5.0);
-  assert_true(a.opts.msBudget == 30.0);
+  assert_true(a.opts.msMin == 2.0);
+  assert_true(a.opts.msBudget == 15.0);
+  assert_true(a.opts.hostTarget == 0.01);
+  assert_true(a.opts.msHostMin == 5.0);
+  assert_true(a.opts.msHostBudget == 30.0);
   assert_int_equal(a.opts.nFlush, 1);
   assert_int_equal(a.opts.aeFlush[0], GPU_FLUSH_CLEAN);
   assert_int_equal(a.opts.nMode, 1);
@@ -259,6 +266,10 @@ static void test_sampling_options(void **state) {
   assert_true(a.opts.msBudget == 45.0);
   assert_true(a.opts.msMin == 7.0);
   assert_true(a.opts.target == 0.02);
+  /* An option given sets the host-timed loops' rule too. */
+  assert_true(a.opts.msHostBudget == 45.0);
+  assert_true(a.opts.msHostMin == 7.0);
+  assert_true(a.opts.hostTarget == 0.02);
   assert_int_equal(a.opts.nRepMin, 12);
   assert_int_equal(a.opts.nRepMax, 100);
   assert_int_equal(a.opts.nWarmup, 4);
@@ -269,16 +280,61 @@ static void test_sampling_options(void **state) {
   assert_non_null(strstr(zErr, "min-reps"));
   assert_int_equal(parse(&a, zErr, sizeof zErr, azNeg), BENCH_ARGS_ERROR);
   char *z = usage_text();
-  char zWant[6][96];
+  char zWant[9][96];
   snprintf(zWant[0], sizeof zWant[0], "--reps N       at most N samples per configuration (default %d)", BENCH_MAX_REPS);
   snprintf(zWant[1], sizeof zWant[1], "--min-reps N   at least N samples (default %d)", STATS_MIN_SAMPLES);
   snprintf(zWant[2], sizeof zWant[2], "--warmup N     untimed launches before timing (default 3)");
-  snprintf(zWant[3], sizeof zWant[3], "(wall clock; default 30)");
-  snprintf(zWant[4], sizeof zWant[4], "convergence counts (default 5)");
-  snprintf(zWant[5], sizeof zWant[5], "within +-PCT%% (default 1;");
-  for (int i = 0; i < 6; i++)
+  snprintf(zWant[3], sizeof zWant[3], "(wall clock; default 15,");
+  snprintf(zWant[4], sizeof zWant[4], "convergence counts (default 2,");
+  snprintf(zWant[5], sizeof zWant[5], "within +-PCT%% (default 2,");
+  snprintf(zWant[6], sizeof zWant[6], "host-timed loops 30)");
+  snprintf(zWant[7], sizeof zWant[7], "host-timed loops 5)");
+  snprintf(zWant[8], sizeof zWant[8], "host-timed loops 1; 0: exactly --reps samples)");
+  for (int i = 0; i < 9; i++)
     if (!strstr(z, zWant[i])) fail_msg("usage lacks '%s':\n%s", zWant[i], z);
   free(z);
+}
+
+/* Spin until the monotonic clock has moved 0.4 ms: a host sample of a
+** steady time. */
+static void spin_400us(void *pCtx) {
+  (void)pCtx;
+  struct timespec t0, t;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  do clock_gettime(CLOCK_MONOTONIC, &t);
+  while ((t.tv_sec - t0.tv_sec) * 1e3 + (t.tv_nsec - t0.tv_nsec) / 1e6 < 0.4);
+}
+
+/* A host-timed loop (bench_time_host, bench_host_sampling) keeps its own
+** rule, 1%, 5 ms, 30 ms, beside the GPU's 2%, 2 ms, 15 ms: by default it
+** samples at least 5 ms (the GPU's 2 ms would stop a 0.4 ms loop at its 10
+** samples, 4 ms, where they agree within 2%; a loaded machine only makes
+** samples longer, so the 5 ms hold on any), and an option given (--min-ms 1
+** --target 50) sets its rule too. */
+static void test_host_rule(void **state) {
+  (void)state;
+  static bench_out out;
+  bench_args a;
+  char zErr[256] = "";
+  const char *az[] = {NULL};
+  assert_int_equal(parse(&a, zErr, sizeof zErr, az), BENCH_ARGS_RUN);
+  bench_config c = {.pStudy = &study, .pArgs = &a};
+  gpu_sampling tGpu = bench_sampling(&c), tHost = bench_host_sampling(&c);
+  assert_true(tGpu.rule.target == 0.02 && tGpu.rule.msMin == 2.0 && tGpu.rule.msCap == 15.0);
+  assert_true(tHost.rule.target == 0.01 && tHost.rule.msMin == 5.0 && tHost.rule.msCap == 30.0);
+  assert_int_equal(tHost.rule.nMin, STATS_MIN_SAMPLES);
+  memset(&out, 0, sizeof out);
+  bench_time_host(&c, spin_400us, NULL, &out);
+  if (!(out.msSampling >= 5.0 && out.nRep >= 10))
+    fail_msg("host loop by default: %d samples in %.2f ms (%s), want 5 ms at least", out.nRep, out.msSampling,
+             out.zStop ? out.zStop : "-");
+  assert_int_equal(out.bHostTimer, 1);
+  bench_args_free(&a);
+  const char *azSet[] = {"--min-ms", "1", "--target", "50", NULL};
+  assert_int_equal(parse(&a, zErr, sizeof zErr, azSet), BENCH_ARGS_RUN);
+  tHost = bench_host_sampling(&c);
+  assert_true(tHost.rule.target == 0.5 && tHost.rule.msMin == 1.0 && tHost.rule.msCap == 30.0);
+  bench_args_free(&a);
 }
 
 /* --flush and --mode replace the default list (not add to it), in the order
@@ -391,6 +447,7 @@ int main(void) {
       cmocka_unit_test(test_matrix_too_large),
       cmocka_unit_test(test_sampling_defaults),
       cmocka_unit_test(test_sampling_options),
+      cmocka_unit_test(test_host_rule),
       cmocka_unit_test(test_flush_and_mode_lists),
       cmocka_unit_test(test_variant_axis),
       cmocka_unit_test(test_variant_axis_limits),

@@ -6,7 +6,9 @@
 ** and one made
 ** again (also into a dropped buffer of the other dtype) has the same values
 ** and references; an input above the cap is still made, and held alone; the
-** default cap of machines of 8 to 512 GiB and of unknown memory.
+** default cap of machines of 8 to 512 GiB and of unknown memory; the
+** references are computed only when asked (a verification), once per input
+** kept, and a trial that asks for none computes none (the counter).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,24 +25,30 @@
 #include "experiments/reduce/ref_reduce.h"
 #include "kernels/reduce.h"
 
-/* Inputs made and kept-answers so far. */
+/* Inputs made, kept-answers and references computed so far. */
 static long long made(void) {
   long long n = -1;
-  reduce_input_counts(&n, NULL);
+  reduce_input_counts(&n, NULL, NULL);
   return n;
 }
 static long long kept(void) {
   long long n = -1;
-  reduce_input_counts(NULL, &n);
+  reduce_input_counts(NULL, &n, NULL);
+  return n;
+}
+static long long refs(void) {
+  long long n = -1;
+  reduce_input_counts(NULL, NULL, &n);
   return n;
 }
 
 /* p is the input of (eType, n): the seed's values written out here, and
-** the references of ref_reduce.h over them. */
+** the references of ref_reduce.h over them (computed: p->bRef). */
 static void assert_input(const reduce_input *p, int eType, size_t n) {
   assert_non_null(p);
   assert_int_equal(p->eType, eType);
   assert_int_equal(p->n, n);
+  assert_int_equal(p->bRef, 1);
   const uint64_t iSeed = 0x5eed0003u + n * 2 + (uint64_t)eType;
   if (eType == REDUCE_I32) {
     const int32_t *a = p->pHost;
@@ -75,9 +83,9 @@ static void test_values_and_keep(void **state) {
   for (int e = REDUCE_I32; e <= REDUCE_F32; e++)
     for (size_t k = 0; k < sizeof(an) / sizeof(an[0]); k++) {
       const long long nMade = made(), nKept = kept();
-      assert_input(reduce_input_get(e, an[k]), e, an[k]);
+      assert_input(reduce_input_get(e, an[k], 1), e, an[k]);
       assert_int_equal(made(), nMade + 1);
-      const reduce_input *p = reduce_input_get(e, an[k]);
+      const reduce_input *p = reduce_input_get(e, an[k], 1);
       assert_input(p, e, an[k]);
       assert_int_equal(made(), nMade + 1);
       assert_int_equal(kept(), nKept + 1);
@@ -90,26 +98,26 @@ static void test_drop_and_remake(void **state) {
   (void)state;
   const size_t N = 4096;
   reduce_input_set_cap(3 * N * 4);
-  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);     /* A */
-  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);     /* B */
-  assert_input(reduce_input_get(REDUCE_I32, N + 1), REDUCE_I32, N + 1); /* C */
+  assert_input(reduce_input_get(REDUCE_I32, N, 1), REDUCE_I32, N);     /* A */
+  assert_input(reduce_input_get(REDUCE_F32, N, 1), REDUCE_F32, N);     /* B */
+  assert_input(reduce_input_get(REDUCE_I32, N + 1, 1), REDUCE_I32, N + 1); /* C */
   /* C is 4 bytes over the room left: A (least recently used) was dropped to
   ** fit it; B and C stay. */
   long long nMade = made();
-  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
-  assert_input(reduce_input_get(REDUCE_I32, N + 1), REDUCE_I32, N + 1);
+  assert_input(reduce_input_get(REDUCE_F32, N, 1), REDUCE_F32, N);
+  assert_input(reduce_input_get(REDUCE_I32, N + 1, 1), REDUCE_I32, N + 1);
   assert_int_equal(made(), nMade);
   /* A again: made anew (B is now the oldest and goes), same values. */
-  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
+  assert_input(reduce_input_get(REDUCE_I32, N, 1), REDUCE_I32, N);
   assert_int_equal(made(), nMade + 1);
-  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  assert_input(reduce_input_get(REDUCE_F32, N, 1), REDUCE_F32, N);
   assert_int_equal(made(), nMade + 2);
   /* Under a cap of one input, the two dtypes of one n take turns in one
   ** buffer: each is made again with its own values. */
   reduce_input_set_cap(N * 4);
   for (int r = 0; r < 3; r++) {
-    assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
-    assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+    assert_input(reduce_input_get(REDUCE_I32, N, 1), REDUCE_I32, N);
+    assert_input(reduce_input_get(REDUCE_F32, N, 1), REDUCE_F32, N);
   }
 }
 
@@ -119,27 +127,27 @@ static void test_use_refreshes(void **state) {
   (void)state;
   const size_t N = 1024;
   reduce_input_set_cap(2 * N * 4);
-  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
-  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  assert_input(reduce_input_get(REDUCE_I32, N, 1), REDUCE_I32, N);
+  assert_input(reduce_input_get(REDUCE_F32, N, 1), REDUCE_F32, N);
   const long long nTwo = made(); /* A and B fill the cap exactly: both kept */
-  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
+  assert_input(reduce_input_get(REDUCE_I32, N, 1), REDUCE_I32, N);
   assert_int_equal(made(), nTwo);
-  assert_input(reduce_input_get(REDUCE_I32, N - 1), REDUCE_I32, N - 1);
+  assert_input(reduce_input_get(REDUCE_I32, N - 1, 1), REDUCE_I32, N - 1);
   const long long nMade = made();
-  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
+  assert_input(reduce_input_get(REDUCE_I32, N, 1), REDUCE_I32, N);
   assert_int_equal(made(), nMade);
-  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  assert_input(reduce_input_get(REDUCE_F32, N, 1), REDUCE_F32, N);
   assert_int_equal(made(), nMade + 1);
   /* Kept now: I32 N and F32 N. Used in the order F32 N, I32 N, a new I32
   ** N-1 drops F32 N (the least recently used, though both were used again
   ** and again); F32 N again drops I32 N, not the newer I32 N-1. */
-  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
-  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
-  assert_input(reduce_input_get(REDUCE_I32, N - 1), REDUCE_I32, N - 1);
+  assert_input(reduce_input_get(REDUCE_F32, N, 1), REDUCE_F32, N);
+  assert_input(reduce_input_get(REDUCE_I32, N, 1), REDUCE_I32, N);
+  assert_input(reduce_input_get(REDUCE_I32, N - 1, 1), REDUCE_I32, N - 1);
   const long long nLater = made();
-  assert_input(reduce_input_get(REDUCE_I32, N - 1), REDUCE_I32, N - 1);
+  assert_input(reduce_input_get(REDUCE_I32, N - 1, 1), REDUCE_I32, N - 1);
   assert_int_equal(made(), nLater);
-  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  assert_input(reduce_input_get(REDUCE_F32, N, 1), REDUCE_F32, N);
   assert_int_equal(made(), nLater + 1);
 }
 
@@ -149,16 +157,16 @@ static void test_cap_and_clear(void **state) {
   (void)state;
   const size_t N = 512;
   reduce_input_set_cap(2 * N * 4 - 1);
-  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
-  assert_input(reduce_input_get(REDUCE_F32, N), REDUCE_F32, N);
+  assert_input(reduce_input_get(REDUCE_I32, N, 1), REDUCE_I32, N);
+  assert_input(reduce_input_get(REDUCE_F32, N, 1), REDUCE_F32, N);
   long long nMade = made();
-  assert_input(reduce_input_get(REDUCE_I32, N), REDUCE_I32, N);
+  assert_input(reduce_input_get(REDUCE_I32, N, 1), REDUCE_I32, N);
   assert_int_equal(made(), nMade + 1);
   reduce_input_set_cap(0);
-  for (size_t n = 1; n <= 5; n++) assert_input(reduce_input_get(REDUCE_F32, n), REDUCE_F32, n);
+  for (size_t n = 1; n <= 5; n++) assert_input(reduce_input_get(REDUCE_F32, n, 1), REDUCE_F32, n);
   reduce_input_clear();
   nMade = made();
-  for (size_t n = 1; n <= 5; n++) assert_input(reduce_input_get(REDUCE_F32, n), REDUCE_F32, n);
+  for (size_t n = 1; n <= 5; n++) assert_input(reduce_input_get(REDUCE_F32, n, 1), REDUCE_F32, n);
   assert_int_equal(made(), nMade + 5);
 }
 
@@ -204,12 +212,12 @@ static void test_cap_for(void **state) {
 static void test_over_cap(void **state) {
   (void)state;
   reduce_input_set_cap(1000 * 4);
-  assert_input(reduce_input_get(REDUCE_F32, 10), REDUCE_F32, 10);
-  assert_input(reduce_input_get(REDUCE_I32, 5000), REDUCE_I32, 5000);
+  assert_input(reduce_input_get(REDUCE_F32, 10, 1), REDUCE_F32, 10);
+  assert_input(reduce_input_get(REDUCE_I32, 5000, 1), REDUCE_I32, 5000);
   const long long nMade = made();
-  assert_input(reduce_input_get(REDUCE_F32, 10), REDUCE_F32, 10);
+  assert_input(reduce_input_get(REDUCE_F32, 10, 1), REDUCE_F32, 10);
   assert_int_equal(made(), nMade + 1);
-  assert_input(reduce_input_get(REDUCE_I32, 5000), REDUCE_I32, 5000);
+  assert_input(reduce_input_get(REDUCE_I32, 5000, 1), REDUCE_I32, 5000);
   assert_int_equal(made(), nMade + 2);
 }
 
@@ -219,12 +227,74 @@ static void test_over_cap(void **state) {
 static void test_many(void **state) {
   (void)state;
   const size_t nLast = 200, nFirstKept = nLast - REDUCE_INPUT_NSLOT + 1;
-  for (size_t n = 1; n <= nLast; n++) assert_input(reduce_input_get(REDUCE_I32, n), REDUCE_I32, n);
+  for (size_t n = 1; n <= nLast; n++) assert_input(reduce_input_get(REDUCE_I32, n, 1), REDUCE_I32, n);
   const long long nMade = made();
-  for (size_t n = nFirstKept; n <= nLast; n++) assert_input(reduce_input_get(REDUCE_I32, n), REDUCE_I32, n);
+  for (size_t n = nFirstKept; n <= nLast; n++) assert_input(reduce_input_get(REDUCE_I32, n, 1), REDUCE_I32, n);
   assert_int_equal(made(), nMade);
-  assert_input(reduce_input_get(REDUCE_I32, nFirstKept - 1), REDUCE_I32, nFirstKept - 1);
+  assert_input(reduce_input_get(REDUCE_I32, nFirstKept - 1, 1), REDUCE_I32, nFirstKept - 1);
   assert_int_equal(made(), nMade + 1);
+}
+
+/* p holds the seed's values of (eType, n) and no references yet (bRef 0,
+** the sums untouched: zero). */
+static void assert_values_only(const reduce_input *p, int eType, size_t n) {
+  assert_non_null(p);
+  assert_int_equal(p->eType, eType);
+  assert_int_equal(p->n, n);
+  assert_int_equal(p->bRef, 0);
+  assert_true(p->iRef == 0 && p->dRef == 0 && p->dSumAbs == 0);
+  const uint64_t iSeed = 0x5eed0003u + n * 2 + (uint64_t)eType;
+  for (size_t i = 0; i < n; i++) {
+    if (eType == REDUCE_I32 && ((const int32_t *)p->pHost)[i] != (int32_t)(rng_at(iSeed, i) & 7))
+      fail_msg("int32 n=%zu: element %zu", n, i);
+    const float want = 2.0f * rng_float_at(iSeed, i) - 1.0f;
+    if (eType == REDUCE_F32 && memcmp(&((const float *)p->pHost)[i], &want, 4))
+      fail_msg("float32 n=%zu: element %zu", n, i);
+  }
+}
+
+/* References on demand: an input asked for without them has none and
+** computes none; the first request that asks computes them (exact, as
+** ref_reduce.h's), once; a later request without them keeps them; an input
+** dropped and made again has none until asked. A trial that verifies nothing
+** (every request without references, as reduce.c makes them when
+** bench_config.bVerified) computes no reference at all. */
+static void test_reference_on_demand(void **state) {
+  (void)state;
+  const size_t an[] = {1, 1000, 70000};
+  for (int e = REDUCE_I32; e <= REDUCE_F32; e++)
+    for (size_t k = 0; k < sizeof(an) / sizeof(an[0]); k++) {
+      const size_t n = an[k];
+      const long long nRef = refs(), nMade = made();
+      assert_values_only(reduce_input_get(e, n, 0), e, n);
+      assert_values_only(reduce_input_get(e, n, 0), e, n);
+      assert_int_equal(refs(), nRef);
+      assert_int_equal(made(), nMade + 1);
+      assert_input(reduce_input_get(e, n, 1), e, n); /* kept: the same input, now summed */
+      assert_int_equal(made(), nMade + 1);
+      assert_int_equal(refs(), nRef + 1);
+      assert_input(reduce_input_get(e, n, 1), e, n);
+      assert_input(reduce_input_get(e, n, 0), e, n);
+      assert_int_equal(refs(), nRef + 1);
+    }
+  /* Dropped and made again: no references until asked. */
+  const size_t N = 4096;
+  reduce_input_set_cap(N * 4);
+  assert_input(reduce_input_get(REDUCE_I32, N, 1), REDUCE_I32, N);
+  assert_values_only(reduce_input_get(REDUCE_F32, N, 0), REDUCE_F32, N);
+  assert_values_only(reduce_input_get(REDUCE_I32, N, 0), REDUCE_I32, N);
+  long long nRef = refs();
+  assert_input(reduce_input_get(REDUCE_I32, N, 1), REDUCE_I32, N);
+  assert_int_equal(refs(), nRef + 1);
+  /* A later trial's process: every input of reduce.matrix's sizes, none verified. */
+  reduce_input_clear();
+  reduce_input_set_cap(0);
+  nRef = refs();
+  const long long nMade = made();
+  for (int e = REDUCE_I32; e <= REDUCE_F32; e++)
+    for (size_t n = 1024; n <= (size_t)1 << 18; n *= 2) assert_values_only(reduce_input_get(e, n, 0), e, n);
+  assert_int_equal(made(), nMade + 18);
+  assert_int_equal(refs(), nRef);
 }
 
 int main(void) {
@@ -237,6 +307,7 @@ int main(void) {
       cmocka_unit_test_setup(test_many, fresh),
       cmocka_unit_test_setup(test_default_cap, fresh),
       cmocka_unit_test_setup(test_cap_for, fresh),
+      cmocka_unit_test_setup(test_reference_on_demand, fresh),
   };
   const int rc = cmocka_run_group_tests(tests, NULL, NULL);
   reduce_input_clear();

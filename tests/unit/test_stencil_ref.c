@@ -5,7 +5,9 @@
 ** width, its rejection of bad arguments; the registry (check_registry.h),
 ** the requested bytes of stencil_traffic() and the argument checks of
 ** stencil_launch() and stencil_texture_create(), which return
-** cudaErrorInvalidValue before any CUDA call.
+** cudaErrorInvalidValue before any CUDA call; the study's host image
+** (experiments/stencil/stencil_image.c): the seed's input, its reference made
+** only when asked (once per image), none in a trial that verifies nothing.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,10 +16,13 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tests/unit/check_registry.h"
+#include "experiments/harness/rng.h"
 #include "experiments/stencil/ref_stencil.h"
+#include "experiments/stencil/stencil_image.h"
 #include "kernels/stencil.h"
 
 /* A 3x3 image in[y][x] = 3y + x. By hand, with rows and columns clamped:
@@ -124,11 +129,76 @@ static void test_registry_and_traffic(void **state) {
   assert_int_equal(stencil_texture_destroy(0), 0);
 }
 
+/* Images made and references computed so far. */
+static long long images_made(void) {
+  long long n = -1;
+  stencil_image_counts(&n, NULL);
+  return n;
+}
+static long long images_ref(void) {
+  long long n = -1;
+  stencil_image_counts(NULL, &n);
+  return n;
+}
+
+/* p is the image of side n: the seed's pixels written out here; with its
+** reference (bRef) ref_stencil's output over them, bit for bit. */
+static void assert_image(const stencil_image *p, int n, int bRef) {
+  assert_non_null(p);
+  assert_int_equal(p->n, n);
+  const size_t nPix = (size_t)n * (size_t)n;
+  for (size_t i = 0; i < nPix; i++) {
+    const float want = rng_float_at(0x5eed0001u ^ ((uint64_t)i << 1), 0);
+    if (memcmp(&p->pIn[i], &want, 4)) fail_msg("n=%d: pixel %zu is %.9g, want %.9g", n, i, p->pIn[i], want);
+  }
+  if (!bRef) {
+    assert_null(p->pWant);
+    return;
+  }
+  assert_non_null(p->pWant);
+  float *pWant = malloc(nPix * sizeof(float));
+  assert_non_null(pWant);
+  assert_int_equal(ref_stencil(p->pIn, (size_t)n, pWant, n, n), 0);
+  assert_memory_equal(p->pWant, pWant, nPix * sizeof(float));
+  free(pWant);
+}
+
+/* The reference on demand: an image asked for without it has none and
+** computes none; the first request that asks computes it, once; a later
+** request without keeps it; another size drops the image (made again, no
+** reference until asked). A trial that verifies nothing (every request
+** without the reference, as stencil.c makes them when bench_config.bVerified)
+** computes no reference at all. */
+static void test_image_reference_on_demand(void **state) {
+  (void)state;
+  stencil_image_clear();
+  const long long nMade = images_made(), nRef = images_ref();
+  assert_image(stencil_image_get(37, 0), 37, 0);
+  assert_image(stencil_image_get(37, 0), 37, 0);
+  assert_int_equal(images_made(), nMade + 1);
+  assert_int_equal(images_ref(), nRef);
+  assert_image(stencil_image_get(37, 1), 37, 1);
+  assert_image(stencil_image_get(37, 1), 37, 1);
+  assert_image(stencil_image_get(37, 0), 37, 1);
+  assert_int_equal(images_made(), nMade + 1);
+  assert_int_equal(images_ref(), nRef + 1);
+  assert_image(stencil_image_get(64, 0), 64, 0); /* another size: made, no reference */
+  assert_image(stencil_image_get(37, 0), 37, 0); /* made again: its reference went with it */
+  assert_int_equal(images_made(), nMade + 3);
+  assert_int_equal(images_ref(), nRef + 1);
+  /* A later trial: the matrix's sizes (scaled down), none verified. */
+  for (int k = 0; k < 3; k++) assert_image(stencil_image_get(16 << (2 * k), 0), 16 << (2 * k), 0);
+  assert_int_equal(images_ref(), nRef + 1);
+  assert_null(stencil_image_get(0, 1));
+  stencil_image_clear();
+}
+
 int main(void) {
   const struct CMUnitTest aTest[] = {
       cmocka_unit_test(test_hand_3x3),         cmocka_unit_test(test_hand_row),
       cmocka_unit_test(test_constant_and_pitch), cmocka_unit_test(test_ref_rejects),
       cmocka_unit_test(test_registry_and_traffic),
+      cmocka_unit_test(test_image_reference_on_demand),
   };
   return cmocka_run_group_tests(aTest, NULL, NULL);
 }
