@@ -16,12 +16,12 @@
 ** trial's (issue 47): `make measure` takes six trials and the report's centre
 ** is over them, so one trial's median need not be precise (a short kernel's
 ** time moves about 1.2% from process to process, more than a 2% interval of
-** one process's median adds): 2%, at least 2 ms, at most 15 ms, and never
+** one process's median adds): 2%, at least 2 ms, at most 10 ms, and never
 ** fewer than STATS_MIN_SAMPLES samples. Host-timed loops (reduce's
 ** cpu-serial) keep the rule they had, 1%, 5 ms, 30 ms: about a second a
 ** trial. --target, --min-ms and --budget-ms set both. */
 static const bench_opts oDefault = {
-    .zDb = "data/measurements.db", .nRepMax = BENCH_MAX_REPS, .nRepMin = STATS_MIN_SAMPLES, .nWarmup = 3, .msBudget = 15.0,
+    .zDb = "data/measurements.db", .nRepMax = BENCH_MAX_REPS, .nRepMin = STATS_MIN_SAMPLES, .nWarmup = 3, .msBudget = 10.0,
     .msMin = 2.0, .target = 0.02, .msHostBudget = 30.0, .msHostMin = 5.0, .hostTarget = 0.01,
     .aeFlush = {GPU_FLUSH_CLEAN}, .nFlush = 1, .abBatch = {0}, .nMode = 1,
     .iRepeat = 1, .bWarm = 0, .bResume = 1, .bList = 0, .nTimeoutS = 60};

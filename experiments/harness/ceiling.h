@@ -28,8 +28,10 @@ double gpu_launch_floor_us(void);
 ** run, and the correction in view trial wants it where and as the
 ** configuration was measured. eMode GPU_MODE_BATCH: per launch of
 ** GPU_BATCH_LAUNCHES empty kernels back to back, no flush, as batch samples
-** are; any other mode: one launch a sample, as gpu_launch_floor_us(). About 2 ms. */
-#define CEILING_CONFIG_FLOOR_REPS 32
+** are; any other mode: one launch a sample, as gpu_launch_floor_us(). 16
+** samples, about 1.4 ms with the 3 x L2 flush (issue 47: the correction reads a
+** run's mean of hundreds of them, so 32 bought nothing it needs). */
+#define CEILING_CONFIG_FLOOR_REPS 16
 double gpu_launch_floor_config_us(int eMode);
 
 /* The same empty kernel timed the minimal way (an nvbench-style harness):

@@ -59,7 +59,7 @@
 -- with it (the launch floor varies by a few percent from process to
 -- process). Every configuration times the floor just before its samples, in
 -- its mode (result.floor_us: one empty kernel for single, the per-launch
--- time of a batch of empty kernels for batch). One such floor (32 samples)
+-- time of a batch of empty kernels for batch). One such floor (16 samples, experiments/harness/ceiling.h)
 -- is noisier than the process offset it is meant to catch, so the offset x
 -- of a row is its run's mean of them in that mode (run_floor) less the GPU's
 -- mean in that mode (gpu_floor). How far a kernel's median moves per

@@ -227,7 +227,7 @@ static void test_matrix_too_large(void **state) {
 }
 
 /* The sampling defaults README ("How a configuration is timed") and --help
-** state: a GPU-timed configuration --target 2%, --min-ms 2, --budget-ms 15
+** state: a GPU-timed configuration --target 2%, --min-ms 2, --budget-ms 10
 ** (issue 47: one of six trials), a host-timed loop 1%, 5 ms, 30 ms as
 ** before; --min-reps 10 (STATS_MIN_SAMPLES), --flush clean only, --mode
 ** single only, --repeat 1, --timeout-s 60. */
@@ -241,7 +241,7 @@ static void test_sampling_defaults(void **state) {
   assert_int_equal(a.opts.nRepMin, 10);
   assert_int_equal(a.opts.nRepMin, STATS_MIN_SAMPLES);
   assert_true(a.opts.msMin == 2.0);
-  assert_true(a.opts.msBudget == 15.0);
+  assert_true(a.opts.msBudget == 10.0);
   assert_true(a.opts.hostTarget == 0.01);
   assert_true(a.opts.msHostMin == 5.0);
   assert_true(a.opts.msHostBudget == 30.0);
@@ -284,7 +284,7 @@ static void test_sampling_options(void **state) {
   snprintf(zWant[0], sizeof zWant[0], "--reps N       at most N samples per configuration (default %d)", BENCH_MAX_REPS);
   snprintf(zWant[1], sizeof zWant[1], "--min-reps N   at least N samples (default %d)", STATS_MIN_SAMPLES);
   snprintf(zWant[2], sizeof zWant[2], "--warmup N     untimed launches before timing (default 3)");
-  snprintf(zWant[3], sizeof zWant[3], "(wall clock; default 15,");
+  snprintf(zWant[3], sizeof zWant[3], "(wall clock; default 10,");
   snprintf(zWant[4], sizeof zWant[4], "convergence counts (default 2,");
   snprintf(zWant[5], sizeof zWant[5], "within +-PCT%% (default 2,");
   snprintf(zWant[6], sizeof zWant[6], "host-timed loops 30)");
@@ -306,7 +306,7 @@ static void spin_400us(void *pCtx) {
 }
 
 /* A host-timed loop (bench_time_host, bench_host_sampling) keeps its own
-** rule, 1%, 5 ms, 30 ms, beside the GPU's 2%, 2 ms, 15 ms: by default it
+** rule, 1%, 5 ms, 30 ms, beside the GPU's 2%, 2 ms, 10 ms: by default it
 ** samples at least 5 ms (the GPU's 2 ms would stop a 0.4 ms loop at its 10
 ** samples, 4 ms, where they agree within 2%; a loaded machine only makes
 ** samples longer, so the 5 ms hold on any), and an option given (--min-ms 1
@@ -320,7 +320,7 @@ static void test_host_rule(void **state) {
   assert_int_equal(parse(&a, zErr, sizeof zErr, az), BENCH_ARGS_RUN);
   bench_config c = {.pStudy = &study, .pArgs = &a};
   gpu_sampling tGpu = bench_sampling(&c), tHost = bench_host_sampling(&c);
-  assert_true(tGpu.rule.target == 0.02 && tGpu.rule.msMin == 2.0 && tGpu.rule.msCap == 15.0);
+  assert_true(tGpu.rule.target == 0.02 && tGpu.rule.msMin == 2.0 && tGpu.rule.msCap == 10.0);
   assert_true(tHost.rule.target == 0.01 && tHost.rule.msMin == 5.0 && tHost.rule.msCap == 30.0);
   assert_int_equal(tHost.rule.nMin, STATS_MIN_SAMPLES);
   memset(&out, 0, sizeof out);
