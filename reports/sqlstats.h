@@ -7,8 +7,9 @@
 
 /* Registers median(), conformal(), size_band(), size_band_label(),
 ** min_deviations(), wilson_lo(), wilson_hi(), verdict_at_least(),
-** verdict_over(), target_at_least() and target_at_most() on db: SQLITE_OK or
-** an error. */
+** verdict_over(), target_at_least(), target_at_most(), stat_level(),
+** stat_z(), stat_t(), stat_words() and stat_declarations() on db: SQLITE_OK
+** or an error. */
 int sqlstats_register(sqlite3 *db);
 
 /* The pure parts, for the unit test. */
@@ -16,6 +17,13 @@ double sqlstats_median_sorted(const double *a, int n);
 int sqlstats_conformal_rank(int n, int pct);
 int sqlstats_size_band(double ms);
 void sqlstats_wilson(double k, double n, double *pLo, double *pHi);
+
+/* The level in percent of the declared statistic zName (0: none; -1: no
+** such declaration), and the two-sided pct% quantiles of the standard normal
+** and of Student's t with df degrees of freedom. */
+int sqlstats_level(const char *zName);
+double sqlstats_z(int pct);
+double sqlstats_t(int pct, double df);
 
 /* A claim's verdict in words; NaN stands for a NULL argument. */
 const char *sqlstats_verdict_at_least(double lo, double hi, double thr);

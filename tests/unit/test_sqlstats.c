@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "experiments/harness/stats.h"
 #include "reports/sqlstats.h"
 
 static sqlite3 *open_db(void) {
@@ -320,11 +321,61 @@ static void test_verdict_over(void **state) {
                  " WHEN b.x > 0 AND c.x > 0 THEN 'holds in part' ELSE 'inconclusive' END");
 }
 
+/* The declarations: every level SQL reads comes from one; an unknown name
+** is an error, not a NULL that would print as nothing; the words have the
+** level written in; the JSON list holds every declaration whole. */
+static void test_stat_declarations(void **state) {
+  (void)state;
+  sqlite3 *pDb = open_db();
+  assert_int_equal((int)q(pDb, "SELECT stat_level('interval')"), 95);
+  assert_int_equal((int)q(pDb, "SELECT stat_level('paired ratio')"), 95);
+  assert_int_equal((int)q(pDb, "SELECT stat_level('share')"), 95);
+  assert_int_equal((int)q(pDb, "SELECT stat_level('compare')"), 95);
+  assert_int_equal((int)q(pDb, "SELECT stat_level('stopping rule')"), STATS_STOP_PCT);
+  assert_int_equal((int)q(pDb, "SELECT stat_level('centre')"), 0);
+  assert_int_equal(sqlstats_level("interval"), 95);
+  assert_int_equal(sqlstats_level("no such"), -1);
+  sqlite3_stmt *pStmt = NULL;
+  assert_int_equal(sqlite3_prepare_v2(pDb, "SELECT stat_level('no such')", -1, &pStmt, NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_step(pStmt), SQLITE_ERROR);
+  sqlite3_finalize(pStmt);
+  assert_float_equal(q(pDb, "SELECT count(*) FROM json_each(stat_declarations())"), 10, 0);
+  assert_float_equal(q(pDb, "SELECT count(*) FROM json_each(stat_declarations()) WHERE json_extract(value, '$.name') <> ''"
+                            " AND json_extract(value, '$.method') <> '' AND json_extract(value, '$.words') LIKE '%.'"
+                            " AND instr(json_extract(value, '$.words'), '%L') = 0"), 10, 0);
+  assert_float_equal(q(pDb, "SELECT instr(stat_words('share'), '95% Wilson') > 0"), 1, 0);
+  assert_float_equal(q(pDb, "SELECT count(*) FROM json_each(stat_declarations()) WHERE json_extract(value, '$.level') > 0"
+                            " AND instr(json_extract(value, '$.words'), json_extract(value, '$.level') || '%') = 0"), 0, 0);
+  assert_true(is_null(pDb, "SELECT stat_words('no such')"));
+  sqlite3_close(pDb);
+}
+
+/* The quantiles through SQL: the normal's and Student's t's two-sided
+** quantiles at a level; NULL for a level outside 1..99 or a NULL. */
+static void test_stat_quantiles(void **state) {
+  (void)state;
+  sqlite3 *pDb = open_db();
+  assert_float_equal(q(pDb, "SELECT stat_z(95)"), 1.959963984540054, 1e-12);
+  assert_float_equal(q(pDb, "SELECT stat_z(90)"), 1.644853626951472, 1e-12);
+  assert_float_equal(q(pDb, "SELECT stat_t(95, 3)"), 3.182446305284263, 1e-9);
+  assert_float_equal(sqlstats_z(95), 1.959963984540054, 1e-12);
+  assert_float_equal(sqlstats_t(95, 1), 12.706204736174698, 1e-8);
+  assert_true(is_null(pDb, "SELECT stat_z(100)"));
+  assert_true(is_null(pDb, "SELECT stat_z(NULL)"));
+  assert_true(is_null(pDb, "SELECT stat_t(95, NULL)"));
+  /* conformal() without a level takes the interval's */
+  assert_float_equal(q(pDb, "SELECT conformal(column1) FROM (VALUES (1),(2),(3),(4),(5),(6),(7),(8),(9),(10),"
+                            "(11),(12),(13),(14),(15),(16),(17),(18),(19),(20),(21),(22),(23),(24),(25),(26),(27),"
+                            "(28),(29),(30),(31),(32),(33),(34),(35),(36),(37),(38),(39),(40))"), 39, 0);
+  sqlite3_close(pDb);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_median),    cmocka_unit_test(test_median_window), cmocka_unit_test(test_conformal),
       cmocka_unit_test(test_size_band), cmocka_unit_test(test_wilson),       cmocka_unit_test(test_verdict_at_least),
       cmocka_unit_test(test_verdict_over), cmocka_unit_test(test_target_at_least), cmocka_unit_test(test_target_at_most),
+      cmocka_unit_test(test_stat_declarations), cmocka_unit_test(test_stat_quantiles),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
