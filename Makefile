@@ -436,7 +436,7 @@ $(REPORT_BUILD)/report.md: $(SECTIONS) $(REPORT_DB) $(BIN)/mdquery reports/repor
 	$(Q)$(BIN)/mdquery --cache reports/report_cache.sql $(REPORT_DB) $(SECTIONS) > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@ \
 	  || { rm -f $@.tmp.$$$$; exit 1; }
 
-$(BIN)/mdquery: $(OBJ)/reports/mdquery.o $(OBJ)/reports/sqlstats.o $(OBJ)/experiments/harness/stats.o
+$(BIN)/mdquery: $(OBJ)/reports/mdquery.o $(OBJ)/reports/format.o $(OBJ)/reports/sqlstats.o $(OBJ)/experiments/harness/stats.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)

@@ -30,6 +30,8 @@ $(BIN)/tests/%: $(OBJ)/tests/%.o $(HARNESS_OBJ) $(sort $(TEST_OBJ)) $(OBJ)/gen/b
 # own suite links it; the analysis's statistics (reports/sqlstats.c) likewise.
 $(BIN)/tests/unit/test_sqlstats: $(OBJ)/reports/sqlstats.o
 $(BUILD)/asan/bin/tests/unit/test_sqlstats: $(BUILD)/asan/obj/reports/sqlstats.o
+$(BIN)/tests/unit/test_format: $(OBJ)/reports/format.o $(OBJ)/reports/sqlstats.o
+$(BUILD)/asan/bin/tests/unit/test_format: $(BUILD)/asan/obj/reports/format.o $(BUILD)/asan/obj/reports/sqlstats.o
 $(BIN)/tests/unit/test_seed_reduce: $(OBJ)/reports/seed_reduce.o
 $(BUILD)/asan/bin/tests/unit/test_seed_reduce: $(BUILD)/asan/obj/reports/seed_reduce.o
 
