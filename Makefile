@@ -355,10 +355,11 @@ ANALYSIS_SQL := $(sort $(wildcard reports/analysis/*.sql))
 ANALYSIS_CACHE := reports/analysis/90-cache.sql
 SQLSTATS     := $(BUILD)/lib/sqlstats.so
 SQLITE_STATS  = sqlite3 -bail -cmd '.load $(abspath $(SQLSTATS))'
-$(SQLSTATS): reports/sqlstats_ext.c reports/sqlstats.c reports/sqlstats.h $(BUILD)/settings | deps-report
+$(SQLSTATS): reports/sqlstats_ext.c reports/sqlstats.c reports/sqlstats.h experiments/harness/stats.c \
+             experiments/harness/stats.h $(BUILD)/settings | deps-report
 	$(call say,CC,$@)
 	@mkdir -p $(@D)
-	$(Q)gcc $(filter-out $(OPENMP_CFLAGS),$(ALL_CFLAGS)) -fPIC -shared $< -o $@ -lm
+	$(Q)gcc $(filter-out $(OPENMP_CFLAGS),$(ALL_CFLAGS)) -fPIC -shared $< experiments/harness/stats.c -o $@ -lm
 
 # The report reads a snapshot: the local database if measurements were taken
 # here, else the measurements shipped in data/measurements.sql.gz. Added to it:
@@ -441,7 +442,7 @@ $(REPORT_BUILD)/report.md: $(SECTIONS) $(REPORT_DB) $(BIN)/mdquery reports/repor
 	$(Q)$(BIN)/mdquery --cache reports/report_cache.sql $(REPORT_DB) $(SECTIONS) > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@ \
 	  || { rm -f $@.tmp.$$$$; exit 1; }
 
-$(BIN)/mdquery: $(OBJ)/reports/mdquery.o $(OBJ)/reports/sqlstats.o
+$(BIN)/mdquery: $(OBJ)/reports/mdquery.o $(OBJ)/reports/format.o $(OBJ)/reports/sqlstats.o $(OBJ)/experiments/harness/stats.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)

@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reports/format.h"
 #include "reports/sqlstats.h"
 
 static const char zHelp[] =
@@ -707,7 +708,8 @@ int main(int argc, char **argv) {
     fputs(zHelp, stderr);
     return 2;
   }
-  if (sqlite3_open(":memory:", &pDb) != SQLITE_OK || sqlstats_register(pDb) != SQLITE_OK) {
+  if (sqlite3_open(":memory:", &pDb) != SQLITE_OK || sqlstats_register(pDb) != SQLITE_OK ||
+      format_register(pDb) != SQLITE_OK) {
     fprintf(stderr, "mdquery: out of memory\n");
     return 1;
   }

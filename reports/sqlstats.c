@@ -22,8 +22,19 @@
 **   min_deviations()        20: the fewest deviations a pooled quantile is
 **                           read from before a wider pool is used
 **   wilson_lo(K, N), wilson_hi(K, N)
-**                           the 95% Wilson score interval of the share K/N (a
-**                           fraction; z = 1.96); NULL for N < 1
+**                           the Wilson score interval of the share K/N (a
+**                           fraction) at statistic 'share''s level; NULL for
+**                           N < 1
+**   stat_level(NAME)        the level in percent of the declared statistic
+**                           NAME (0: it has none); an error for an unknown name
+**   stat_z(PCT)             the two-sided PCT% quantile of the standard normal
+**                           (95: 1.95996...)
+**   stat_t(PCT, DF)         the same of Student's t with DF degrees of freedom
+**   stat_words(NAME)        the declaration's line for readers, its level
+**                           written in (the Method section prints these)
+**   stat_declarations()     every declaration as a JSON array of objects
+**                           {name, method, level, words}: view stat_decl
+**                           (reports/analysis/05-statistics.sql) reads it
 **   verdict_at_least(LO, HI, THR)
 **                           a claim's verdict on an interval against a
 **                           threshold it must reach: 'holds' where LO >= THR
@@ -48,6 +59,15 @@
 **                           LO > THR), else 'inconclusive' (NULLs as in
 **                           verdict_at_least, which both are: at_most is
 **                           at_least on the negated interval and threshold)
+**
+** Every statistic the report, `make compare`, the export and the stopping
+** rule use is declared once, in aStatDecl below: its name, its method, its
+** level and one line for readers. SQL reads the level through stat_level()
+** and the words through stat_words(); nothing else types a level. The
+** interval level is one constant, SQLSTATS_LEVEL; the stopping rule's is a
+** setting of the measurement, STATS_STOP_PCT (experiments/harness/stats.h),
+** declared here too. The normal and t quantiles and the order statistics of
+** the median's interval are experiments/harness/stats.c's (linked in).
 **
 ** A result's samples (table result_sample, data/schema.sql): every sample
 ** of the result in the order taken, whole nanoseconds separated by single
@@ -101,6 +121,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "experiments/harness/stats.h"
 #include "reports/sqlstats.h"
 
 /* The size bands' upper limits, in milliseconds, and their words. */
@@ -109,11 +130,75 @@
 static const char *const azBandLabel[] = {"all", "under 20 us", "20-100 us", "100 us or more"};
 /* The fewest deviations a pooled quantile is read from. */
 #define SQLSTATS_MIN_DEVIATIONS 20
-/* The normal quantile of a two-sided 95% interval. */
-#define SQLSTATS_Z95 1.959963984540054
 /* The largest sample a samples text may hold, in nanoseconds (1e13 ns is
 ** nearly three hours: no configuration's one sample takes that long). */
 #define SQLSTATS_NS_MAX 1e13
+/* The level, in percent, of every interval the report prints: the one place
+** it is set (tests/report/test_level.sh changes it on a copy of the tree and
+** checks that every printed level, interval and the oracle move with it). */
+#define SQLSTATS_LEVEL 95
+
+/* A declared statistic. */
+typedef struct StatDecl {
+  const char *zName;   /* the name SQL asks by: stat_level('interval') */
+  const char *zMethod; /* how it is computed, in a few words */
+  int pct;             /* its level in percent; 0: it has none */
+  const char *zWords;  /* one line for readers; %L stands for the level ("95%") */
+} StatDecl;
+
+/* Every statistic the report, make compare, the export and the stopping rule
+** use, in the order the Method section gives them. */
+static const StatDecl aStatDecl[] = {
+    {"trial value", "median of every sample", 0,
+     "A trial is one process running one binary's matrix once; its value of a configuration is the median of "
+     "every sample it took (all are stored)."},
+    {"stopping rule", "order-statistic interval of the median", STATS_STOP_PCT,
+     "A trial samples until the distribution-free %L interval of its median (order statistics, normal "
+     "approximation of the binomial) is narrow enough, or its time budget is spent."},
+    {"centre", "mean of the trial values", 0,
+     "A configuration's time on a GPU is the mean of its trials' values (each corrected for its process's "
+     "launch floor)."},
+    {"interval", "split-conformal, leave one trial out", SQLSTATS_LEVEL,
+     "Its interval holds the value a further trial on that GPU gives %L of the time: the centre plus or minus "
+     "the larger of the configuration's own relative range and the split-conformal %L quantile of the GPU's "
+     "leave-one-trial-out deviations in the same size band and variant."},
+    {"one-run interval", "order-statistic interval of the median", SQLSTATS_LEVEL,
+     "A GPU measured in one trial only gets the distribution-free %L interval of that trial's median instead: "
+     "its sampling noise alone."},
+    {"paired ratio", "median of per-process ratios, split-conformal", SQLSTATS_LEVEL,
+     "A ratio of two configurations is taken within each process and its value is the median of those "
+     "ratios; its %L interval is sized as a configuration's, from the leave-one-process-out deviations of "
+     "the GPU's ratios of that kind."},
+    {"share", "Wilson score interval", SQLSTATS_LEVEL,
+     "A share (how often trials or invocations agree, how often intervals held) carries its %L Wilson score "
+     "interval."},
+    {"model value", "median over machines", 0,
+     "A GPU model's value is the median over its machines of each machine's own value; a ratio is taken on "
+     "each machine first."},
+    {"model range", "lowest to highest machine value", 0,
+     "Beside a model's value, the bracket gives the range over its machines (lowest to highest machine "
+     "value), never an interval."},
+    {"compare", "Welch t on log trial values", SQLSTATS_LEVEL,
+     "make compare sets two measurement sets side by side, which share no process to pair within: a "
+     "configuration's ratio of geometric means gets the %L Welch t-interval of the difference of the mean "
+     "log trial values."},
+};
+#define N_STAT_DECL ((int)(sizeof(aStatDecl) / sizeof(aStatDecl[0])))
+
+/* The declaration of zName, or NULL. */
+static const StatDecl *stat_find(const char *zName) {
+  for (int i = 0; zName && i < N_STAT_DECL; i++)
+    if (!strcmp(aStatDecl[i].zName, zName)) return &aStatDecl[i];
+  return NULL;
+}
+
+int sqlstats_level(const char *zName) {
+  const StatDecl *p = stat_find(zName);
+  return p ? p->pct : -1;
+}
+
+double sqlstats_z(int pct) { return stats_normal_quantile(0.5 + pct / 200.0); }
+double sqlstats_t(int pct, double df) { return stats_t_quantile(0.5 + pct / 200.0, df); }
 
 /* An aggregate's values: a growing array (the median and the quantile need
 ** them all). */
@@ -198,7 +283,7 @@ const char *sqlstats_verdict_over(double n, double nHold, double nNot) {
 }
 
 void sqlstats_wilson(double k, double n, double *pLo, double *pHi) {
-  double z = SQLSTATS_Z95, p = k / n, d = 1 + z * z / n, c = (p + z * z / (2 * n)) / d;
+  double z = sqlstats_z(sqlstats_level("share")), p = k / n, d = 1 + z * z / n, c = (p + z * z / (2 * n)) / d;
   double h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d;
   *pLo = c - h;
   *pHi = c + h;
@@ -210,8 +295,8 @@ static void step_value(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  if (argc > 1 && !p->bPct) {
-    p->pct = sqlite3_value_int(argv[1]);
+  if (sqlite3_user_data(ctx) && !p->bPct) { /* conformal(): its level */
+    p->pct = argc > 1 ? sqlite3_value_int(argv[1]) : sqlstats_level("interval");
     p->bPct = 1;
     if (p->pct < 1 || p->pct > 99) {
       sqlite3_result_error(ctx, "conformal(): the level must be a percent from 1 to 99", -1);
@@ -353,32 +438,6 @@ int sqlstats_samples_decode(const char *z, int n, double **paNs, int *pnNs, char
   return 0;
 }
 
-double sqlstats_quantile_sorted(const double *a, int n, double q) {
-  double pos = q * (n - 1);
-  int lo = (int)floor(pos);
-  int hi = lo + 1 < n ? lo + 1 : lo;
-  return a[lo] + (a[hi] - a[lo]) * (pos - lo);
-}
-
-double sqlstats_normal_quantile(double p) {
-  /* Bisection on the normal distribution function, 0.5 erfc(-z / sqrt 2):
-  ** exact to the last bit of a double after 200 halvings of [-40, 40]. */
-  double lo = -40, hi = 40;
-  for (int i = 0; i < 200 && hi - lo > 0; i++) {
-    double mid = (lo + hi) / 2;
-    if (mid <= lo || mid >= hi) break;
-    if (0.5 * erfc(-mid / sqrt(2.0)) < p) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
-
-void sqlstats_median_ci_ranks(int n, double pct, int *pj, int *pk) {
-  double r = sqlstats_normal_quantile(0.5 + pct / 200) * sqrt((double)n);
-  int j = (int)floor((n - r) / 2), k = (int)ceil((n + r) / 2);
-  *pj = j < 1 ? 1 : j > n ? n : j;
-  *pk = k > n ? n : k < 1 ? 1 : k;
-}
 
 void sqlstats_part_range(int n, int k, int parts, int *piStart, int *piEnd) {
   *piStart = (int)(((long long)(k - 1) * n + parts - 1) / parts);
@@ -521,14 +580,14 @@ static void samples_ci_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   (void)argc;
   int bNull, j, k;
   double pct = sqlite3_value_double(argv[1]);
-  if (sqlite3_value_type(argv[1]) == SQLITE_NULL || !(pct > 0 && pct < 100)) {
-    sqlite3_result_error(ctx, "samples_ci_lo/hi(): the level must be a percent between 0 and 100", -1);
+  if (sqlite3_value_type(argv[1]) == SQLITE_NULL || !(pct >= 1 && pct <= 99) || pct != floor(pct)) {
+    sqlite3_result_error(ctx, "samples_ci_lo/hi(): the level must be a whole percent from 1 to 99", -1);
     return;
   }
   const SampleFn *f = sqlite3_user_data(ctx);
   SampleCache *c = samples_arg(ctx, argv[0], &bNull);
   if (!c) return;
-  sqlstats_median_ci_ranks(c->nNs, pct, &j, &k);
+  stats_median_ci_ranks(c->nNs, (int)pct, &j, &k);
   sqlite3_result_double(ctx, c->aSorted[(f->eStat ? k : j) - 1] / 1e6);
 }
 
@@ -542,7 +601,7 @@ static void samples_quantile_fn(sqlite3_context *ctx, int argc, sqlite3_value **
   }
   SampleCache *c = samples_arg(ctx, argv[0], &bNull);
   if (!c) return;
-  sqlite3_result_double(ctx, sqlstats_quantile_sorted(c->aSorted, c->nNs, q) / 1e6);
+  sqlite3_result_double(ctx, stats_quantile_sorted(c->aSorted, c->nNs, q) / 1e6);
 }
 
 static void samples_part_median_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -599,15 +658,98 @@ static int register_samples(sqlite3 *db) {
   return rc;
 }
 
+static void stat_level_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  const StatDecl *p = stat_find((const char *)sqlite3_value_text(argv[0]));
+  if (!p) {
+    char *z = sqlite3_mprintf("stat_level(): no statistic is declared as '%s' (reports/sqlstats.c)",
+                              (const char *)sqlite3_value_text(argv[0]));
+    sqlite3_result_error(ctx, z ? z : "stat_level(): unknown statistic", -1);
+    sqlite3_free(z);
+    return;
+  }
+  sqlite3_result_int(ctx, p->pct);
+}
+
+/* stat_z(PCT), stat_t(PCT, DF): NULL for a NULL argument or a level outside 1..99. */
+static void stat_quantile_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  for (int i = 0; i < argc; i++)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return;
+  double pct = sqlite3_value_double(argv[0]);
+  if (!(pct >= 1 && pct <= 99)) return;
+  double x = argc == 1 ? stats_normal_quantile(0.5 + pct / 200) : stats_t_quantile(0.5 + pct / 200,
+                                                                                      sqlite3_value_double(argv[1]));
+  if (x == x) sqlite3_result_double(ctx, x);
+}
+
+/* A declaration's words with its level written in for %L. */
+static char *stat_words_of(const StatDecl *p) {
+  char zLevel[16];
+  snprintf(zLevel, sizeof(zLevel), "%d%%", p->pct);
+  sqlite3_str *pStr = sqlite3_str_new(NULL);
+  for (const char *z = p->zWords; *z; z++) {
+    if (z[0] == '%' && z[1] == 'L') {
+      sqlite3_str_appendall(pStr, zLevel);
+      z++;
+    } else {
+      sqlite3_str_appendchar(pStr, 1, *z);
+    }
+  }
+  return sqlite3_str_finish(pStr);
+}
+
+static void stat_words_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  const StatDecl *p = stat_find((const char *)sqlite3_value_text(argv[0]));
+  if (!p) return;
+  char *z = stat_words_of(p);
+  if (!z) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_text(ctx, z, -1, sqlite3_free);
+}
+
+static void stat_declarations_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  (void)argv;
+  sqlite3_str *pStr = sqlite3_str_new(NULL);
+  sqlite3_str_appendchar(pStr, 1, '[');
+  for (int i = 0; i < N_STAT_DECL; i++) {
+    char *zWords = stat_words_of(&aStatDecl[i]);
+    /* the declarations are this file's own text: no quote or backslash to escape */
+    sqlite3_str_appendf(pStr, "%s{\"ord\":%d,\"name\":\"%s\",\"method\":\"%s\",\"level\":%d,\"words\":\"%s\"}",
+                        i ? "," : "", i + 1, aStatDecl[i].zName, aStatDecl[i].zMethod, aStatDecl[i].pct,
+                        zWords ? zWords : "");
+    sqlite3_free(zWords);
+  }
+  sqlite3_str_appendchar(pStr, 1, ']');
+  char *z = sqlite3_str_finish(pStr);
+  if (!z) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_text(ctx, z, -1, sqlite3_free);
+}
+
 int sqlstats_register(sqlite3 *db) {
   static int bHi = 1;
   static verdict_x xAtLeast = sqlstats_verdict_at_least, xOver = sqlstats_verdict_over,
                    xMet = sqlstats_target_at_least, xMetMost = sqlstats_target_at_most;
   const int f = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+  static int bConformal = 1;
   int rc = sqlite3_create_window_function(db, "median", 1, f, NULL, step_value, median_final, median_value,
                                           inverse_value, NULL);
   if (rc == SQLITE_OK)
-    rc = sqlite3_create_function(db, "conformal", 2, f, NULL, NULL, step_value, conformal_final);
+    rc = sqlite3_create_function(db, "conformal", 2, f, &bConformal, NULL, step_value, conformal_final);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_create_function(db, "conformal", 1, f, &bConformal, NULL, step_value, conformal_final);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "stat_level", 1, f, NULL, stat_level_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "stat_z", 1, f, NULL, stat_quantile_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "stat_t", 2, f, NULL, stat_quantile_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "stat_words", 1, f, NULL, stat_words_fn, NULL, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_create_function(db, "stat_declarations", 0, f, NULL, stat_declarations_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "size_band", 1, f, NULL, size_band_fn, NULL, NULL);
   if (rc == SQLITE_OK)
     rc = sqlite3_create_function(db, "size_band_label", 1, f, NULL, size_band_label_fn, NULL, NULL);

@@ -9,7 +9,8 @@
 
 /* Registers median(), conformal(), size_band(), size_band_label(),
 ** min_deviations(), wilson_lo(), wilson_hi(), verdict_at_least(),
-** verdict_over(), target_at_least(), target_at_most() and the samples_*
+** verdict_over(), target_at_least(), target_at_most(), stat_level(),
+** stat_z(), stat_t(), stat_words(), stat_declarations() and the samples_*
 ** functions on db: SQLITE_OK or an error. */
 int sqlstats_register(sqlite3 *db);
 
@@ -24,17 +25,17 @@ void sqlstats_wilson(double k, double n, double *pLo, double *pHi);
 ** samples in the order taken. 0, or -1 with one line in zErr naming the
 ** sample: no sample, not a whole number, 0, negative, over 1e13 ns. */
 int sqlstats_samples_decode(const char *z, int n, double **paNs, int *pnNs, char *zErr, size_t nErr);
-/* The q-quantile of n sorted values, interpolating linearly (numpy's 'linear'). */
-double sqlstats_quantile_sorted(const double *a, int n, double q);
-/* The standard normal quantile: z with P(Z <= z) = p (0 < p < 1). */
-double sqlstats_normal_quantile(double p);
-/* The 1-based ranks j, k of the distribution-free pct% interval of the
-** median of n samples (samples_ci_lo, samples_ci_hi). */
-void sqlstats_median_ci_ranks(int n, double pct, int *pj, int *pk);
 /* The 0-based samples [*piStart, *piEnd) of part k (1..parts) of n. */
 void sqlstats_part_range(int n, int k, int parts, int *piStart, int *piEnd);
 /* ns nanoseconds (whole) as exact milliseconds text ('0.002048'). */
 void sqlstats_ms_text(double ns, char *z, size_t nz);
+
+/* The level in percent of the declared statistic zName (0: none; -1: no
+** such declaration), and the two-sided pct% quantiles of the standard normal
+** and of Student's t with df degrees of freedom. */
+int sqlstats_level(const char *zName);
+double sqlstats_z(int pct);
+double sqlstats_t(int pct, double df);
 
 /* A claim's verdict in words; NaN stands for a NULL argument. */
 const char *sqlstats_verdict_at_least(double lo, double hi, double thr);

@@ -33,13 +33,15 @@ $(BIN)/tests/unit/test_sqlstats: $(OBJ)/reports/sqlstats.o
 $(BUILD)/asan/bin/tests/unit/test_sqlstats: $(BUILD)/asan/obj/reports/sqlstats.o
 $(BIN)/tests/unit/test_db: $(OBJ)/reports/sqlstats.o
 $(BUILD)/asan/bin/tests/unit/test_db: $(BUILD)/asan/obj/reports/sqlstats.o
+$(BIN)/tests/unit/test_format: $(OBJ)/reports/format.o $(OBJ)/reports/sqlstats.o
+$(BUILD)/asan/bin/tests/unit/test_format: $(BUILD)/asan/obj/reports/format.o $(BUILD)/asan/obj/reports/sqlstats.o
 $(BIN)/tests/unit/test_seed_reduce: $(OBJ)/reports/seed_reduce.o
 $(BUILD)/asan/bin/tests/unit/test_seed_reduce: $(BUILD)/asan/obj/reports/seed_reduce.o
 
 # The harness's own fixtures, no GPU needed: a host-only study on the real
 # harness (bench_main_host; built with the sanitizers, below) and a query tool
 # for the shell tests (the GPU machine has no sqlite3 command).
-$(BIN)/tests/sqlq: $(OBJ)/tests/harness/sqlq.o $(OBJ)/reports/sqlstats.o
+$(BIN)/tests/sqlq: $(OBJ)/tests/harness/sqlq.o $(OBJ)/reports/sqlstats.o $(OBJ)/experiments/harness/stats.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)

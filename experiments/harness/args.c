@@ -50,7 +50,7 @@ void bench_usage(const bench_study *s, FILE *f) {
       "                 host-timed loops %g)\n"
       "  --min-ms X     sample at least X ms before convergence counts (default %g,\n"
       "                 host-timed loops %g)\n"
-      "  --target PCT   stop once the median's 95%% interval is within +-PCT%% (default %g,\n"
+      "  --target PCT   stop once the median's %d%% interval is within +-PCT%% (default %g,\n"
       "                 host-timed loops %g; 0: exactly --reps samples)\n"
       "  --flush LIST   L2 flush before every sample, each a configuration of its own:\n"
       "                 clean (read %dx L2; default), memset (write %dx L2: dirty lines), none (warm)\n"
@@ -79,7 +79,7 @@ void bench_usage(const bench_study *s, FILE *f) {
       "for it in this build), 4 database error, 5 a configuration timed out (run again\n"
       "to go on), 130 interrupted (finished configurations are kept).\n",
       oDefault.zDb, oDefault.nRepMax, oDefault.nRepMin, oDefault.nWarmup, oDefault.msBudget, oDefault.msHostBudget,
-      oDefault.msMin, oDefault.msHostMin, 100 * oDefault.target, 100 * oDefault.hostTarget, GPU_FLUSH_CLEAN_L2S, GPU_FLUSH_MEMSET_L2S, oDefault.nTimeoutS);
+      oDefault.msMin, oDefault.msHostMin, STATS_STOP_PCT, 100 * oDefault.target, 100 * oDefault.hostTarget, GPU_FLUSH_CLEAN_L2S, GPU_FLUSH_MEMSET_L2S, oDefault.nTimeoutS);
 }
 
 /* Write "zWhat: zWhy" into zErr, control characters escaped (they come from

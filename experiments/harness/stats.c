@@ -45,12 +45,103 @@ int stats_compute(const double *a, int n, stats *p) {
   return 0;
 }
 
+double stats_normal_quantile(double p) {
+  static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+                             1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00};
+  static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                             6.680131188771972e+01, -1.328068155288572e+01};
+  static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                             -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00};
+  static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                             3.754408661907416e+00};
+  if (!(p > 0 && p < 1)) return NAN;
+  double x;
+  if (p < 0.02425) {
+    double q = sqrt(-2 * log(p));
+    x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+        ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  } else if (p > 1 - 0.02425) {
+    double q = sqrt(-2 * log(1 - p));
+    x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+        ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  } else {
+    double q = p - 0.5, r = q * q;
+    x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+        (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  }
+  /* One Halley step on the exact CDF, 0.5 erfc(-x / sqrt 2). */
+  double e = 0.5 * erfc(-x / sqrt(2.0)) - p, u = e * 2.5066282746310002 * exp(x * x / 2); /* sqrt(2 pi) */
+  return x - u / (1 + x * u / 2);
+}
+
+/* The continued fraction of the incomplete beta function (Lentz's method). */
+static double beta_cf(double a, double b, double x) {
+  const double tiny = 1e-300;
+  double c = 1, d = 1 - (a + b) * x / (a + 1);
+  if (fabs(d) < tiny) d = tiny;
+  d = 1 / d;
+  double h = d;
+  for (int m = 1; m <= 300; m++) {
+    double m2 = 2.0 * m, aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (fabs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (fabs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (fabs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (fabs(c) < tiny) c = tiny;
+    d = 1 / d;
+    double del = d * c;
+    h *= del;
+    if (fabs(del - 1) < 1e-15) break;
+  }
+  return h;
+}
+
+/* The regularized incomplete beta function I_x(a, b). */
+static double beta_inc(double a, double b, double x) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  double f = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log(1 - x));
+  return x < (a + 1) / (a + b + 2) ? f * beta_cf(a, b, x) / a : 1 - f * beta_cf(b, a, 1 - x) / b;
+}
+
+/* Student's t CDF with df degrees of freedom at t. */
+static double t_cdf(double t, double df) {
+  double tail = 0.5 * beta_inc(df / 2, 0.5, df / (df + t * t));
+  return t > 0 ? 1 - tail : tail;
+}
+
+double stats_t_quantile(double p, double df) {
+  if (!(p > 0 && p < 1) || !(df > 0)) return NAN;
+  if (p == 0.5) return 0;
+  if (p < 0.5) return -stats_t_quantile(1 - p, df);
+  double lo = 0, hi = 1;
+  while (t_cdf(hi, df) < p && hi < 1e300) hi *= 2;
+  for (int i = 0; i < 200 && hi - lo > 1e-13 * hi; i++) {
+    double mid = (lo + hi) / 2;
+    if (t_cdf(mid, df) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+void stats_median_ci_ranks(int n, int pct, int *pj, int *pk) {
+  double r = stats_normal_quantile(0.5 + pct / 200.0) * sqrt((double)n);
+  int j = (int)floor((n - r) / 2), k = (int)ceil((n + r) / 2);
+  *pj = j < 1 ? 1 : j > n ? n : j;
+  *pk = k > n ? n : k < 1 ? 1 : k;
+}
+
 double stats_median_noise_sorted(const double *a, int n) {
   if (n < 6) return 1.0;
-  double med = stats_quantile_sorted(a, n, 0.5), r = 1.96 * sqrt((double)n);
-  int j = (int)floor((n - r) / 2), k = (int)ceil((n + r) / 2);
-  if (j < 1) j = 1;
-  if (k > n) k = n;
+  double med = stats_quantile_sorted(a, n, 0.5);
+  int j, k;
+  stats_median_ci_ranks(n, STATS_STOP_PCT, &j, &k);
   if (!(med > 0)) return 1.0;
   return (a[k - 1] - a[j - 1]) / 2 / med;
 }

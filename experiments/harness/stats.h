@@ -28,16 +28,37 @@ int stats_compute(const double *a, int n, stats *p);
 ** between order statistics (the method numpy calls 'linear'). */
 double stats_quantile_sorted(const double *a, int n, double q);
 
+/* The level, in percent, of the interval the stopping rule reads (below).
+** It is a setting of the measurement (part of every binary's build id); the
+** statistics engine, reports/sqlstats.c, declares it beside the report's
+** statistics, so the report's Method text states it from here. */
+#define STATS_STOP_PCT 95
+
+/* The p-quantile of the standard normal distribution, 0 < p < 1 (NaN
+** outside): Acklam's rational approximation refined by one Halley step on
+** erfc, about 1e-15 relative. The one normal quantile of the project: the
+** engine's intervals call it too. */
+double stats_normal_quantile(double p);
+
+/* The p-quantile of Student's t with df > 0 degrees of freedom (df may be
+** fractional), 0 < p < 1 (NaN outside): the regularized incomplete beta
+** function inverted by bisection, about 1e-12. */
+double stats_t_quantile(double p, double df);
+
+/* The 1-based order statistics j <= k that bound the distribution-free pct%
+** interval of the median of n sorted values: j = floor((n - z sqrt(n)) / 2),
+** k = ceil((n + z sqrt(n)) / 2), z the two-sided pct% normal quantile (the
+** normal approximation of the binomial), clamped to 1..n. */
+void stats_median_ci_ranks(int n, int pct, int *pj, int *pk);
+
 /* The noise the convergence rule reads: the relative half-width of the
-** distribution-free 95% interval of the median of the sorted a[0..n), i.e.
-** (x_(k) - x_(j)) / 2 / median with the order statistics j = floor((n -
-** 1.96 sqrt(n)) / 2), k = ceil((n + 1.96 sqrt(n)) / 2) (1-based; the normal
-** approximation of the binomial). Unlike the rsd it is not inflated by a few
-** outliers (a preempted sample), and it shrinks as 1/sqrt(n) for any shape.
-** 1.0 when n < 6 or the median is not positive. The analysis states this
-** interval at any level (samples_ci_lo, samples_ci_hi: reports/sqlstats.c),
-** its normal quantile computed (1.95996 at 95%); the ranks are this rule's
-** for every n below 1666, where the two quantiles first round apart. */
+** distribution-free STATS_STOP_PCT% interval of the median of the sorted
+** a[0..n), (x_(k) - x_(j)) / 2 / median with j, k from
+** stats_median_ci_ranks. Unlike the rsd it is not inflated by a few outliers
+** (a preempted sample), and it shrinks as 1/sqrt(n) for any shape. 1.0 when
+** n < 6 or the median is not positive. The analysis states this interval at
+** any level through the same ranks (samples_ci_lo, samples_ci_hi:
+** reports/sqlstats.c). */
 double stats_median_noise_sorted(const double *a, int n);
 
 /* Why sampling stops (stored in result.stop_reason). */

@@ -1,5 +1,6 @@
 -- experiments/tools/compare.sql: pair the two sides' configurations, give each
--- pair a ratio NEW/BASE with its 95% interval and a verdict (`make compare`,
+-- pair a ratio NEW/BASE with its interval (statistic 'compare' of
+-- reports/sqlstats.c: its level) and a verdict (`make compare`,
 -- experiments/tools/compare). Runs in the output database after
 -- compare-trials.sql has read both sides, with temp tables
 --   opt(card INTEGER, band REAL)  card = 1: each local GPU's own trials (runs
@@ -14,10 +15,12 @@
 --
 -- Method. Per side, the trials' medians of the configuration (group_stats):
 -- n trials, their logarithms' mean m and standard deviation s. The ratio is
--- exp(m_new - m_base), the ratio of the geometric means; its 95% interval is
+-- exp(m_new - m_base), the ratio of the geometric means; its interval is
 -- ratio * exp(-+ t * se), se = sqrt(s_base^2 / n_base + s_new^2 / n_new),
--- t the 97.5% quantile of Student's t with the Welch-Satterthwaite degrees of
--- freedom (rounded down, past a 1e-9 rounding error: wider), n_base + n_new - 2 where both s are 0.
+-- t the two-sided quantile of Student's t at the level of the engine's
+-- statistic 'compare' (stat_t(stat_level('compare'), df): 95% gives the
+-- 97.5% quantile) with the Welch-Satterthwaite degrees of freedom (rounded
+-- down, past a 1e-9 rounding error: wider), n_base + n_new - 2 where both s are 0.
 -- Verdict, band b (the ratio's equivalence band [1/(1+b), 1+b], symmetric on
 -- the log scale so that swapping the sides swaps faster and slower):
 --   inconclusive  fewer than 2 trials on a side (no interval), or else
@@ -88,15 +91,6 @@ CREATE TEMP TABLE same_trials AS
                                         AND y.raw_median_ms IS x.raw_median_ms AND y.k = x.k));
 CREATE INDEX temp.same_by ON same_trials(level, grp, cfg);
 
--- Student's t, 97.5% quantile, by degrees of freedom (beyond 30: the
--- Cornish-Fisher expansion below, within 1e-4).
-CREATE TEMP TABLE tq(df INTEGER PRIMARY KEY, t REAL);
-INSERT INTO tq VALUES (1, 12.7062), (2, 4.3027), (3, 3.1824), (4, 2.7764), (5, 2.5706), (6, 2.4469),
-  (7, 2.3646), (8, 2.3060), (9, 2.2622), (10, 2.2281), (11, 2.2010), (12, 2.1788), (13, 2.1604),
-  (14, 2.1448), (15, 2.1314), (16, 2.1199), (17, 2.1098), (18, 2.1009), (19, 2.0930), (20, 2.0860),
-  (21, 2.0796), (22, 2.0739), (23, 2.0687), (24, 2.0639), (25, 2.0595), (26, 2.0555), (27, 2.0518),
-  (28, 2.0484), (29, 2.0452), (30, 2.0423);
-
 DROP TABLE IF EXISTS compare_verdict;
 CREATE TABLE compare_verdict (
   level        TEXT NOT NULL,          -- 'gpu', 'model' or 'card' (see above)
@@ -121,7 +115,7 @@ CREATE TABLE compare_verdict (
   base_sd_rel  REAL,                   -- trial-to-trial sd of the log medians (NULL: 1 trial)
   new_sd_rel   REAL,
   ratio        REAL NOT NULL,          -- new_ms / base_ms
-  lo           REAL,                   -- its 95% interval (NULL: fewer than 2 trials on a side)
+  lo           REAL,                   -- its interval at stat_level('compare') (NULL: fewer than 2 trials on a side)
   hi           REAL,
   df           REAL,                   -- Welch-Satterthwaite degrees of freedom
   band         REAL NOT NULL,          -- equivalence band b: same = interval in [1/(1+b), 1+b]
@@ -152,10 +146,7 @@ w AS (
   SELECT *, NULL, NULL FROM v WHERE (nb < 2 OR nn < 2) AND NOT same_trials),
 t AS (
   SELECT *, CASE WHEN df + 1e-9 < 1 THEN NULL
-                 WHEN CAST(df + 1e-9 AS INTEGER) <= 30 THEN (SELECT t FROM tq WHERE tq.df = CAST(w.df + 1e-9 AS INTEGER))
-                 ELSE 1.959964 + (pow(1.959964, 3) + 1.959964) / (4 * CAST(df + 1e-9 AS INTEGER))
-                      + (5 * pow(1.959964, 5) + 16 * pow(1.959964, 3) + 3 * 1.959964)
-                        / (96 * CAST(df + 1e-9 AS INTEGER) * CAST(df + 1e-9 AS INTEGER)) END AS tq
+                 ELSE stat_t(stat_level('compare'), CAST(df + 1e-9 AS INTEGER)) END AS tq
   FROM w),
 i AS (
   SELECT *, CASE WHEN same_trials THEN ratio ELSE ratio * exp(-tq * se) END AS lo,

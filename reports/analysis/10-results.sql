@@ -7,8 +7,9 @@
 -- side of `make compare`), by reports/sqlstats.c's samples_* functions:
 -- samples (how many), the median, the smallest and largest, the quartiles
 -- (linear interpolation), the mean, the rsd (sample standard deviation over
--- the mean), and the distribution-free 95% interval of the median within the
--- run (ci_lo_ms, ci_hi_ms: order statistics; the basis of a configuration
+-- the mean), and the distribution-free interval of the median within the
+-- run at the level of statistic 'one-run interval' (ci_lo_ms, ci_hi_ms: order
+-- statistics; the basis of a configuration
 -- measured once). Milliseconds. A samples text that is not whole
 -- nanoseconds, or holds an impossible sample, stops the analysis with the
 -- function's error (dbtool merge and snapshot refuse it before). The view
@@ -17,8 +18,8 @@ DROP VIEW IF EXISTS result_stat_of;
 CREATE VIEW result_stat_of AS
 SELECT result_id, samples_count(ns) AS samples, samples_median(ns) AS median_ms, samples_min(ns) AS min_ms,
        samples_max(ns) AS max_ms, samples_quantile(ns, 0.25) AS q1_ms, samples_quantile(ns, 0.75) AS q3_ms,
-       samples_mean(ns) AS mean_ms, samples_rsd(ns) AS rsd, samples_ci_lo(ns, 95) AS ci_lo_ms,
-       samples_ci_hi(ns, 95) AS ci_hi_ms
+       samples_mean(ns) AS mean_ms, samples_rsd(ns) AS rsd, samples_ci_lo(ns, stat_level('one-run interval')) AS ci_lo_ms,
+       samples_ci_hi(ns, stat_level('one-run interval')) AS ci_hi_ms
 FROM result_sample;
 DROP TABLE IF EXISTS main.result_stat;
 CREATE TABLE main.result_stat (

@@ -192,7 +192,7 @@ d AS (SELECT device_id, band, vg AS grp, cg AS cls, half AS part, dev FROM v
       UNION ALL SELECT device_id, 0, '', NULL, half, dev FROM v UNION ALL SELECT device_id, 0, '', NULL, 2, dev FROM v)
 -- the split-conformal quantile (reports/sqlstats.c, conformal()): a new
 -- deviation exchangeable with these falls at or below it with probability >= 0.95
-SELECT device_id, band, grp, max(cls) AS cls, part, count(*) AS deviations, conformal(dev, 95) AS h
+SELECT device_id, band, grp, max(cls) AS cls, part, count(*) AS deviations, conformal(dev, stat_level('interval')) AS h
 FROM d
 GROUP BY device_id, band, grp, part;
 

@@ -171,7 +171,7 @@ WITH t AS MATERIALIZED (SELECT kind, device_id, band, half, dev FROM pair_trial)
 d AS (SELECT kind, device_id, band, half AS part, dev FROM t UNION ALL SELECT kind, device_id, band, 2, dev FROM t
       UNION ALL SELECT '', device_id, band, half, dev FROM t UNION ALL SELECT '', device_id, band, 2, dev FROM t
       UNION ALL SELECT '', device_id, 0, half, dev FROM t UNION ALL SELECT '', device_id, 0, 2, dev FROM t)
-SELECT kind, device_id, band, part, count(*) AS deviations, conformal(dev, 95) AS h
+SELECT kind, device_id, band, part, count(*) AS deviations, conformal(dev, stat_level('paired ratio')) AS h
 FROM d GROUP BY kind, device_id, band, part;
 
 -- The half-width a pair of a kind and band uses, from part p: its kind's in

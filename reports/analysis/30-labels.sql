@@ -127,15 +127,21 @@ SELECT * FROM config_stats WHERE cache = 'cold' AND config_key NOT LIKE '% flush
 CREATE VIEW latest_default AS
 SELECT * FROM latest WHERE cache = 'cold' AND config_key NOT LIKE '% flush=%' AND config_key NOT LIKE '% mode=%';
 
--- Per GPU model and default configuration (the figures' panels): the median
--- over the model's machines of their centres (config_stats), and an interval
--- from the lowest low end to the highest high end of theirs, so that it holds
--- every machine's interval; gpus: how many machines measured it.
+-- Per GPU model and default configuration (the figures' panels): the
+-- model's value, the median over its machines of each one's centre
+-- (config_stats: statistic 'model value' of reports/sqlstats.c), and its
+-- bracket lo_ms .. hi_ms: measured on one machine, that machine's interval
+-- (bracket 'interval'); on several, the range of their centres, lowest to
+-- highest (bracket 'range': statistic 'model range', never an interval);
+-- gpus: how many machines measured it.
 CREATE VIEW model_stats AS
 SELECT m.model, m.panel, m.mord, m.machines, x.study, x.config_key, x.variant, x.dtype, x.n, x.block, x.params,
   x.timer, x.flush, x.mode, count(*) AS gpus,
   median(x.median_ms) AS median_ms,
-  min(x.lo_ms) AS lo_ms, max(x.hi_ms) AS hi_ms, max(x.bytes_read + x.bytes_written) AS bytes, max(x.peak_gbps) AS peak_gbps
+  CASE WHEN count(*) = 1 THEN min(x.lo_ms) ELSE min(x.median_ms) END AS lo_ms,
+  CASE WHEN count(*) = 1 THEN max(x.hi_ms) ELSE max(x.median_ms) END AS hi_ms,
+  CASE WHEN count(*) = 1 THEN 'interval' ELSE 'range' END AS bracket,
+  max(x.bytes_read + x.bytes_written) AS bytes, max(x.peak_gbps) AS peak_gbps
 FROM (SELECT c.*, d.name FROM stats_default c JOIN report_devices d USING (device_id)) x
 JOIN report_models m ON m.name = x.name
 GROUP BY m.name, x.study, x.config_key, x.flush, x.mode;

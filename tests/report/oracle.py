@@ -617,13 +617,19 @@ def model_stats(trials, devs):
         m = devs.model[name]
         bytes_ = [s['bytes_read'] + s['bytes_written'] for s in ss
                   if s['bytes_read'] is not None and s['bytes_written'] is not None]
-        lo = [s['lo_ms'] for s in ss if s['lo_ms'] is not None]
-        hi = [s['hi_ms'] for s in ss if s['hi_ms'] is not None]
+        # one machine: its interval; several: the range of their centres
+        # (statistic 'model range'), never an interval
+        if len(ss) == 1:
+            lo = [s['lo_ms'] for s in ss if s['lo_ms'] is not None]
+            hi = [s['hi_ms'] for s in ss if s['hi_ms'] is not None]
+        else:
+            lo = hi = [s['median_ms'] for s in ss if s['median_ms'] is not None]
         peaks = [s['peak_gbps'] for s in ss if s['peak_gbps'] is not None]
         o = {'model': m['model'], 'panel': m['panel'], 'mord': m['mord'], 'machines': m['machines'],
              'study': study, 'config_key': key, 'flush': flush, 'mode': mode, 'gpus': len(ss),
              'median_ms': median([s['median_ms'] for s in ss]),
              'lo_ms': min(lo) if lo else None, 'hi_ms': max(hi) if hi else None,
+             'bracket': 'interval' if len(ss) == 1 else 'range',
              'bytes': max(bytes_) if bytes_ else None, 'peak_gbps': max(peaks) if peaks else None}
         for c in ('variant', 'dtype', 'n', 'block', 'params', 'timer'):
             o[c] = ss[0][c]
@@ -2395,7 +2401,7 @@ def main(argv):
     check('model_gbps', "SELECT * FROM model_gbps", ('model', 'study', 'config_key', 'flush', 'mode'),
           model_stats(trials, devs),
           ('panel', 'mord', 'machines', 'variant', 'dtype', 'n', 'block', 'params', 'timer', 'gpus', 'median_ms',
-           'lo_ms', 'hi_ms', 'bytes', 'peak_gbps', 'gbps', 'gbps_lo', 'gbps_hi', 'pct_peak'))
+           'lo_ms', 'hi_ms', 'bracket', 'bytes', 'peak_gbps', 'gbps', 'gbps_lo', 'gbps_hi', 'pct_peak'))
     red = Reduce(raw, trials, devs)
     prs = Pairs(raw, trials, red)
     red.judge(prs)

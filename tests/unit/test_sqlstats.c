@@ -436,24 +436,21 @@ static void test_samples_stats(void **state) {
 ** quantile of the level, computed (1.959963984540054 at 95%); for n = 10 at
 ** 95% the ranks are 1 and 9 ((10 -/+ 6.198) / 2), at 50% 3 and 7 ((10 -/+
 ** 2.133) / 2); n = 1
-** gives the sample twice; a level outside (0, 100) is refused. It is the
-** rule of the harness's stopping noise (stats_median_noise_sorted, 1.96):
-** the same ranks for every n below 1666, where the two quantiles first
-** round apart. */
+** gives the sample twice; a level that is not a whole percent from 1 to 99
+** is refused. It is the rule of the harness's stopping noise
+** (stats_median_noise_sorted): the same ranks, from the same function
+** (stats_median_ci_ranks, experiments/harness/stats.c), for every n. */
 static void test_samples_ci(void **state) {
   (void)state;
   sqlite3 *pDb = open_db();
   int j, k;
-  assert_float_equal(sqlstats_normal_quantile(0.975), 1.959963984540054, 1e-15);
-  assert_float_equal(sqlstats_normal_quantile(0.5), 0, 1e-15);
-  assert_float_equal(sqlstats_normal_quantile(0.95), 1.6448536269514722, 1e-15);
-  sqlstats_median_ci_ranks(10, 95, &j, &k);
+  stats_median_ci_ranks(10, 95, &j, &k);
   assert_int_equal(j, 1);
   assert_int_equal(k, 9);
-  sqlstats_median_ci_ranks(10, 50, &j, &k);
+  stats_median_ci_ranks(10, 50, &j, &k);
   assert_int_equal(j, 3);
   assert_int_equal(k, 7);
-  sqlstats_median_ci_ranks(1, 95, &j, &k);
+  stats_median_ci_ranks(1, 95, &j, &k);
   assert_int_equal(j, 1);
   assert_int_equal(k, 1);
   assert_string_equal(rows(pDb, "SELECT samples_ci_lo('1000 2000 3000 4000 5000 6000 7000 8000 9000 10000', 95)"),
@@ -465,14 +462,16 @@ static void test_samples_ci(void **state) {
   assert_float_equal(q(pDb, "SELECT samples_ci_lo('42', 95)"), 42e-6, 1e-21);
   assert_float_equal(q(pDb, "SELECT samples_ci_hi('42', 95)"), 42e-6, 1e-21);
   assert_string_equal(sql_error(pDb, "SELECT samples_ci_lo('1 2', 100)"),
-                      "samples_ci_lo/hi(): the level must be a percent between 0 and 100");
+                      "samples_ci_lo/hi(): the level must be a whole percent from 1 to 99");
   assert_string_equal(sql_error(pDb, "SELECT samples_ci_hi('1 2', 0)"),
-                      "samples_ci_lo/hi(): the level must be a percent between 0 and 100");
+                      "samples_ci_lo/hi(): the level must be a whole percent from 1 to 99");
+  assert_string_equal(sql_error(pDb, "SELECT samples_ci_hi('1 2', 94.5)"),
+                      "samples_ci_lo/hi(): the level must be a whole percent from 1 to 99");
   /* the harness's rule, on samples 1, 4, 9, ... (every rank pair its own width) */
   static double a[1700];
   for (int i = 0; i < 1700; i++) a[i] = (double)(i + 1) * (i + 1);
-  for (int n = 6; n < 1666; n++) {
-    sqlstats_median_ci_ranks(n, 95, &j, &k);
+  for (int n = 6; n < 1700; n++) {
+    stats_median_ci_ranks(n, STATS_STOP_PCT, &j, &k);
     double want = (a[k - 1] - a[j - 1]) / 2 / sqlstats_median_sorted(a, n);
     if (stats_median_noise_sorted(a, n) != want)
       fail_msg("n = %d: the harness's noise %.17g, the interval's ranks %d, %d give %.17g", n,
@@ -519,6 +518,55 @@ static void test_samples_cache(void **state) {
   sqlite3_close(pDb);
 }
 
+/* The declarations: every level SQL reads comes from one; an unknown name
+** is an error, not a NULL that would print as nothing; the words have the
+** level written in; the JSON list holds every declaration whole. */
+static void test_stat_declarations(void **state) {
+  (void)state;
+  sqlite3 *pDb = open_db();
+  assert_int_equal((int)q(pDb, "SELECT stat_level('interval')"), 95);
+  assert_int_equal((int)q(pDb, "SELECT stat_level('paired ratio')"), 95);
+  assert_int_equal((int)q(pDb, "SELECT stat_level('share')"), 95);
+  assert_int_equal((int)q(pDb, "SELECT stat_level('compare')"), 95);
+  assert_int_equal((int)q(pDb, "SELECT stat_level('stopping rule')"), STATS_STOP_PCT);
+  assert_int_equal((int)q(pDb, "SELECT stat_level('centre')"), 0);
+  assert_int_equal(sqlstats_level("interval"), 95);
+  assert_int_equal(sqlstats_level("no such"), -1);
+  sqlite3_stmt *pStmt = NULL;
+  assert_int_equal(sqlite3_prepare_v2(pDb, "SELECT stat_level('no such')", -1, &pStmt, NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_step(pStmt), SQLITE_ERROR);
+  sqlite3_finalize(pStmt);
+  assert_float_equal(q(pDb, "SELECT count(*) FROM json_each(stat_declarations())"), 10, 0);
+  assert_float_equal(q(pDb, "SELECT count(*) FROM json_each(stat_declarations()) WHERE json_extract(value, '$.name') <> ''"
+                            " AND json_extract(value, '$.method') <> '' AND json_extract(value, '$.words') LIKE '%.'"
+                            " AND instr(json_extract(value, '$.words'), '%L') = 0"), 10, 0);
+  assert_float_equal(q(pDb, "SELECT instr(stat_words('share'), '95% Wilson') > 0"), 1, 0);
+  assert_float_equal(q(pDb, "SELECT count(*) FROM json_each(stat_declarations()) WHERE json_extract(value, '$.level') > 0"
+                            " AND instr(json_extract(value, '$.words'), json_extract(value, '$.level') || '%') = 0"), 0, 0);
+  assert_true(is_null(pDb, "SELECT stat_words('no such')"));
+  sqlite3_close(pDb);
+}
+
+/* The quantiles through SQL: the normal's and Student's t's two-sided
+** quantiles at a level; NULL for a level outside 1..99 or a NULL. */
+static void test_stat_quantiles(void **state) {
+  (void)state;
+  sqlite3 *pDb = open_db();
+  assert_float_equal(q(pDb, "SELECT stat_z(95)"), 1.959963984540054, 1e-12);
+  assert_float_equal(q(pDb, "SELECT stat_z(90)"), 1.644853626951472, 1e-12);
+  assert_float_equal(q(pDb, "SELECT stat_t(95, 3)"), 3.182446305284263, 1e-9);
+  assert_float_equal(sqlstats_z(95), 1.959963984540054, 1e-12);
+  assert_float_equal(sqlstats_t(95, 1), 12.706204736174698, 1e-8);
+  assert_true(is_null(pDb, "SELECT stat_z(100)"));
+  assert_true(is_null(pDb, "SELECT stat_z(NULL)"));
+  assert_true(is_null(pDb, "SELECT stat_t(95, NULL)"));
+  /* conformal() without a level takes the interval's */
+  assert_float_equal(q(pDb, "SELECT conformal(column1) FROM (VALUES (1),(2),(3),(4),(5),(6),(7),(8),(9),(10),"
+                            "(11),(12),(13),(14),(15),(16),(17),(18),(19),(20),(21),(22),(23),(24),(25),(26),(27),"
+                            "(28),(29),(30),(31),(32),(33),(34),(35),(36),(37),(38),(39),(40))"), 39, 0);
+  sqlite3_close(pDb);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_samples_decode), cmocka_unit_test(test_samples_stats), cmocka_unit_test(test_samples_ci),
@@ -526,6 +574,7 @@ int main(void) {
       cmocka_unit_test(test_median),    cmocka_unit_test(test_median_window), cmocka_unit_test(test_conformal),
       cmocka_unit_test(test_size_band), cmocka_unit_test(test_wilson),       cmocka_unit_test(test_verdict_at_least),
       cmocka_unit_test(test_verdict_over), cmocka_unit_test(test_target_at_least), cmocka_unit_test(test_target_at_most),
+      cmocka_unit_test(test_stat_declarations), cmocka_unit_test(test_stat_quantiles),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -155,6 +155,53 @@ static void test_median_noise(void **state) {
   assert_near(stats_median_noise_sorted(a, 100), 0.0, 0);
 }
 
+/* The normal quantile against published values (two-sided 95% and 90%,
+** the tails, the centre), symmetric; NaN outside (0, 1). */
+static void test_normal_quantile(void **state) {
+  (void)state;
+  assert_near(stats_normal_quantile(0.975), 1.959963984540054, 1e-13);
+  assert_near(stats_normal_quantile(0.95), 1.644853626951472, 1e-13);
+  assert_near(stats_normal_quantile(0.5), 0, 1e-15);
+  assert_near(stats_normal_quantile(0.001), -3.090232306167813, 1e-12);
+  assert_near(stats_normal_quantile(1e-10), -6.361340902404056, 1e-10);
+  assert_near(stats_normal_quantile(0.3) + stats_normal_quantile(0.7), 0, 1e-14);
+  assert_true(isnan(stats_normal_quantile(0)) && isnan(stats_normal_quantile(1)));
+}
+
+/* Student's t against published values: df 1 (tan), 2, 3, 30, a
+** fractional df, a large df near the normal; symmetric; NaN for bad input. */
+static void test_t_quantile(void **state) {
+  (void)state;
+  assert_near(stats_t_quantile(0.975, 1), 12.706204736174698, 1e-9);
+  assert_near(stats_t_quantile(0.975, 2), 4.302652729749464, 1e-10);
+  assert_near(stats_t_quantile(0.975, 3), 3.182446305284263, 1e-10);
+  assert_near(stats_t_quantile(0.975, 30), 2.042272456301238, 1e-10);
+  assert_near(stats_t_quantile(0.95, 10), 1.812461122811676, 1e-10);
+  assert_near(stats_t_quantile(0.975, 2.5), 3.574654842004, 1e-8); /* numerically integrated density */
+  assert_near(stats_t_quantile(0.975, 1e7), 1.959964, 1e-5);
+  assert_near(stats_t_quantile(0.025, 3), -3.182446305284263, 1e-10);
+  assert_true(isnan(stats_t_quantile(0.975, 0)) && isnan(stats_t_quantile(1.5, 3)));
+}
+
+/* The order statistics of the median's interval: 95% of 100 is x_(40)..x_(60);
+** 90% narrower (41..59); tiny n clamps to 1..n. */
+static void test_median_ci_ranks(void **state) {
+  (void)state;
+  int j, k;
+  stats_median_ci_ranks(100, 95, &j, &k);
+  assert_int_equal(j, 40);
+  assert_int_equal(k, 60);
+  stats_median_ci_ranks(100, 90, &j, &k);
+  assert_int_equal(j, 41);
+  assert_int_equal(k, 59);
+  stats_median_ci_ranks(3, 95, &j, &k);
+  assert_int_equal(j, 1);
+  assert_int_equal(k, 3);
+  stats_median_ci_ranks(1, 95, &j, &k);
+  assert_int_equal(j, 1);
+  assert_int_equal(k, 1);
+}
+
 /* The stop rule's order: fixed count; converged only past the minimum count
 ** and time; the store's limit; the time cap (never before the minimum count,
 ** nor before STATS_MIN_SAMPLES however small the minimum asked for). */
@@ -240,7 +287,8 @@ int main(void) {
       cmocka_unit_test(test_unsorted_not_modified), cmocka_unit_test(test_empty_fails),
       cmocka_unit_test(test_quantile_sorted),    cmocka_unit_test(test_median_noise),
       cmocka_unit_test(test_stop_rule),
-      cmocka_unit_test(test_mann_whitney),
+      cmocka_unit_test(test_mann_whitney),       cmocka_unit_test(test_normal_quantile),
+      cmocka_unit_test(test_t_quantile),         cmocka_unit_test(test_median_ci_ranks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
