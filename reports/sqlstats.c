@@ -83,6 +83,12 @@
 **                           linearly between order statistics (numpy's
 **                           'linear'; Q = 0.25 and 0.75 are the quartiles)
 **   samples_mean(NS), samples_min(NS), samples_max(NS)
+**   samples_iqm(NS)         the interquartile mean: the mean of all but the
+**                           floor(n/4) smallest and largest (statistic
+**                           'trial value': a trial's value of a configuration)
+**   samples_iqm_se(NS)      its standard error (Tukey-McLaughlin: the
+**                           winsorized standard deviation over
+**                           (1 - 2 floor(n/4) / n) sqrt(n))
 **   samples_rsd(NS)         the relative standard deviation: the sample
 **                           standard deviation (n - 1) over the mean; 0 for
 **                           one sample
@@ -149,22 +155,26 @@ typedef struct StatDecl {
 /* Every statistic the report, make compare, the export and the stopping rule
 ** use, in the order the Method section gives them. */
 static const StatDecl aStatDecl[] = {
-    {"trial value", "median of every sample", 0,
-     "A trial is one process running one binary's matrix once; its value of a configuration is the median of "
-     "every sample it took (all are stored)."},
+    {"trial value", "interquartile mean of every sample", 0,
+     "A trial is one process running one binary's matrix once; its value of a configuration is the mean of the "
+     "middle half of every sample it took (all are stored): unlike the median it does not jump between the two "
+     "levels a two-launch kernel's samples alternate between, and unlike the mean it ignores a stray slow "
+     "sample."},
     {"stopping rule", "order-statistic interval of the median", STATS_STOP_PCT,
      "A trial samples until the distribution-free %L interval of its median (order statistics, normal "
      "approximation of the binomial) is narrow enough, or its time budget is spent."},
-    {"centre", "mean of the trial values", 0,
-     "A configuration's time on a GPU is the mean of its trials' values (each corrected for its process's "
-     "launch floor)."},
+    {"centre", "median of the trial values", 0,
+     "A configuration's time on a GPU is the median of its trials' values, each corrected for its process's "
+     "launch floor: a process that runs slow as a whole does not move it."},
     {"interval", "split-conformal, leave one trial out", SQLSTATS_LEVEL,
      "Its interval holds the value a further trial on that GPU gives %L of the time: the centre plus or minus "
-     "the larger of the configuration's own relative range and the split-conformal %L quantile of the GPU's "
-     "leave-one-trial-out deviations in the same size band and variant."},
-    {"one-run interval", "order-statistic interval of the median", SQLSTATS_LEVEL,
-     "A GPU measured in one trial only gets the distribution-free %L interval of that trial's median instead: "
-     "its sampling noise alone."},
+     "the larger of the configuration's own relative range and the split-conformal %L quantile of how far "
+     "each trial fell from the median of the others, pooled over the GPU's configurations of the same size "
+     "band and variant."},
+    {"one-run interval", "trimmed-mean standard error", SQLSTATS_LEVEL,
+     "A GPU measured in one trial only gets that trial's value plus or minus the two-sided %L normal quantile "
+     "times its standard error (Tukey and McLaughlin's, from the winsorized samples): its sampling noise "
+     "alone."},
     {"paired ratio", "median of per-process ratios, split-conformal", SQLSTATS_LEVEL,
      "A ratio of two configurations is taken within each process and its value is the median of those "
      "ratios; its %L interval is sized as a configuration's, from the leave-one-process-out deviations of "
@@ -439,6 +449,32 @@ int sqlstats_samples_decode(const char *z, int n, double **paNs, int *pnNs, char
 }
 
 
+/* The interquartile mean of n sorted values: the mean of all but the
+** floor(n / 4) smallest and the floor(n / 4) largest (the 25% trimmed
+** mean; every value below 4). */
+double sqlstats_iqm_sorted(const double *a, int n) {
+  int g = n / 4;
+  double sum = 0;
+  for (int i = g; i < n - g; i++) sum += a[i];
+  return sum / (n - 2 * g);
+}
+
+/* Its standard error (Tukey and McLaughlin): the standard deviation (n - 1)
+** of the values winsorized at the same g (the g smallest set to a[g], the g
+** largest to a[n - 1 - g]) over (1 - 2 g / n) sqrt(n); 0 for one value. */
+double sqlstats_iqm_se_sorted(const double *a, int n) {
+  if (n < 2) return 0;
+  int g = n / 4;
+  double sum = 0, ss = 0;
+  for (int i = 0; i < n; i++) sum += a[i < g ? g : i > n - 1 - g ? n - 1 - g : i];
+  double m = sum / n;
+  for (int i = 0; i < n; i++) {
+    double d = a[i < g ? g : i > n - 1 - g ? n - 1 - g : i] - m;
+    ss += d * d;
+  }
+  return sqrt(ss / (n - 1)) / ((1.0 - 2.0 * g / n) * sqrt((double)n));
+}
+
 void sqlstats_part_range(int n, int k, int parts, int *piStart, int *piEnd) {
   *piStart = (int)(((long long)(k - 1) * n + parts - 1) / parts);
   *piEnd = (int)(((long long)k * n + parts - 1) / parts);
@@ -474,7 +510,7 @@ static void cache_unref(void *p) {
 
 /* A samples_* function's user data: the shared cache, and which statistic
 ** (the one-argument functions: S_*; samples_ci_lo 0 and _hi 1). */
-enum { S_COUNT, S_MEDIAN, S_MEAN, S_MIN, S_MAX, S_RSD, S_JSON };
+enum { S_COUNT, S_MEDIAN, S_MEAN, S_MIN, S_MAX, S_RSD, S_IQM, S_IQM_SE, S_JSON };
 typedef struct SampleFn {
   SampleCache *c;
   int eStat;
@@ -551,6 +587,8 @@ static void samples_stat_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv
     case S_MEAN: sqlite3_result_double(ctx, mean / 1e6); return;
     case S_MIN: sqlite3_result_double(ctx, s[0] / 1e6); return;
     case S_MAX: sqlite3_result_double(ctx, s[n - 1] / 1e6); return;
+    case S_IQM: sqlite3_result_double(ctx, sqlstats_iqm_sorted(s, n) / 1e6); return;
+    case S_IQM_SE: sqlite3_result_double(ctx, sqlstats_iqm_se_sorted(s, n) / 1e6); return;
     case S_RSD: {
       double ss = 0;
       for (int i = 0; i < n; i++) ss += (s[i] - mean) * (s[i] - mean);
@@ -634,6 +672,7 @@ static int register_samples(sqlite3 *db) {
     {"samples_count", 1, S_COUNT, samples_stat_fn},   {"samples_median", 1, S_MEDIAN, samples_stat_fn},
     {"samples_mean", 1, S_MEAN, samples_stat_fn},     {"samples_min", 1, S_MIN, samples_stat_fn},
     {"samples_max", 1, S_MAX, samples_stat_fn},       {"samples_rsd", 1, S_RSD, samples_stat_fn},
+    {"samples_iqm", 1, S_IQM, samples_stat_fn},       {"samples_iqm_se", 1, S_IQM_SE, samples_stat_fn},
     {"samples_json", 1, S_JSON, samples_stat_fn},     {"samples_ci_lo", 2, 0, samples_ci_fn},
     {"samples_ci_hi", 2, 1, samples_ci_fn},           {"samples_quantile", 2, 0, samples_quantile_fn},
     {"samples_part_median", 3, 0, samples_part_median_fn},

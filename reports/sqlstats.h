@@ -25,6 +25,10 @@ void sqlstats_wilson(double k, double n, double *pLo, double *pHi);
 ** samples in the order taken. 0, or -1 with one line in zErr naming the
 ** sample: no sample, not a whole number, 0, negative, over 1e13 ns. */
 int sqlstats_samples_decode(const char *z, int n, double **paNs, int *pnNs, char *zErr, size_t nErr);
+/* The interquartile mean of n sorted values and its standard error
+** (samples_iqm, samples_iqm_se). */
+double sqlstats_iqm_sorted(const double *a, int n);
+double sqlstats_iqm_se_sorted(const double *a, int n);
 /* The 0-based samples [*piStart, *piEnd) of part k (1..parts) of n. */
 void sqlstats_part_range(int n, int k, int parts, int *piStart, int *piEnd);
 /* ns nanoseconds (whole) as exact milliseconds text ('0.002048'). */

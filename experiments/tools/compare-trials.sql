@@ -11,7 +11,7 @@
 -- report uses (a single launch's corrected by its process's launch floor;
 -- raw_median_ms as measured). The correction is defined there, never here.
 -- Issue 19: every configuration gets >= 3 trials per GPU; config_stats then
--- gives `runs`, the mean of the trials' medians and `sd_rel`. The
+-- gives `runs`, the median of the trials' values and `sd_rel`. The
 -- statistics below come from the trials; a pooled GPU model (several
 -- machines) needs the trials in any case.
 CREATE TABLE IF NOT EXISTS side_trial (
@@ -60,7 +60,7 @@ CREATE TABLE IF NOT EXISTS side_group (
 
 -- Per group, side and configuration: the trials' statistics.
 --   runs      number of trials
---   median_ms mean of the trials' medians (config_stats' value, its name
+--   median_ms median of the trials' values (config_stats' value, its name
 --             kept: each trial's median, their mean)
 --   gmean_ms  geometric mean of the trials' medians: the centre of the
 --             log-ratio interval, and the value the comparison prints
@@ -70,7 +70,7 @@ DROP VIEW IF EXISTS group_stats;
 CREATE VIEW group_stats AS
 SELECT level, grp, side, cfg, study, variant, dtype, n, block, params, flush, mode,
        count(*) AS runs,
-       avg(median_ms) AS median_ms,
+       median(median_ms) AS median_ms,
        exp(avg(lm)) AS gmean_ms,
        CASE WHEN count(*) > 1 THEN sqrt(sum((lm - mlm) * (lm - mlm)) / (count(*) - 1)) END AS sd_rel
 FROM (SELECT g.level, g.grp, t.side, t.cfg, t.study, t.variant, t.dtype, t.n, t.block, t.params, t.flush,

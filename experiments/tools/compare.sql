@@ -110,7 +110,7 @@ CREATE TABLE compare_verdict (
   new_runs     INTEGER NOT NULL,
   base_ms      REAL NOT NULL,          -- geometric mean of the trials' medians
   new_ms       REAL NOT NULL,
-  base_median_ms REAL NOT NULL,        -- mean of the trials' medians (config_stats' value)
+  base_median_ms REAL NOT NULL,        -- median of the trials' values (config_stats' value)
   new_median_ms  REAL NOT NULL,
   base_sd_rel  REAL,                   -- trial-to-trial sd of the log medians (NULL: 1 trial)
   new_sd_rel   REAL,

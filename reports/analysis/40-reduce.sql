@@ -147,11 +147,11 @@ SELECT u.device_id, r.config_key, coalesce(r.flush, CASE r.cache WHEN 'warm' THE
        r.mode, coalesce(u.repeat_index, 1) AS trial, s.median_ms
 FROM result r JOIN result_stat s USING (result_id) JOIN run u USING (run_id)
 WHERE r.study = 'reduce' AND r.status = 'ok' AND u.status = 'complete' AND u.kind = 'measure' AND s.median_ms > 0;
--- Per configuration, the trials other than trial 1: how many, and the mean
--- of their medians (a configuration's value over trials, as config_stats'
--- centre: 20-trials.sql, trial_dev).
+-- Per configuration, the trials other than trial 1: how many, and the
+-- median of their values (a configuration's value over trials, as
+-- config_stats' centre: 20-trials.sql, trial_dev).
 CREATE VIEW reduce_heldout AS
-SELECT device_id, config_key, flush, mode, count(*) AS k, avg(median_ms) AS ms
+SELECT device_id, config_key, flush, mode, count(*) AS k, median(median_ms) AS ms
 FROM reduce_trial WHERE trial > 1
 GROUP BY device_id, config_key, flush, mode;
 -- Per device, type and size: the best hand-written configuration on trial 1

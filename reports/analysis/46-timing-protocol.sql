@@ -63,29 +63,30 @@ GROUP BY q.device_id;
 
 -- Per GPU and n: CUB's int32 sum timed by this project under the memset
 -- flush (nvbench's), one launch a sample, block 256, its trials' raw medians
--- (not floor-corrected: as a minimal harness times it) and their mean (a
+-- (not floor-corrected: as a minimal harness times it) and their median (a
 -- configuration's value over its trials, as config_stats' centre); the
--- minimal harness's (coldbench) likewise over its processes: the mean of
--- each process's median of its sample sets' medians (nvbench's value within
--- a process), with the range of the sets; like with like, as both sides
--- combine processes the same way (a process's launch path costs its own
+-- minimal harness's (coldbench) likewise over its processes: the median of
+-- each process's median of its sample sets' values, with the range of the
+-- sets; like with like, as both sides take the same statistic of a sample
+-- set (statistic 'trial value': the interquartile mean) and combine
+-- processes the same way (a process's launch path costs its own
 -- fixed amount, in either harness: Method section). The difference and the
 -- verdict: agrees within max(minimal_abs_us, minimal_rel x the minimal
 -- harness's time), else the difference is stated. trial_lo_us,
 -- trial_hi_us: the lowest and highest of this project's trials (beside the
 -- minimal harness's processes, proc_lo_us .. proc_hi_us).
 CREATE VIEW minimal_harness AS
-WITH rt AS MATERIALIZED (SELECT device_id, n, bench_uuid, samples_median(ns) * 1000 AS median_us FROM reference_timing
+WITH rt AS MATERIALIZED (SELECT device_id, n, bench_uuid, samples_iqm(ns) * 1000 AS median_us FROM reference_timing
                          WHERE what = 'cub'),
 cb AS (SELECT device_id, n, count(*) AS sets, min(median_us) AS lo_us,
               max(median_us) AS hi_us FROM rt GROUP BY device_id, n),
 -- each minimal-harness process (bench_uuid: one invocation, its sets) as
 -- the median of its sets; procs, us, proc_lo_us, proc_hi_us: how many,
--- their mean, the lowest and the highest
-cp AS (SELECT device_id, n, count(*) AS procs, avg(us) AS us, min(us) AS proc_lo_us, max(us) AS proc_hi_us
+-- their median, the lowest and the highest
+cp AS (SELECT device_id, n, count(*) AS procs, median(us) AS us, min(us) AS proc_lo_us, max(us) AS proc_hi_us
        FROM (SELECT device_id, n, bench_uuid, median(median_us) AS us FROM rt GROUP BY device_id, n, bench_uuid)
        GROUP BY device_id, n),
-pj AS (SELECT device_id, n, count(*) AS trials, avg(raw_median_ms * 1000) AS us, min(raw_median_ms * 1000) AS lo_us,
+pj AS (SELECT device_id, n, count(*) AS trials, median(raw_median_ms * 1000) AS us, min(raw_median_ms * 1000) AS lo_us,
               max(raw_median_ms * 1000) AS hi_us FROM trial
        WHERE study = 'reduce' AND variant = 'cub' AND dtype = 'int32' AND flush = 'memset' AND mode = 'single'
          AND block = 256 AND timer = 'cuda-event'
@@ -248,7 +249,7 @@ SELECT CASE WHEN (SELECT count(*) FROM x) = 0
 -- The published reference points (86-published.sql) beside this project's
 -- measurement of the same configuration, like with like: CUB under the
 -- memset flush (nvbench's), the median over the model's machines of each
--- machine's mean of its trials' raw medians (minimal_harness' project side);
+-- machine's median of its trials' raw values (minimal_harness' project side);
 -- the seed's rows at the seed's
 -- configurations (reduction float32 at 2^24^ and 1024-thread blocks, the
 -- offset read at 2^20^ floats, 512-thread blocks, L1 on), the default flush,
@@ -256,7 +257,7 @@ SELECT CASE WHEN (SELECT count(*) FROM x) = 0
 -- for the seed's rows) that measured prints to 4 significant digits
 -- (trailing zeros kept: 30.00, not 30).
 CREATE VIEW published_measured AS
-WITH cub AS (SELECT d.name, t.n, avg(t.raw_median_ms) AS ms FROM trial t JOIN device d USING (device_id)
+WITH cub AS (SELECT d.name, t.n, median(t.raw_median_ms) AS ms FROM trial t JOIN device d USING (device_id)
              WHERE t.study = 'reduce' AND t.variant = 'cub' AND t.dtype = 'int32' AND t.flush = 'memset'
                AND t.mode = 'single' AND t.block = 256 AND t.timer = 'cuda-event'
              GROUP BY t.device_id, t.n),

@@ -48,15 +48,15 @@ SELECT * FROM (SELECT a.*, row_number() OVER (PARTITION BY a.device_id ORDER BY 
 WHERE rk <= 5;
 
 -- Agreement of invocations (issue 19 item 3): two `make measure`
--- invocations on one GPU (run.session) each give a configuration the mean
--- of its own trials' medians (view trial: corrected for the launch floor;
--- the mean, as the report's centre is, 20-trials.sql: trial_dev),
+-- invocations on one GPU (run.session) each give a configuration the median
+-- of its own trials' values (view trial: corrected for the launch floor;
+-- the median, as the report's centre is, 20-trials.sql: trial_dev),
 -- from two trials or more; a pair of invocations agrees on it when those
 -- values differ by at most agree_rel ((larger - smaller) / smaller, as
 -- run_agreement). session_value: per GPU, build, invocation and configuration.
 CREATE VIEW session_value AS
 SELECT b.device_id, u.build_id, u.git_commit, u.session, b.study, b.config_key, b.flush, b.mode, b.timer,
-       count(*) AS trials, avg(b.median_ms) AS median_ms
+       count(*) AS trials, median(b.median_ms) AS median_ms
 FROM trial b JOIN run u USING (run_id)
 WHERE u.kind = 'measure' AND u.session IS NOT NULL
 GROUP BY b.device_id, u.build_id, u.git_commit, u.session, b.study, b.config_key, b.flush, b.mode;

@@ -112,16 +112,33 @@ def decode_ns(text):
     return out
 
 
+# The levels the engine declares (view stat_decl), read from the database
+# (Raw): never typed here.
+LEVEL = {}
+
+
+def iqm_and_se(a):
+    """the interquartile mean of the sorted list a (the mean of all but the
+    floor(n/4) smallest and largest) and its Tukey-McLaughlin standard error
+    (the winsorized values' stdev over (1 - 2 g / n) sqrt(n); 0 for one)"""
+    n = len(a)
+    g = n // 4
+    v = math.fsum(a[g:n - g]) / (n - 2 * g)
+    if n < 2:
+        return v, 0.0
+    w = [a[g]] * g + a[g:n - g] + [a[n - 1 - g]] * g
+    return v, statistics.stdev(w) / ((1 - 2 * g / n) * math.sqrt(n))
+
+
 def sample_stats(ns):
     """the statistics result_stat holds, from a result's samples (ns; None:
-    no samples, no statistics): how many, the median, the quartiles (linear
-    interpolation), the rsd (sample stdev over the mean; 0 for one), and the
-    distribution-free 95% interval of the median, x_(j) .. x_(k) with j =
-    floor((n - z sqrt(n)) / 2), k = ceil((n + z sqrt(n)) / 2) clamped to 1..n,
-    z the normal quantile of 0.975; milliseconds"""
+    no samples, no statistics): its value (the interquartile mean) and that
+    value's interval at the one-run interval's level (value -/+ z se), how
+    many, the median, the quartiles (linear interpolation), the rsd (sample
+    stdev over the mean; 0 for one); milliseconds"""
     if ns is None:
-        return {'samples': None, 'median_ms': None, 'q1_ms': None, 'q3_ms': None, 'rsd': None, 'ci_lo_ms': None,
-                'ci_hi_ms': None}
+        return {'samples': None, 'value_ms': None, 'median_ms': None, 'q1_ms': None, 'q3_ms': None, 'rsd': None,
+                'ci_lo_ms': None, 'ci_hi_ms': None}
     a, n = sorted(ns), len(ns)
 
     def quantile(q):
@@ -129,19 +146,20 @@ def sample_stats(ns):
         lo = int(math.floor(pos))
         hi = min(lo + 1, n - 1)
         return (a[lo] + (a[hi] - a[lo]) * (pos - lo)) / 1e6
-    z = statistics.NormalDist().inv_cdf(0.975)
-    j = max(1, min(n, math.floor((n - z * math.sqrt(n)) / 2)))
-    k = max(1, min(n, math.ceil((n + z * math.sqrt(n)) / 2)))
+    z = statistics.NormalDist().inv_cdf(0.5 + LEVEL['one-run interval'] / 200)
+    v, se = iqm_and_se(a)
     m = math.fsum(a) / n
-    return {'samples': n, 'median_ms': median(a) / 1e6, 'q1_ms': quantile(0.25), 'q3_ms': quantile(0.75),
-            'rsd': statistics.stdev(a) / m if n > 1 else 0.0, 'ci_lo_ms': a[j - 1] / 1e6, 'ci_hi_ms': a[k - 1] / 1e6}
+    return {'samples': n, 'value_ms': v / 1e6, 'median_ms': median(a) / 1e6, 'q1_ms': quantile(0.25),
+            'q3_ms': quantile(0.75), 'rsd': statistics.stdev(a) / m if n > 1 else 0.0,
+            'ci_lo_ms': (v - z * se) / 1e6, 'ci_hi_ms': (v + z * se) / 1e6}
 
 
-def conformal(devs):
-    """The ceil(0.95 (m + 1))-th smallest of m deviations (at most the
-    largest): split-conformal. NULL deviations sort first, as SQLite's."""
+def conformal(devs, level='interval'):
+    """The ceil(L (m + 1))-th smallest of m deviations (at most the largest),
+    L the declared level: split-conformal. NULL deviations sort first, as
+    SQLite's."""
     m = len(devs)
-    r = min(m, -((-95 * (m + 1)) // 100))
+    r = min(m, -((-LEVEL[level] * (m + 1)) // 100))
     return sorted(devs, key=lambda d: (d is not None, d if d is not None else 0.0))[r - 1]
 
 
@@ -308,6 +326,8 @@ class Raw:
     """The raw tables, as read from the database."""
 
     def __init__(self, db):
+        for name, level in db.execute("SELECT name, level FROM stat_decl"):
+            LEVEL[name] = level
         self.device = {r['device_id']: r for r in sql_rows(db, "SELECT * FROM device")}
         self.run = {r['run_id']: r for r in sql_rows(db, "SELECT * FROM run")}
         self.result = sql_rows(db, "SELECT result_id, run_id, study, config_key, variant, dtype, n, block, params, "
@@ -328,7 +348,7 @@ class Raw:
                                      "params, kernel, min_value, max_value FROM counter")
         self.reference_timing = self.optional("SELECT device_id, bench_uuid, what, dtype, n, ns FROM reference_timing")
         for r in self.reference_timing:
-            r['median_us'] = median(decode_ns(r['ns'])) / 1000
+            r['median_us'] = iqm_and_se(sorted(decode_ns(r['ns'])))[0] / 1000
 
     def optional(self, query):
         """a table a database from before it lacks: no rows"""
@@ -426,14 +446,14 @@ class Trials:
         for r in ok:
             u = run.get(r['run_id'])
             if not u or u['kind'] != 'measure' or r['timer'] != 'cuda-event' or r['mode'] not in ('single', 'batch') \
-               or not pos(r['floor_us']) or r['median_ms'] is None:
+               or not pos(r['floor_us']) or r['value_ms'] is None:
                 continue
             g = self.gpu_floor.get((u['device_id'], r['mode']))
             q = self.run_floor.get((r['run_id'], r['mode']))
             if g is None or q is None:
                 continue
             k = (u['device_id'], r['study'], r['config_key'], r['flush'] or '', r['mode'], launches_of(r))
-            cfg.setdefault(k, []).append((r['median_ms'] * 1000, q - g))
+            cfg.setdefault(k, []).append((r['value_ms'] * 1000, q - g))
         cls = {}
         for k, pts in cfg.items():
             ys = [p[0] for p in pts]
@@ -488,8 +508,9 @@ class Trials:
             t = dict(r)
             t.update(device_id=dev, device=device[dev]['name'], peak_gbps=device[dev]['peak_gbps'],
                      trial_index=u['repeat_index'] if u['repeat_index'] is not None else 1,
-                     flush=default_flush(r), floor_adj_ms=adj, raw_median_ms=r['median_ms'],
-                     median_ms=sub(r['median_ms'], adj), ci_lo_ms=sub(r['ci_lo_ms'], adj),
+                     flush=default_flush(r), floor_adj_ms=adj, raw_median_ms=r['value_ms'],
+                     sample_median_ms=r['median_ms'],
+                     median_ms=sub(r['value_ms'], adj), ci_lo_ms=sub(r['ci_lo_ms'], adj),
                      ci_hi_ms=sub(r['ci_hi_ms'], adj), q1_ms=sub(r['q1_ms'], adj), q3_ms=sub(r['q3_ms'], adj))
             self.trial[r['result_id']] = t
 
@@ -506,7 +527,7 @@ class Trials:
         for key, ts in self.configs.items():
             ms = sorted(t['median_ms'] for t in ts)
             k = len(ms)
-            centre = mean(ms)
+            centre = median(ms)
             for t in ts:
                 d = {'k': k, 'half': halves[key], 'center_ms': centre, 'band': band_of(centre),
                      'x1': ms[0], 'xk': ms[-1], 'mean_ms': mean(ms), 'sum2_ms': math.fsum(m * m for m in ms),
@@ -514,7 +535,7 @@ class Trials:
                 if k > 1:
                     rest = list(ms)
                     rest.remove(t['median_ms'])
-                    d.update(rest_center_ms=mean(rest), rest_min_ms=rest[0], rest_max_ms=rest[-1])
+                    d.update(rest_center_ms=median(rest), rest_min_ms=rest[0], rest_max_ms=rest[-1])
                 d['dev'] = None if d['rest_center_ms'] is None else \
                     (lambda q: None if q is None else abs(q - 1))(div(t['median_ms'], d['rest_center_ms']))
                 d['rest_range'] = div(sub(d['rest_max_ms'], d['rest_min_ms']), d['rest_center_ms'])
@@ -668,7 +689,7 @@ class Reduce:
         for k, ts in self.trials.items():
             held = [m for t, m in ts if t > 1]
             if held:
-                self.heldout[k] = {'k': len(held), 'ms': mean(held)}
+                self.heldout[k] = {'k': len(held), 'ms': median(held)}
 
         # the pick: lowest trial-1 median per device, dtype, n, CUB or not
         cand = {}
@@ -1387,7 +1408,7 @@ def wilson(k, n):
 
 def latest_default(raw, trials):
     """latest_default: per GPU, study and configuration key the result row
-    (as stored: its raw median) of the highest result_id among those the
+    (its samples' median; GB/s at its value) of the highest result_id among those the
     report counts (the trials' rows), of the cold cache and a key naming no
     flush and no mode; with GB/s, % of peak and the run's copy bandwidth."""
     best = {}
@@ -1403,7 +1424,7 @@ def latest_default(raw, trials):
         ms = t['raw_median_ms']
         b = add(t['bytes_read'], t['bytes_written'])
         gbps = div(b, mul(ms, 1e6))
-        out.append(dict(t, median_ms=ms, flush=raw.by_id[t['result_id']]['flush'],
+        out.append(dict(t, median_ms=t['sample_median_ms'], flush=raw.by_id[t['result_id']]['flush'],
                         copy_gbps=u['copy_gbps_start'], gbps=gbps, pct_peak=div(mul(100.0, gbps), t['peak_gbps'])))
     return out
 
@@ -1988,8 +2009,8 @@ def protocol(raw, trials, devs):
                           else 'missed' if min(d) > OFFSET_GOAL_US or max(d) < -OFFSET_GOAL_US else 'inconclusive'}
     # the rows the report counts (result_bw), raw medians: short GPU-timed single launches
     short = {t['result_id']: t for t in trials.trial.values()
-             if t['timer'] == 'cuda-event' and t['mode'] == 'single' and t['raw_median_ms'] is not None
-             and t['raw_median_ms'] < 0.02 and t['reps'] is not None and t['reps'] >= 40}
+             if t['timer'] == 'cuda-event' and t['mode'] == 'single' and t['sample_median_ms'] is not None
+             and t['sample_median_ms'] < 0.02 and t['reps'] is not None and t['reps'] >= 40}
     smp = raw.samples(short) if short else {}
     quarters = {}
     for rid, ss in smp.items():
@@ -1998,7 +2019,7 @@ def protocol(raw, trials, devs):
         for i, ms in enumerate(ss):   # sample i of n (the order taken) is in quarter floor(4 i / n)
             byq.setdefault((i * 4) // len(ss), []).append(ms)
         for q, ms in byq.items():
-            quarters.setdefault((t['device_id'], q), []).append(median(ms) / t['raw_median_ms'] - 1)
+            quarters.setdefault((t['device_id'], q), []).append(median(ms) / t['sample_median_ms'] - 1)
     quarter = {k: {'configs': len(v), 'dev': mean(v)} for k, v in quarters.items()}
     place = {}
     for (dev, q), v in quarter.items():
@@ -2025,11 +2046,11 @@ def protocol(raw, trials, devs):
     for (dev, n), us in cb.items():
         if dev not in devs.ord:
             continue
-        # each side: the mean over its processes (a trial; a minimal-harness
-        # process: the median of its sets)
+        # each side: the median over its processes (a trial; a minimal-harness
+        # process: the median of its sets' values)
         procs = [median(v) for v in cproc[(dev, n)].values()]
-        m = mean(procs)
-        p = mean(pj[(dev, n)]) if (dev, n) in pj else None
+        m = median(procs)
+        p = median(pj[(dev, n)]) if (dev, n) in pj else None
         tol = smax(MINIMAL_ABS_US, mul(MINIMAL_REL, m))
         minimal[(dev, n)] = {'label': devs.label[dev], 'ord': devs.ord[dev], 'sets': len(us), 'minimal_us': m,
                              'lo_us': agg_min(us), 'hi_us': smax_null(us), 'trials': len(pj.get((dev, n), [])) or None,
@@ -2048,7 +2069,7 @@ def published_measured(raw, trials, pub):
     of the same configuration (measured_value; measured: as text of 4
     significant digits). CUB (int32,
     block 256, GPU-timed single launches) under the memset flush: per machine
-    the mean of its trials' raw medians (not floor-corrected), then the
+    the median of its trials' raw values (not floor-corrected), then the
     median over the machines of the point's model (device.name); the seed's
     reduce rows (float32, block 1024, neighbored and interleaved) and its
     offset read (read-offset, block 512, L1 on: l1 = 'ca', at the variant's
@@ -2061,7 +2082,7 @@ def published_measured(raw, trials, pub):
             per_dev.setdefault((t['device_id'], t['n']), []).append(t['raw_median_ms'])
     cm = {}
     for (dev, n), ms in per_dev.items():
-        cm.setdefault((raw.device[dev]['name'], n), []).append(mean(ms))
+        cm.setdefault((raw.device[dev]['name'], n), []).append(median(ms))
     sd, so = {}, {}
     for s in stats_default(trials):
         if s['study'] == 'reduce' and s['dtype'] == 'float32' and s['block'] == 1024 \
@@ -2161,7 +2182,7 @@ def session_agreement(raw, trials, devs):
     for k, ts in sv.items():
         vals.setdefault((k[0], k[1], k[4], k[5], k[6], k[7]), []).append(
             {'commit': k[2], 'session': k[3], 'timer': ts[-1]['timer'], 'trials': len(ts),
-             'ms': mean([t['median_ms'] for t in ts])})
+             'ms': median([t['median_ms'] for t in ts])})
     summ = {}
     for key, vs in vals.items():
         dev = key[0]

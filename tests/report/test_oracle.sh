@@ -29,8 +29,8 @@
 #     000-serialise's upper bound (claim_verdict) and the ladder's 'missed'
 #     (reduce_top_target);
 #   - published_measured's CUB value (the published reference points)
-#     broken, on the 4-machine fixture: a machine's mean of its trials made
-#     their median, and the memset flush made the clean one;
+#     broken, on the 4-machine fixture: a machine's median of its trials made
+#     their mean, and the memset flush made the clean one;
 #   - bad usage: exit 2, one line on stderr.
 # Needs no GPU; needs build/bin/dbtool (BIN=dir), sqlite3 and python3
 # (about 25 s on two cores with ORACLE_DB, 40 s without).
@@ -270,13 +270,13 @@ fi
 
 # The published reference points' measured values broken by hand, on
 # copies of the 4-machine fixture (one model of four machines, 3 to 5
-# trials: the median over the machines of each one's mean): the machine's
-# mean of its trials made their median, and CUB's memset flush made the
+# trials: the median over the machines of each one's median): the machine's
+# median of its trials made their mean, and CUB's memset flush made the
 # clean one (published_measured made again from its text in
 # reports/analysis/46-timing-protocol.sql, the one expression changed).
 if [ -f "$tmp/m4.db" ]; then
   pub=$(sed -n '/^CREATE VIEW published_measured AS/,/^      FROM published_ref p);$/p' reports/analysis/46-timing-protocol.sql)
-  for mut in "s/avg(t\.raw_median_ms) AS ms/median(t.raw_median_ms) AS ms/:the machine's mean made a median" \
+  for mut in "s/median(t\.raw_median_ms) AS ms/avg(t.raw_median_ms) AS ms/:the machine's median made a mean" \
              "s/t\.flush = 'memset'/t.flush = 'clean'/:the clean flush for the memset one"; do
     fpub=$(printf '%s\n' "$pub" | sed "${mut%%:*}")
     if [ -z "$pub" ] || [ "$pub" = "$fpub" ]; then

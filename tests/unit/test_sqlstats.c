@@ -567,6 +567,32 @@ static void test_stat_quantiles(void **state) {
   sqlite3_close(pDb);
 }
 
+/* The trial value (statistic 'trial value'): the interquartile mean, the
+** mean of all but the floor(n/4) smallest and largest: an outlier left out
+** (1 2 3 4 100: 3), samples alternating between two levels (as a two-launch
+** kernel's do) valued between them whatever their order, where the median
+** sits on one level or the other; fewer than 4 samples: their mean. Its
+** Tukey-McLaughlin standard error on 1 2 3 4: winsorized 2 2 3 3, sd
+** sqrt(1/3), over (1 - 2/4) sqrt(4). */
+static void test_samples_iqm(void **state) {
+  (void)state;
+  sqlite3 *pDb = open_db();
+  assert_float_equal(q(pDb, "SELECT samples_iqm('1 2 3 4 100')"), 3e-6, 1e-18);
+  assert_float_equal(q(pDb, "SELECT samples_iqm('5 7')"), 6e-6, 1e-18);
+  assert_float_equal(q(pDb, "SELECT samples_iqm('6400 7400 6400 7400 6400 7400 6400 7400 6400 7400 6400 7400')"),
+                     6.9e-3, 1e-15);
+  assert_float_equal(q(pDb, "SELECT samples_iqm('6400 6400 7400 6400 7400 7400 6400 7400 7400 6400 6400 7400')"),
+                     6.9e-3, 1e-15);
+  assert_float_equal(q(pDb, "SELECT samples_median('6400 6400 7400 6400 7400 7400 6400 7400 7400 6400 6400')"),
+                     6.4e-3, 1e-15);
+  assert_float_equal(q(pDb, "SELECT samples_iqm_se('1 2 3 4')"), sqrt(1.0 / 3) / (0.5 * 2) * 1e-6, 1e-18);
+  assert_float_equal(q(pDb, "SELECT samples_iqm_se('42')"), 0, 0);
+  assert_true(is_null(pDb, "SELECT samples_iqm(NULL)"));
+  double a[] = {1, 2, 3, 4, 100};
+  assert_float_equal(sqlstats_iqm_sorted(a, 5), 3, 1e-12);
+  sqlite3_close(pDb);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_samples_decode), cmocka_unit_test(test_samples_stats), cmocka_unit_test(test_samples_ci),
@@ -575,6 +601,7 @@ int main(void) {
       cmocka_unit_test(test_size_band), cmocka_unit_test(test_wilson),       cmocka_unit_test(test_verdict_at_least),
       cmocka_unit_test(test_verdict_over), cmocka_unit_test(test_target_at_least), cmocka_unit_test(test_target_at_most),
       cmocka_unit_test(test_stat_declarations), cmocka_unit_test(test_stat_quantiles),
+      cmocka_unit_test(test_samples_iqm),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
