@@ -20,8 +20,8 @@
 ** 2 x 24 x 2^-24 plus the division's rounding, about 3e-6). The input lives
 ** in pitched memory (cudaMallocPitch), which the texture reads directly.
 **
-**   build/bin/stencil --help
-**   build/bin/stencil --variant global,ldg,tex,shared --size 1024,4096,8192 --block 256
+**   build/studies/stencil --help
+**   build/studies/stencil --variant global,ldg,tex,shared --size 1024,4096,8192 --block 256
 */
 #include <stdint.h>
 #include <stdio.h>

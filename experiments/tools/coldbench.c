@@ -39,8 +39,8 @@
 ** experiments/tools/coldbench.matrix (run-matrix gives --matrix, --db and,
 ** per trial, --repeat).
 **
-**   build/bin/coldbench --help
-**   build/bin/coldbench --db data/measurements.db
+**   build/studies/coldbench --help
+**   build/studies/coldbench --db data/measurements.db
 **
 ** Exit status: 0; 1 a CUDA error or a wrong sum; 2 bad arguments (one line,
 ** nothing written); 3 no usable GPU; 4 the database cannot be opened or

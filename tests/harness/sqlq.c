@@ -3,7 +3,7 @@
 ** columns separated by '|', NULL as empty: what the tests need from the
 ** sqlite3 shell on machines that have only the SQLite library (the GPU one).
 **
-**   build/bin/tests/sqlq DB SQL     exit 0, or 1 with the error on stderr
+**   build/cuda-KEY/tests/sqlq DB SQL     exit 0, or 1 with the error on stderr
 */
 #include <sqlite3.h>
 #include <stdio.h>

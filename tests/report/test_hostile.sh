@@ -12,7 +12,7 @@
 #   - the markup is text: the PDF shows \input{ and <b onmouseover; the HTML
 #     has &lt;b onmouseover and no such tag, image or javascript: link;
 #   - the report's views are its own: the database's are not used.
-# Run from the repository root (make test does); needs build/bin/mdquery,
+# Run from the repository root (make test does); needs build/tools/mdquery,
 # dbtool and errata (make test-build) and the report tools.
 set -u
 tmp=$(mktemp -d) || exit 1
