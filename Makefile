@@ -675,6 +675,22 @@ ORACLE_DB    := $(ORACLE_BUILD)/report.db
 oracle-db: ## the shipped data's snapshot test_oracle checks (build/report.db, or build/test-shipped/ beside a local DB)
 	$(Q)$(MAKE) --no-print-directory REPORT_BUILD=$(ORACLE_BUILD) DB=$(ORACLE_BUILD)/no-database $(ORACLE_DB)
 
+# README.md's headline numbers: the block between its '<!-- headline' and
+# '<!-- /headline -->' lines is reports/readme-headline.md expanded by
+# mdquery on the shipped data's snapshot (ORACLE_DB), never typed;
+# tests/cli/test_docs.sh checks it against the data.
+README_HEADLINE = $(TOOLS)/mdquery --cache reports/report_cache.sql $(ORACLE_DB) reports/readme-headline.md | cat -s
+.PHONY: readme
+readme: $(TOOLS)/mdquery ## rewrite README.md's headline numbers from the shipped data
+	$(Q)$(MAKE) --no-print-directory oracle-db
+	$(Q)t=README.md.tmp.$$$$; trap 'rm -f "$${t:?}" "$${t:?}.block"' EXIT; \
+	  $(README_HEADLINE) > "$$t.block" && \
+	  awk -v f="$$t.block" '/^<!-- headline/ { print; while ((getline l < f) > 0) print l; skip = 1; next } \
+	    /^<!-- \/headline -->/ { skip = 0 } !skip' README.md > "$$t" && \
+	  grep -q '^<!-- /headline -->' "$$t" && mv "$$t" README.md && echo "readme: README.md's headline numbers rewritten"
+print-readme-headline: $(TOOLS)/mdquery
+	@$(README_HEADLINE)
+
 # Only the kernel correctness suites: for a GPU machine without the report tools.
 .PHONY: test-gpu
 test-gpu: $(GPU_TEST_BINS) ## kernel correctness tests only (no report tools needed)
