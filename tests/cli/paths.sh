@@ -7,7 +7,7 @@
 #   TESTBIN_ASAN  the sanitized ones: unit/..., fuzz/replay_NAME
 #   CU_TOOLS  gpu-probe
 #   SQLSTATS  the analysis functions' SQLite extension
-# A suite run by hand (sh tests/cli/test_x.sh) asks `make print-test-env`
+# A suite run by hand (sh tests/cli/test_dbtool.sh, say) asks `make print-test-env`
 # for those not set, which names those of the build `make test` would use.
 if [ -z "${TOOLS:-}" ] || [ -z "${STUDIES:-}" ] || [ -z "${TESTBIN:-}" ] || [ -z "${TESTBIN_ASAN:-}" ] || [ -z "${CU_TOOLS:-}" ]; then
   env_line=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory print-test-env) ||
