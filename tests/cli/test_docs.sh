@@ -6,7 +6,8 @@
 #     with one of the tree's top folders (kernels/ experiments/ reports/
 #     tests/ data/ docs/ .ci/); <name> and NAME parts and * match anything;
 #     build/ outputs and what the pipeline itself creates (GENERATED below)
-#     are not the tree's. CHANGELOG.md is history: it may name what is gone.
+#     are not the tree's. CHANGELOG.md is history: it may name what is gone;
+#     this file names a gone path on purpose.
 #   - README.md is one screen: at most 200 lines; every `make TARGET` it
 #     names is a target of the Makefile; its headline numbers are those
 #     `make readme` writes from the shipped data (with ORACLE_DB).
@@ -24,8 +25,9 @@ notok() { echo "not ok $1${2:+: $2}"; nfail=$((nfail + 1)); }
 
 # What the pipeline makes at run time (never in the tree), with why.
 GENERATED='data/measurements.db data/measurements.db-wal data/measurements.db-shm
-data/measurements.sql data/slurm tests/fuzz/regressions/*'
+data/measurements.sql data/slurm tests/fuzz/regressions/* reports/report.pdf reports/report.html'
 #   data/measurements.db*  the local database `make measure` creates
+#   reports/report.pdf, .html  what `make report` renders
 #   data/measurements.sql  the plain dump of old commits, named where it is no longer read
 #   data/slurm             `make slurm`'s output folder
 #   tests/fuzz/regressions/NAME  made by `make fuzz` for a finding
@@ -46,6 +48,7 @@ comments() {
 }
 git ls-files -- README.md docs kernels experiments reports tests data/schema.sql .ci Makefile 2>/dev/null |
   grep -v -e '\.gz$' -e '\.csv$' -e '^tests/fuzz/corpus/' -e '^tests/fuzz/regressions/' -e '^tests/profile/' \
+         -e '^tests/cli/test_docs.sh$' \
   > "$tmp/files"
 for d in docs/*.md; do [ -f "$d" ] && echo "$d"; done >> "$tmp/files"
 sort -u "$tmp/files" -o "$tmp/files"
