@@ -204,7 +204,7 @@ MUTATE_VENV  := $(MUTATE_DIR)/venv
 mutate: deps-test ## mutation testing of the host C code (MUTATE_FILES=, MUTATE_MAX=)
 	$(Q)sh tests/mutate/deps $(MUTATE_VENV)
 	$(Q)MUTATE_UM=$(MUTATE_VENV)/bin/mutate MUTATE_CC='gcc $(ALL_CFLAGS)' MUTATE_DIR=$(MUTATE_DIR) \
-	  MUTATE_BUILD=$(MUTATE_BUILD) MUTATE_MAKE='$(MAKE) --no-print-directory BUILD=$(MUTATE_BUILD)' \
+	  MUTATE_BUILD=$(MUTATE_BUILD) MUTATE_MAKE='$(MAKE) --no-print-directory BUILD=$(MUTATE_BUILD) $(TEST_ARCH)' \
 	  MUTATE_FILES='$(MUTATE_FILES)' MUTATE_MAX='$(MUTATE_MAX)' MUTATE_SEED='$(MUTATE_SEED)' \
 	  MUTATE_TIMEOUT='$(MUTATE_TIMEOUT)' MUTATE_MIN='$(MUTATE_MIN)' MUTATE_MATCH='$(MUTATE_MATCH)' \
 	  sh tests/mutate/mutate.sh

@@ -110,7 +110,7 @@ for line in $(grep -v '^[[:space:]]*#' "$TARGETS" | grep . | sed 's/ *| */|/g; s
     for r in $runs; do
       case "$r" in
         tests/*) TOOLS="$mb/tools" STUDIES="$mb/$cuda/studies" TESTBIN="$mb/$cuda/tests" TESTBIN_ASAN="$mb/$cuda/tests-asan" CU_TOOLS="$mb/$cuda/tools" \
-                 SQLSTATS="$mb/lib/sqlstats.so" timeout "$MUTATE_TIMEOUT" sh "$r" ;;
+                 timeout "$MUTATE_TIMEOUT" sh "$r" ;;
         *) timeout "$MUTATE_TIMEOUT" "$(in_build "$r")" ;;
       esac >> "$LOG" 2>&1 || return 1
     done
