@@ -26,12 +26,17 @@ db=$tmp/fixture.db
 cat data/schema.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql tests/report/fixture_access.sql \
     tests/report/fixture_two_devices.sql tests/report/fixture_stencil.sql tests/report/fixture_claims.sql \
     tests/report/fixture_measure.sql | sqlite3 -bail "$db" || { notok "the fixture"; exit 1; }
+# The fixtures store no samples: three per finished result.
+sqlite3 -bail "$db" "INSERT INTO sample (result_id, rep, ms) SELECT result_id, k.rep, median_ms * (1 + 0.001 * k.rep)
+  FROM result, (SELECT 0 AS rep UNION ALL SELECT 1 UNION ALL SELECT 2) k WHERE status = 'ok' AND median_ms > 0" ||
+  { notok "the fixture's samples"; exit 1; }
 mk "$tmp/build/report.db" > "$tmp/snap.log" 2>&1 || { cat "$tmp/snap.log"; notok "the fixture's snapshot"; exit 1; }
 rdb=$tmp/build/report.db
 s() { sqlite3 -cmd ".load $SQLSTATS" "$rdb" "$@"; }
 nconf=$(s "SELECT count(*) FROM config_stats")
 ngpu=$(s "SELECT count(DISTINCT device_id) FROM config_stats")
 nsamp=$(s "SELECT count(*) FROM result_bw JOIN sample USING (result_id)")
+check "the fixture's samples reach the export's view" test "$nsamp" -gt 1000
 csv_rows() { sqlite3 :memory: -cmd ".import --csv /dev/stdin r" "SELECT count(*) FROM r" < "$1"; }
 json() { sqlite3 :memory: "SELECT $2 FROM (SELECT CAST(readfile('/dev/stdin') AS TEXT) AS x)" < "$1"; }
 
