@@ -21,8 +21,11 @@
 #   GPUS          the GPUs `make measure` measures: all, nvidia-smi indices or UUIDs
 #                 (default: GPU 0 as CUDA numbers it)
 #   V             V=1 shows the commands
+#   JOBS          steps `make report` and the test builds run at a time where
+#                 make was not given -j itself (default: the processors)
 
 CFLAGS        ?= -O2 -g
+JOBS          ?= $(shell nproc 2>/dev/null || echo 1)
 NVCCFLAGS     ?= -O3
 DB            ?= data/measurements.db
 CUDA_HOME     ?= /usr/local/cuda
@@ -121,6 +124,8 @@ endif
 # single-quoted shell word (a ' in it cannot end the quoting).
 raw = $(if $(filter command line environment,$(origin $(1))),$(value $(1)),$($(1)))
 sq  = '$(subst ','\'',$(1))'
+# -jJOBS for a sub-make, unless make was given -j (its jobserver then rules).
+PAR_J = $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(JOBS))
 
 # Paths make names as targets, or runs as commands, cannot hold a space (make
 # would split them into two words): one given with one is refused here, one
@@ -552,16 +557,13 @@ $(REPORT_HTML): $(REPORT_BUILD)/report.md $(FIGURES_SVG) $(REPORT_BUILD)/html/fi
 
 # Two `make report` (or a report and a `make export`) in one REPORT_BUILD
 # take turns (its lock, report.lock): they share the snapshot, report.tex,
-# its .aux and the temporary files. Its steps run REPORT_JOBS at a time
-# (default: the processors; not where make was given -j itself): the figures
-# beside the text, the PDF beside the HTML.
-REPORT_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
-REPORT_J     = $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(REPORT_JOBS))
+# its .aux and the temporary files. Its steps run JOBS at a time (the
+# figures beside the text, the PDF beside the HTML).
 .PHONY: report report-files
 report: ## render reports/report.pdf and reports/report.html from the database
 	$(Q)mkdir -p $(REPORT_BUILD) && exec 9> $(REPORT_BUILD)/report.lock; if command -v flock > /dev/null; then \
 	  flock -n 9 || { echo "report: a make report or export runs in $(REPORT_BUILD): waiting for it" >&2; flock 9; }; fi; \
-	  $(MAKE) --no-print-directory $(REPORT_J) report-files
+	  $(MAKE) --no-print-directory $(PAR_J) report-files
 report-files: $(REPORT_PDF) $(REPORT_HTML)
 
 # `make all`: where nvidia-smi lists a GPU, build, and measure what is stale
@@ -646,7 +648,7 @@ TEST_ENV    = TOOLS=$(abspath $(TOOLS)) STUDIES=$(abspath $(STUDIES)) TESTBIN=$(
               TESTBIN_ASAN=$(abspath $(TESTS_ASAN)) CU_TOOLS=$(abspath $(CU_TOOLS)) SQLSTATS=$(abspath $(SQLSTATS))
 test: deps-test ## every test: unit, CLI, report and (with a GPU) kernel suites (SUITES="name ..." for a few)
 	$(Q)$(if $(strip $(TEST_NONE)),echo 'make test: no suite named $(strip $(TEST_NONE)) (tests/*/test_*)' >&2; exit 2;)
-	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory test-build
+	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory $(PAR_J) test-build
 	$(Q)$(if $(TEST_ORACLE),$(TEST_ARCH) $(MAKE) --no-print-directory oracle-db > $(BUILD)/oracle-db.log 2>&1 \
 	  || { rm -f $(ORACLE_DB); echo "make test: the shipped data's snapshot failed ($(BUILD)/oracle-db.log)"; })
 	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory ORACLE_RUN='$(if $(TEST_ORACLE),$(abspath $(ORACLE_DB)))' test-run
@@ -654,7 +656,7 @@ test: deps-test ## every test: unit, CLI, report and (with a GPU) kernel suites 
 # `make quicktest`: the quick tier (tests/tests.mk, QUICK_SUITES): the unit
 # suites and every binary's command-line basics, at most 30 s once built.
 quicktest: deps-test ## the quick tier: unit suites and command-line basics (30 s once built)
-	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory quick-build
+	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory $(PAR_J) quick-build
 	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory QUICK=1 test-run
 
 # Run the suites (QUICK=1: the quick tier's) with the binaries of this
