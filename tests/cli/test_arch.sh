@@ -76,13 +76,15 @@ check_eq "make test with CUDA_ARCH given" "$(test_arch NVIDIA_SMI="$tmp/smi-none
 # Two products (issue 44): `make all` without a GPU is the report alone, from
 # the host tools: no nvcc in what it would run (make -n, in an empty BUILD);
 # with a GPU it builds the kernels first.
-nv_cmds() { mk -n all BUILD="$tmp/fresh" REPORT_PDF="$tmp/r.pdf" REPORT_HTML="$tmp/r.html" "$@" 2>/dev/null |
-            grep -c -E '(^|[ /])nvcc .* -c '; }
-check_eq "make all without a GPU: no CUDA compiled" "$(nv_cmds NVIDIA_SMI="$tmp/smi-none")" 0
-check "make all without a GPU: the report's host tools and the report" sh -c \
-  "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CUDA_ARCH make --no-print-directory -n all BUILD='$tmp/fresh' REPORT_PDF='$tmp/r.pdf' REPORT_HTML='$tmp/r.html' NVIDIA_SMI='$tmp/smi-none' 2>/dev/null |
-   grep -q 'gcc .*reports/mdquery.c' && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CUDA_ARCH make --no-print-directory -n all BUILD='$tmp/fresh' REPORT_PDF='$tmp/r.pdf' REPORT_HTML='$tmp/r.html' NVIDIA_SMI='$tmp/smi-none' 2>/dev/null | grep -q 'pandoc'"
-check "make all with a GPU: builds the kernels" test "$(nv_cmds NVIDIA_SMI="$tmp/smi-two")" -gt 0
+# all_n SMI: what `make -n all` would run with that nvidia-smi, in an empty BUILD.
+all_n() { mk -n all BUILD="$tmp/fresh" REPORT_PDF="$tmp/r.pdf" REPORT_HTML="$tmp/r.html" NVIDIA_SMI="$1" 2>/dev/null; }
+nvcc_c() { grep -c -E '(^|[ /])nvcc .* -c ' "$1"; }
+all_n "$tmp/smi-none" > "$tmp/all-none"
+all_n "$tmp/smi-two" > "$tmp/all-gpu"
+check_eq "make all without a GPU: no CUDA compiled" "$(nvcc_c "$tmp/all-none")" 0
+check "make all without a GPU: the report's host tools and the report" \
+  sh -c "grep -q 'gcc .*reports/mdquery.c' '$tmp/all-none' && grep -q 'pandoc' '$tmp/all-none'"
+check "make all with a GPU: builds the kernels" test "$(nvcc_c "$tmp/all-gpu")" -gt 0
 
 # Build folders keyed by their settings: the kernels of `make build` (every
 # architecture here) and of `make test` (the newest) never share a folder;
