@@ -572,7 +572,7 @@ report-files: $(REPORT_PDF) $(REPORT_HTML)
 HAVE_GPU = $(NVIDIA_SMI) -L 2>/dev/null | grep -q '^GPU '
 REPORT_FROM = $$([ -e $(call sq,$(DB)) ] && echo $(call sq,$(DB)) || echo 'the measurements shipped in '$(call sq,$(SHIPPED)))
 .PHONY: all
-all: ## measure what is stale (GPU machines only), then render the report
+all: ## GPU: build, measure what is stale, render the report; no GPU: the report alone (no CUDA compiled)
 	$(Q)if $(HAVE_GPU); then $(MAKE) --no-print-directory build || exit $$?; \
 	  if $(CU_TOOLS)/gpu-probe; then $(MAKE) --no-print-directory measure || exit $$?; \
 	  else echo "make all: the GPU is not usable (above): rendering from $(REPORT_FROM)"; fi; \
