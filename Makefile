@@ -387,7 +387,12 @@ SLURM_VARS  := $(foreach v,PARTITIONS CONSTRAINTS SLURM_OUT SLURM_GRES SLURM_TIM
 slurm: ## submit measure jobs to Slurm (PARTITIONS= or CONSTRAINTS=), then a merge-and-report job
 	$(Q)$(SLURM_VARS) sh experiments/tools/slurm/submit.sh
 
-test-cluster: $(TESTS)/hoststudy $(TESTS)/sqlq $(TOOLS)/dbtool ## as root: the Slurm pipeline on a single-node Slurm it starts
+# Built for the test architecture, as make test's (where .ci/run runs it,
+# after make test, the binaries are there already).
+test-cluster: ## as root: the Slurm pipeline on a single-node Slurm it starts
+	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory $(PAR_J) test-cluster-run
+.PHONY: test-cluster-run
+test-cluster-run: $(TESTS)/hoststudy $(TESTS)/sqlq $(TOOLS)/dbtool
 	$(Q)$(TEST_ENV) sh tests/run-tests tests/cluster/test_cluster.sh
 
 # ----------------------------------------------------------------- report --
