@@ -709,8 +709,10 @@ print-readme-headline: $(TOOLS)/mdquery
 
 # Only the kernel correctness suites: for a GPU machine without the report tools.
 .PHONY: test-gpu
-test-gpu: $(GPU_TEST_BINS) ## kernel correctness tests only (no report tools needed)
-	$(Q)$(TEST_ENV) sh tests/run-tests $(GPU_TEST_BINS)
+# One suite at a time unless TEST_JOBS says otherwise: the timing suite's
+# flush and launch-floor checks measure, and need the GPU to themselves.
+test-gpu: $(GPU_TEST_BINS) ## kernel correctness tests only, one suite at a time (no report tools needed)
+	$(Q)$(TEST_ENV) TEST_JOBS=$${TEST_JOBS:-1} sh tests/run-tests $(GPU_TEST_BINS)
 
 .PHONY: clean
 clean: ## remove build outputs (keeps data/ and the measurement database)
