@@ -262,7 +262,8 @@ CREATE TABLE IF NOT EXISTS variant (
   variant          TEXT NOT NULL,        -- the registry key, as in result.variant
   ord              INTEGER NOT NULL,     -- position in the registry, from 1 (the report's order)
   description      TEXT NOT NULL,        -- one line: what the variant does
-  bottleneck       TEXT NOT NULL,        -- what it removes relative to the variant before it; '' for a baseline
+  bottleneck       TEXT NOT NULL,        -- what it removes relative to the variant before it; '' for a baseline;
+                                         -- a second change after '; and '
   flags            TEXT NOT NULL,        -- comma-separated: in-place, hopper-only, no-block-axis,
                                          -- constant-memory, texture, shared-memory, host
   origin           TEXT NOT NULL,        -- seed step ('seed 2'), seed ('seed 004'), 'modern', 'reference'

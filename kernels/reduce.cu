@@ -13,7 +13,8 @@
 **   unroll-warps8               unroll8 + last warp unrolled, volatile + __syncwarp (step 6)
 **   complete-unroll-warps8      unroll8 + in-block loop fully unrolled (step 7)
 **   complete-unroll-template    step 7 with the block size a template parameter
-**   warp-shuffle                grid-stride register sum + __shfl_down_sync block reduce
+**   warp-shuffle                grid-stride register sum (one scalar load a thread a step:
+**                               no longer unroll8's 8 in flight) + __shfl_down_sync block reduce
 **   vectorized                  warp-shuffle with 16-byte loads, 4 in flight, occupancy grid
 **   single-pass                 vectorized + "last block done" counter: one launch in all
 **   inflight, tma-bulk, one-launch, one-launch-det: see kernels/reduce_top.cuh
@@ -687,10 +688,12 @@ extern "C" const reduce_variant reduce_variants[] = {
                    "loop overhead", "seed 7", VARIANT_IN_PLACE, 64, 8, reduce_complete_unroll_warps8),
     REDUCE_VARIANT("complete-unroll-template", "complete unroll with the block size a template parameter",
                    "run-time block-size tests", "seed 7", VARIANT_IN_PLACE, 64, 8, reduce_complete_unroll_template),
-    REDUCE_VARIANT("warp-shuffle", "grid-stride register sum, __shfl_down_sync block reduce",
-                   "barriers and memory traffic of the in-block tree", "modern", 0, 32, 0, reduce_warp_shuffle),
+    REDUCE_VARIANT("warp-shuffle", "grid-stride register sum of one 4-byte load at a time, __shfl_down_sync block reduce",
+                   "barriers and memory traffic of the in-block tree; and gives up unroll8's 8 loads in flight for one scalar load a thread a step",
+                   "modern", 0, 32, 0, reduce_warp_shuffle),
     REDUCE_VARIANT("vectorized", "warp-shuffle with 16-byte loads, 4 in flight, occupancy-sized grid",
-                   "load instructions per byte", "modern", 0, 32, 0, reduce_vectorized),
+                   "load instructions per byte; and sizes its grid by occupancy", "modern", 0, 32, 0,
+                   reduce_vectorized),
     REDUCE_VARIANT("single-pass", "vectorized + last-block-done counter: one kernel launch",
                    "the second kernel launch", "modern", 0, 32, 0, reduce_single_pass),
     REDUCE_VARIANT("inflight", "8 independent 16-byte loads per thread per tile, grid = occupancy x SMs x factor",

@@ -54,7 +54,9 @@ typedef struct kernel_variant {
   const char *zDesc;       /* one line: what this variant does */
   const char *zBottleneck; /* one line: what it removes relative to the
                            ** variant before it (the report's ladder
-                           ** table); "" for a baseline */
+                           ** table); "" for a baseline; a step that
+                           ** changes a second thing says so after
+                           ** "; and " (the report states it) */
   const char *zOrigin;     /* where it comes from: a seed step ("seed 2"),
                            ** a seed ("seed 004"), "modern", "reference" */
   unsigned mFlags;         /* VARIANT_* bits */
