@@ -2488,12 +2488,6 @@ def main(argv):
     # (5) targets
     check('reduce_top_target', "SELECT * FROM reduce_top_target", ('device_id', 'dtype', 'n', 'key'), red.target,
           ('what', 'variant', 'block', 'params', 'value', 'lo', 'hi', 'held_trials', 'threshold', 'verdict'))
-    sn_gpu, sn_target = small_n(raw, trials, prs, devs)
-    check('small_n_gpu', "SELECT * FROM small_n_gpu", ('model', 'n'), sn_gpu,
-          ('mord', 'device_id', 'config_key', 'flush', 'mode', 'runs', 'us', 'lo', 'hi', 'model_us', 'x_model',
-           'cub_x', 'cub_lo', 'cub_hi', 'cub_runs', 'cub_basis'))
-    check('small_n_target', "SELECT * FROM small_n_target", ('model', 'n', 'key'), sn_target,
-          ('mord', 'value', 'lo', 'hi', 'threshold', 'target', 'verdict'))
 
     # (5b) the claims (70-claims.sql) and what their rules read, and the
     # other verdicts: the ladder's headline, the timing protocol's goals,
