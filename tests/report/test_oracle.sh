@@ -13,21 +13,30 @@
 #   - the shipped data (data/measurements.sql.gz): ORACLE_DB=PATH, a snapshot
 #     of it (`make test` passes the one `make oracle-db` builds, once, as
 #     `make report` would), else one built here, checked in the background;
+#   - the level moved: the engine built with SQLSTATS_LEVEL five points
+#     lower (a copy of reports/sqlstats.c), the 3-machine fixture's snapshot
+#     made with it: the oracle, reading the level from stat_decl, still
+#     finds no mismatch, and config_stats' intervals narrow (none widens);
 # and the oracle must fail where the engine is wrong. Each planted error is
-# made in a copy of its source (the analysis's SQL file), the snapshot made
-# again with it, and the oracle must exit 1 naming the view the error
-# reaches: the trial value the median of the samples, not their
-# interquartile mean; the centre over trials the mean; a held-out trial
-# judged against a centre it is part of; the launch-floor correction's sign
-# flipped; the interval not widened to the configuration's own range; the
-# coverage check sized on the half it judges; pairs taken across processes;
-# the paired ratio a mean of the per-process ratios; the model value a mean
-# over machines; a model's range called from its machines' interval ends; an
-# invocation's value the mean of its trials; a target's verdict flipped;
+# made in a copy of its source (the analysis's SQL file or the engine's C),
+# the snapshot made again with it, and the oracle must exit 1 naming the
+# view the error reaches:
+#   the trial value the median of the samples, not their interquartile mean;
+#   the centre over trials the mean; an even count's median its upper middle
+#   value (the engine's C); the level read as a constant (typed in the SQL,
+#   and in the engine's Wilson interval; with the moved level); the
+#   conformal rank off by one (C); a held-out trial judged against a centre
+#   it is part of; the launch-floor correction's sign flipped; the interval
+#   not widened to the configuration's own range; the coverage check sized
+#   on the half it judges; pairs taken across processes; the paired ratio a
+#   mean of the per-process ratios; the model value a mean over machines; a
+#   model's range called from its machines' interval ends; an invocation's
+#   value the mean of its trials; a target's verdict flipped; the verdict
+#   functions' "at least" made strict (C);
 # and by hand on copies: a value moved by 1e-7 and a row left out, a sample
 # added behind the views' back, a declared method changed (the oracle
 # follows it) or unknown to it (it refuses), and bad usage (exit 2).
-# Needs no GPU; needs build/bin/dbtool (BIN=dir), sqlite3 and python3
+# Needs no GPU; needs build/bin/dbtool (BIN=dir), sqlite3, gcc and python3
 # (about 30 s of CPU with ORACLE_DB).
 # Usage: sh tests/report/test_oracle.sh
 set -u
@@ -136,6 +145,36 @@ else
   notok "the shipped data's snapshot builds"
 fi
 
+# ------------------------------------------------------------ the engine --
+# engine NAME SED: the engine built from a copy of reports/sqlstats.c changed
+# by SED, as $tmp/NAME/sqlstats.so (the copy must differ from the source).
+engine() {
+  mkdir -p "$tmp/$1/reports"
+  sed "$2" reports/sqlstats.c > "$tmp/$1/reports/sqlstats.c"
+  if cmp -s reports/sqlstats.c "$tmp/$1/reports/sqlstats.c"; then
+    notok "engine $1: the change ($2) found in reports/sqlstats.c"; return 1
+  fi
+  gcc -O1 -fPIC -shared -I"$tmp/$1" -I. reports/sqlstats_ext.c experiments/harness/stats.c -o "$tmp/$1/sqlstats.so" -lm \
+    2> "$tmp/$1.err" || { sed 's/^/# /' "$tmp/$1.err"; notok "engine $1 builds"; return 1; }
+}
+
+# The level moved: SQLSTATS_LEVEL five points lower.
+level=$(sed -n 's/^#define SQLSTATS_LEVEL \([0-9][0-9]*\)$/\1/p' reports/sqlstats.c)
+moved=$((level - 5))
+if [ -n "$level" ] && engine moved "s/^#define SQLSTATS_LEVEL $level\$/#define SQLSTATS_LEVEL $moved/" &&
+   snapshot "$tmp/m3.sql" "$tmp/moved.db" "$tmp/moved/sqlstats.so"; then
+  check_eq "the level moved: stat_decl's interval level $moved" \
+    "$(sqlite "$tmp/moved/sqlstats.so" "$tmp/moved.db" "SELECT level FROM stat_decl WHERE name = 'interval'")" "$moved"
+  oracle "the level moved: the oracle follows it (no mismatch)" "$tmp/moved.db" "$tmp/moved/sqlstats.so"
+  check_eq "the level moved: config_stats' intervals narrower (none wider, some narrower)" \
+    "$(q "$tmp/moved.db" "ATTACH '$tmp/m3.db' AS b;
+        SELECT sum(m.hi_ms - m.lo_ms > (c.hi_ms - c.lo_ms) * (1 + 1e-12)) || ' '
+               || (sum(m.hi_ms - m.lo_ms < (c.hi_ms - c.lo_ms) * (1 - 1e-12)) > 0)
+        FROM config_stats m JOIN b.config_stats c USING (device_id, study, config_key, flush, mode)")" "0 1"
+else
+  notok "the engine at a moved level builds and makes the 3-machine fixture's snapshot"
+fi
+
 # ----------------------------------------------------------- the mutants --
 # mutant FIXTURE ENGINE WHAT VIEW FILE SED: the analysis file FILE changed by
 # SED (the change must be found; '-': no file changed), the fixture's
@@ -169,6 +208,8 @@ mutant m2 "$SQLSTATS" "the trial value the samples' median" result_stat $A/10-re
   's/samples_iqm(ns) AS value_ms/samples_median(ns) AS value_ms/'
 mutant m2 "$SQLSTATS" "the centre over trials the mean" config_stats $A/20-trials.sql \
   's|(m1 + m2) / 2 AS center_ms|mean_ms AS center_ms|'
+mutant m3 "$tmp/moved/sqlstats.so" "the level read as a constant (the interval's quantile at $level, the engine at $moved)" \
+  trial_halfwidth $A/20-trials.sql "s/conformal(dev, stat_level('interval'))/conformal(dev, $level)/"
 mutant m2 "$SQLSTATS" "a held-out trial against a centre it is part of" trial_dev $A/20-trials.sql \
   's|abs(median_ms / rest_center_ms - 1) AS dev|abs(median_ms / center_ms - 1) AS dev|'
 mutant m2 "$SQLSTATS" "the launch-floor correction's sign flipped" trial $A/20-trials.sql \
@@ -189,6 +230,22 @@ mutant m2 "$SQLSTATS" "an invocation's value the mean of its trials" session_val
   's|count(\*) AS trials, median(b.median_ms) AS median_ms|count(*) AS trials, avg(b.median_ms) AS median_ms|'
 mutant m4 "$SQLSTATS" "a target's verdict flipped (at least made at most)" session_agreement_verdict $A/75-agreement.sql \
   's|target_at_least(100 \* s.share_lo, 100 \* s.share_hi, s.target)|target_at_most(100 * s.share_lo, 100 * s.share_hi, s.target)|'
+
+# The engine's C: each change built, the snapshot made with it.
+if engine evenmed 's|return n % 2 ? a\[n / 2\] : (a\[n / 2 - 1\] + a\[n / 2\]) / 2;|return a[n / 2];|'; then
+  mutant m2 "$tmp/evenmed/sqlstats.so" "an even count's median its upper middle value (engine; two machines)" model_stats - -
+fi
+if engine rank 's|int r = (pct \* (n + 1) + 99) / 100;|int r = (pct * (n + 1) + 99) / 100 + 1;|'; then
+  mutant m2 "$tmp/rank/sqlstats.so" "the conformal rank off by one (engine)" trial_halfwidth - -
+fi
+if engine strict 's|if (lo >= thr) return 1;|if (lo > thr) return 1;|'; then
+  mutant m2 "$tmp/strict/sqlstats.so" "the verdicts' at least made strict (engine)" verdict_functions - -
+fi
+if [ -f "$tmp/moved/sqlstats.so" ] &&
+   engine wilson "s/^#define SQLSTATS_LEVEL $level\$/#define SQLSTATS_LEVEL $moved/; s|sqlstats_z(sqlstats_level(\"share\"))|sqlstats_z($level)|"; then
+  mutant m4 "$tmp/wilson/sqlstats.so" "the share's level read as a constant (engine, $level with the level at $moved)" \
+    session_agreement_summary - -
+fi
 
 # ------------------------------------------------------------- by hand --
 # On a copy of the 2-machine fixture: config_stats' first row with hi_ms
