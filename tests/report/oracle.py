@@ -56,6 +56,10 @@ oracle's, relative tolerance 1e-9:
              session_agreement_verdict
   verdicts   the views that judge an interval against a threshold, judged
              again from their own numbers (VERDICT_VIEWS)
+  compare    with --compare: `make compare`'s table compare_verdict
+             ('compare': the ratio of geometric means of the two sides'
+             trial values, its Welch t-interval, the verdict in the band)
+             against the oracle's, from the two sides' raw rows
 
 The settings that are no level are typed here as the views type them (the
 bands' 20 and 100 us, 20 deviations, the floor fit's 20 configurations and
@@ -63,6 +67,7 @@ bands' 20 and 100 us, 20 deviations, the floor fit's 20 configurations and
 report_setting (the invocations' agreement and its targets).
 
 Usage: python3 tests/report/oracle.py DB [--max-print N] [--only VIEW,...] [--load EXT]
+       python3 tests/report/oracle.py --compare COMPARE_DB BASE_DB NEW_DB [--max-print N] [--load EXT]
 EXT: the engine's SQLite extension (make print-SQLSTATS), loaded before
 reading. Prints every mismatch as
   MISMATCH view key column sql=VALUE oracle=VALUE
@@ -877,6 +882,106 @@ def check_samples_functions(db, raw, decl, chk):
     chk.compare('samples_functions', sql, mine, ('ci_lo_ms', 'ci_hi_ms', 'q1', 'q2', 'q3', 'q4'))
 
 
+# ----------------------------------------------------------------- compare --
+
+def check_compare(cmp_db, sides, decl, chk):
+    """compare_verdict (experiments/tools/compare.sql, normal mode): groups
+    'gpu' (a uuid on both sides) and 'model' (the NEW machines a model's BASE
+    lacks, pooled, against all its BASE machines); per group, side and
+    configuration the trials' count, median, geometric mean and log
+    standard deviation; the ratio NEW / BASE of the geometric means, its
+    Welch t-interval at the declared level ('compare'), the verdict in the
+    row's band; the very same trials on both sides: one measurement."""
+    level = decl.level['compare']
+    trials = {}
+    for side, (raw, tr) in sides.items():
+        rows = []
+        for t in tr.trial.values():
+            if not t['median_ms'] > 0:
+                continue
+            d = raw.device[t['device_id']]
+            p = t['params']
+            try:
+                p = json.dumps(json.loads(p), sort_keys=True)
+            except (TypeError, ValueError):
+                pass
+            rows.append({'uuid': d['uuid'], 'name': d['name'], 'run_uuid': raw.run[t['run_id']].get('run_uuid'),
+                         'cfg': (t['study'], t['variant'], t['dtype'], t['n'], t['block'], p, t['flush'], t['mode']),
+                         'ms': t['median_ms'], 'raw': t['raw_median_ms']})
+        trials[side] = rows
+    uuids = {s: {r['uuid']: r['name'] for r in rows} for s, rows in trials.items()}
+    groups = {}
+    for u in uuids['base']:
+        if u in uuids['new']:
+            groups[('gpu', u)] = {'base': {u}, 'new': {u}}
+    for name in set(uuids['new'].values()):
+        fresh = {u for u, n in uuids['new'].items() if n == name and u not in uuids['base']}
+        based = {u for u, n in uuids['base'].items() if n == name}
+        if fresh and based:
+            groups[('model', name)] = {'base': based, 'new': fresh}
+    mine = {}
+    for (level_, grp), members in groups.items():
+        per = {}
+        for side in ('base', 'new'):
+            for r in trials[side]:
+                if r['uuid'] in members[side]:
+                    per.setdefault(r['cfg'], {}).setdefault(side, []).append(r)
+        for cfg, sd in per.items():
+            if len(sd) < 2:
+                continue
+            o = {}
+            for side in ('base', 'new'):
+                xs = [r['ms'] for r in sd[side]]
+                ls = [math.log(x) for x in xs]
+                o[side] = {'n': len(xs), 'median': decl.centre(xs), 'gmean': math.exp(st.mean(ls)),
+                           'sd': st.stdev(ls) if len(xs) > 1 else None,
+                           'trials': sorted((repr(r['run_uuid']), r['ms'], repr(r['raw'])) for r in sd[side])}
+            b, w = o['base'], o['new']
+            same = b['trials'] == w['trials']
+            ratio = w['gmean'] / b['gmean']
+            row = {'base_runs': b['n'], 'new_runs': w['n'], 'base_ms': b['gmean'], 'new_ms': w['gmean'],
+                   'base_median_ms': b['median'], 'new_median_ms': w['median'], 'base_sd_rel': b['sd'],
+                   'new_sd_rel': w['sd'], 'ratio': ratio, 'lo': None, 'hi': None, 'df': None, 'same': same}
+            if same:
+                row.update(lo=ratio, hi=ratio, df=float(b['n'] + w['n'] - 2))
+            elif b['n'] >= 2 and w['n'] >= 2:
+                vb, vn = b['sd'] ** 2 / b['n'], w['sd'] ** 2 / w['n']
+                df = (vb + vn) ** 2 / (vb * vb / (b['n'] - 1) + vn * vn / (w['n'] - 1)) if vb + vn > 0 \
+                    else float(b['n'] + w['n'] - 2)
+                row['df'] = df
+                if df + 1e-9 >= 1:
+                    tq = st.t_two_sided(level, int(df + 1e-9))
+                    se = math.sqrt(vb + vn)
+                    row.update(lo=ratio * math.exp(-tq * se), hi=ratio * math.exp(tq * se))
+            mine[(level_, grp) + cfg] = row
+    sql = {}
+    for r in sql_rows(cmp_db, "SELECT * FROM compare_verdict"):
+        p = r['params']
+        try:
+            p = json.dumps(json.loads(p), sort_keys=True)
+        except (TypeError, ValueError):
+            pass
+        sql[(r['level'], r['grp'], r['study'], r['variant'], r['dtype'], r['n'], r['block'], p, r['flush'],
+             r['mode'])] = r
+    for k, row in mine.items():     # the verdict in the band the comparison was given (its row's)
+        band = sql[k]['band'] if k in sql else None
+        lo, hi = row['lo'], row['hi']
+        if lo is None or band is None:
+            row['verdict'] = 'inconclusive'
+        elif lo >= 1 / (1 + band) and hi <= 1 + band:
+            row['verdict'] = 'same'
+        elif lo > 1:
+            row['verdict'] = 'slower'
+        elif hi < 1:
+            row['verdict'] = 'faster'
+        else:
+            row['verdict'] = 'inconclusive'
+    chk.compare('compare_verdict', sql, mine,
+                ('base_runs', 'new_runs', 'base_ms', 'new_ms', 'base_median_ms', 'new_median_ms', 'base_sd_rel',
+                 'new_sd_rel', 'ratio', 'lo', 'hi', 'df', 'verdict'))
+    return mine
+
+
 # ------------------------------------------------------------------ main --
 
 def open_db(path, load):
@@ -892,8 +997,9 @@ def open_db(path, load):
 
 def main(argv):
     args = argv[1:]
-    max_print, only, load, paths = 50, None, None, []
-    usage = "usage: oracle.py DB [--max-print N] [--only VIEW,...] [--load EXT]"
+    max_print, only, load, paths, compare = 50, None, None, [], False
+    usage = "usage: oracle.py DB [--max-print N] [--only VIEW,...] [--load EXT]\n" \
+            "       oracle.py --compare COMPARE_DB BASE_DB NEW_DB [--max-print N] [--load EXT]"
     while args:
         a = args.pop(0)
         if a == '--max-print' and args:
@@ -906,13 +1012,15 @@ def main(argv):
             only = set(args.pop(0).split(','))
         elif a == '--load' and args:
             load = args.pop(0)
+        elif a == '--compare':
+            compare = True
         elif not a.startswith('-'):
             paths.append(a)
         else:
-            print(usage, file=sys.stderr)
+            print(usage.split('\n')[0], file=sys.stderr)
             return 2
-    if len(paths) != 1:
-        print(usage, file=sys.stderr)
+    if len(paths) != (3 if compare else 1):
+        print(usage.split('\n')[1 if compare else 0], file=sys.stderr)
         return 2
     chk = Checker(max_print)
 
@@ -933,6 +1041,13 @@ def main(argv):
         print("oracle: %s" % e, file=sys.stderr)
         return 2
     try:
+        if compare:
+            sides = {}
+            for side, db in (('base', dbs[1]), ('new', dbs[2])):
+                raw = Raw(db, decl)
+                sides[side] = (raw, Trials(raw, decl))
+            check_compare(dbs[0], sides, decl, chk)
+            return done()
         db = dbs[0]
         raw = Raw(db, decl)
     except (sqlite3.Error, ValueError) as e:

@@ -4,16 +4,16 @@ oracle (tests/report/test_oracle.sh), as SQL INSERTs on stdout (a dump:
 `dbtool snapshot` reads it into a database of the current schema, and the
 report's analysis runs on it as on the shipped data).
 
-Usage: python3 tests/report/oracle_fixture.py MACHINE...
+Usage: python3 tests/report/oracle_fixture.py [--new] MACHINE...
 MACHINE: TRIALS[:MODEL], one per machine, in order: TRIALS 1..9 (the make
 measure trials it ran), MODEL h200 (the default) or h100. Example:
 '3 4 6 1:h100' is three H200s of 3, 4 and 6 trials and an H100 of one.
 
-Machines and runs. Each trial is one run per study (one process per
-binary), its launch floor the machine's plus the process's offset. A
-machine of 4 trials or more ran two invocations (run.session 'a' and 'b':
-the first half of its trials, then the rest numbered 1.. again), one of
-fewer one. On machine 1: the first trial's runs have no session and no
+Machines and runs. A machine's uuid is 32 hex digits, its number first.
+Each trial is one run per study (one process per binary), its launch floor
+the machine's plus the process's offset. A machine of 4 trials or more ran
+two invocations (run.session 'a' and 'b': the first half of its trials,
+then the rest numbered 1.. again), one of fewer one. On machine 1: the first trial's runs have no session and no
 repeat_index (trial 1 by default), its reduce run was interrupted
 ('incomplete') and resumed by a complete run, a killed run ('running') of
 trial 2 holds results the report must not count, and so does a 'failed'
@@ -46,6 +46,13 @@ slow (up to twice the time). Times are a launch floor plus bytes over a
 bandwidth, moved by the machine, the process's launch offset and noise (a
 fixed seed per machine: the same SQL every time, and a machine's numbers
 the same in every fixture that has it at that place).
+
+--new: the other side of a comparison (`make compare`) with the fixture of
+the same MACHINEs: machine 1 re-timed (interleaved 8% slower, unroll8 8%
+faster, every other configuration as before but for its noise), machine 2
+the very same runs (run.run_uuid and samples: one measurement on both
+sides), and one more machine of machine 1's model with 3 trials that the
+other side lacks (compared with all of that side's machines of its model).
 """
 
 import random
@@ -89,6 +96,8 @@ BW = {'neighbored': 900.0, 'interleaved': 1500.0, 'unroll8': 3800.0, 'small-n': 
 SETUP = {'cub': 1.0}      # CUB's fixed cost beyond its launches (us): at 2^24 it sits in 20-100 us
 LAUNCHES = {'neighbored': 2, 'interleaved': 2, 'unroll8': 2, 'small-n': 1, 'one-launch': 1, 'cub': 2,
             'cpu-serial': None}
+# --new: machine 1's re-timing, per variant
+RETIME = {'interleaved': 1.08, 'unroll8': 0.92}
 
 
 def configs():
@@ -190,12 +199,13 @@ def configs():
 MODELS = {'h200': ('NVIDIA H200', 4814.304), 'h100': ('NVIDIA H100 80GB HBM3', 3352.32)}
 
 
-def machine(dev, name, peak, trials, ids):
+def machine(dev, name, peak, trials, ids, new):
     """One machine's rows: its device, runs, results and samples. dev: its
-    number (1..); ids: the next run and result ids (updated)."""
+    number (1..); ids: the next run and result ids (updated); new: re-time
+    it as --new says (machine 1 only)."""
     rnd = random.Random('machine %d %s' % (dev, name))      # the machine's own numbers
     rs = random.Random('samples %d %s' % (dev, name))       # its samples
-    insert('device', {'device_id': dev, 'uuid': 'GPU-%08x-%04x' % (rnd.getrandbits(32), dev), 'name': name,
+    insert('device', {'device_id': dev, 'uuid': '%02x%030x' % (dev, rnd.getrandbits(120)), 'name': name,
                       'cc': '9.0', 'sm_count': 132, 'peak_gbps': peak})
     cfgs = configs()
     speed = 1 + rnd.uniform(-0.03, 0.03)
@@ -242,6 +252,8 @@ def machine(dev, name, peak, trials, ids):
                     if key == 'dtype=int32 n=8388608 block=1024 loads=8 grid=1 variant=cub cache=cold' \
                        and trial == trials:
                         us *= 3      # an outlier run: CUB's mean time in another band than its median
+                    if new:
+                        us *= RETIME.get(variant, 1.0) * (1 + rnd.gauss(0, 0.01))
                     upper = rnd.uniform(0.2, 0.8)
                     ok = not (study == 'access' and variant == 'read-stride' and dev == 1 and trial == 3
                               and 'k=2 ' in key)
@@ -282,6 +294,9 @@ def machine(dev, name, peak, trials, ids):
 
 def main(argv):
     args = argv[1:]
+    new = bool(args) and args[0] == '--new'
+    if new:
+        args = args[1:]
     specs = []
     for a in args:
         t, _, m = a.partition(':')
@@ -290,7 +305,7 @@ def main(argv):
             break
         specs.append((int(t), m or 'h200'))
     if not specs:
-        print("usage: oracle_fixture.py TRIALS[:h200|h100]... (a trial count, 1..9, per machine)",
+        print("usage: oracle_fixture.py [--new] TRIALS[:h200|h100]... (a trial count, 1..9, per machine)",
               file=sys.stderr)
         return 2
     # the reduction's registry: one-launch and no-combine flagged bounds (no ladder step)
@@ -302,7 +317,9 @@ def main(argv):
                            else '', 'origin': 'modern'})
     ids = {'run': 0, 'result': 0}
     for i, (trials, model) in enumerate(specs):
-        machine(i + 1, MODELS[model][0], MODELS[model][1], trials, ids)
+        machine(i + 1, MODELS[model][0], MODELS[model][1], trials, ids, new and i == 0)
+    if new:      # a machine the other side lacks, of machine 1's model
+        machine(len(specs) + 1, MODELS[specs[0][1]][0], MODELS[specs[0][1]][1], 3, ids, False)
     return 0
 
 

@@ -13,14 +13,17 @@
 #   - the shipped data (data/measurements.sql.gz): ORACLE_DB=PATH, a snapshot
 #     of it (`make test` passes the one `make oracle-db` builds, once, as
 #     `make report` would), else one built here, checked in the background;
+#   - `make compare`'s table compare_verdict on the 2-machine fixture against
+#     its --new side (one machine re-timed, one the very same runs, one more
+#     machine of the model): every group, ratio, interval and verdict;
 #   - the level moved: the engine built with SQLSTATS_LEVEL five points
 #     lower (a copy of reports/sqlstats.c), the 3-machine fixture's snapshot
 #     made with it: the oracle, reading the level from stat_decl, still
 #     finds no mismatch, and config_stats' intervals narrow (none widens);
 # and the oracle must fail where the engine is wrong. Each planted error is
-# made in a copy of its source (the analysis's SQL file or the engine's C),
-# the snapshot made again with it, and the oracle must exit 1 naming the
-# view the error reaches:
+# made in a copy of its source (the analysis's SQL file, the engine's C, or
+# compare.sql), the snapshot (or the comparison) made again with it, and
+# the oracle must exit 1 naming the view the error reaches:
 #   the trial value the median of the samples, not their interquartile mean;
 #   the centre over trials the mean; an even count's median its upper middle
 #   value (the engine's C); the level read as a constant (typed in the SQL,
@@ -32,7 +35,8 @@
 #   mean of the per-process ratios; the model value a mean over machines; a
 #   model's range called from its machines' interval ends; an invocation's
 #   value the mean of its trials; a target's verdict flipped; the verdict
-#   functions' "at least" made strict (C);
+#   functions' "at least" made strict (C); compare's t made the normal
+#   quantile;
 # and by hand on copies: a value moved by 1e-7 and a row left out, a sample
 # added behind the views' back, a declared method changed (the oracle
 # follows it) or unknown to it (it refuses), and bad usage (exit 2).
@@ -247,6 +251,47 @@ if [ -f "$tmp/moved/sqlstats.so" ] &&
     session_agreement_summary - -
 fi
 
+# ------------------------------------------------------------ make compare --
+# compare_run OUT TOOLS: experiments/tools/compare (from TOOLS) on the
+# 2-machine fixture (BASE) and its --new side.
+compare_run() {
+  DBTOOL="$BIN/dbtool" SQLSTATS="$SQLSTATS" COMPARE_SQL="$(echo "$ANALYSIS" | tr ' ' '\n' | grep -e '-results\.sql$' -e '-trials\.sql$' | tr '\n' ' ')" \
+    sh "$2/compare" --base "$tmp/m2.sql" --new "$tmp/m2new.sql" --out "$1" --no-page --rows 1 > "$1.out" 2>&1
+}
+if [ -f "$tmp/m2.db" ] && $PY tests/report/oracle_fixture.py --new 2 3 > "$tmp/m2new.sql" &&
+   "$BIN/dbtool" snapshot "$tmp/m2new.sql" "$tmp/m2new.db" > /dev/null 2>&1; then
+  if compare_run "$tmp/cmp" experiments/tools; then
+    $PY tests/report/oracle.py --compare "$tmp/cmp/compare.db" "$tmp/m2.db" "$tmp/m2new.db" --max-print 5 \
+      --load "$SQLSTATS" > "$tmp/cmp.out" 2>&1
+    rc=$?
+    grep -v '^ok ' "$tmp/cmp.out" | sed 's/^/# /'
+    if [ $rc -eq 0 ]; then ok "make compare: no mismatch"; else notok "make compare: no mismatch" "oracle exit $rc"; fi
+    check_eq "make compare: both group levels, every verdict, the very same trials, an interval-less row" \
+      "$(q "$tmp/cmp/compare.db" "SELECT group_concat(DISTINCT level) || ' ' || count(DISTINCT verdict) || ' '
+                                  || (sum(reason LIKE 'the same %') > 0) || ' ' || (sum(lo IS NULL) > 0)
+                                  FROM (SELECT * FROM compare_verdict ORDER BY level)")" "gpu,model 4 1 1"
+  else
+    sed 's/^/# /' "$tmp/cmp.out"
+    notok "make compare runs on the fixtures"
+  fi
+  mkdir -p "$tmp/tools"
+  cp experiments/tools/compare experiments/tools/compare*.sql "$tmp/tools/"
+  sed 's|stat_t(stat_level(.compare.), CAST(df + 1e-9 AS INTEGER))|stat_z(stat_level('"'"'compare'"'"'))|' \
+    experiments/tools/compare.sql > "$tmp/tools/compare.sql"
+  if cmp -s experiments/tools/compare.sql "$tmp/tools/compare.sql"; then
+    notok "compare's t made the normal quantile: the change found in experiments/tools/compare.sql"
+  elif compare_run "$tmp/cmpz" "$tmp/tools"; then
+    $PY tests/report/oracle.py --compare "$tmp/cmpz/compare.db" "$tmp/m2.db" "$tmp/m2new.db" --max-print 2 \
+      --load "$SQLSTATS" > "$tmp/cmpz.out" 2>&1
+    check_eq "compare's t made the normal quantile: caught (exit 1, compare_verdict fails)" \
+      "$? $(grep -c '^FAIL compare_verdict: ' "$tmp/cmpz.out")" "1 1"
+  else
+    notok "compare's t made the normal quantile: the comparison runs"
+  fi
+else
+  notok "the 2-machine fixture's --new side builds"
+fi
+
 # ------------------------------------------------------------- by hand --
 # On a copy of the 2-machine fixture: config_stats' first row with hi_ms
 # moved by 1e-7, pair_stats without its first row (each relation copied
@@ -300,7 +345,7 @@ SQL
 fi
 
 # Bad usage: exit 2, one line on stderr, nothing on stdout.
-for a in "" "$tmp/m2.db $tmp/m3.db" "$tmp/m2.db --max-print x"; do
+for a in "" "--compare $tmp/m2.db" "$tmp/m2.db --max-print x"; do
   # shellcheck disable=SC2086
   $PY tests/report/oracle.py $a > "$tmp/u.out" 2> "$tmp/u.err"
   check_eq "oracle.py $a: exit 2, one line on stderr" "$? $(wc -l < "$tmp/u.err") $(wc -c < "$tmp/u.out")" "2 1 0"
