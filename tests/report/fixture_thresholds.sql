@@ -1,6 +1,6 @@
 -- tests/report/fixture_thresholds.sql: SYNTHETIC changes to the other
 -- fixtures so that values lie on both sides of thresholds of report_setting
--- (reports/views.sql) that they would not straddle otherwise; a threshold
+-- (reports/analysis/30-labels.sql and the files after it) that they would not straddle otherwise; a threshold
 -- moved by x 1.1 or / 1.1 (make mutate-report) then changes a verdict or a
 -- count the report test checks. Apply last (after fixture_measure.sql).
 -- Made-up numbers only. The others' placement: fixture_stencil.sql (faster,

@@ -40,7 +40,7 @@
 # and by hand on copies: a value moved by 1e-7 and a row left out, a sample
 # added behind the views' back, a declared method changed (the oracle
 # follows it) or unknown to it (it refuses), and bad usage (exit 2).
-# Needs no GPU; needs build/bin/dbtool (BIN=dir), sqlite3, gcc and python3
+# Needs no GPU; needs build/tools/dbtool (TOOLS=dir), sqlite3, gcc and python3
 # (about 30 s of CPU with ORACLE_DB).
 # Usage: sh tests/report/test_oracle.sh
 set -u
@@ -78,7 +78,7 @@ sqlite() { e=$1; shift; sqlite3 -bail -cmd ".load $e" "$@"; }
 # SQL_FILES).
 snapshot() {
   rm -f "$2"
-  "$BIN/dbtool" snapshot "$1" "$2" > /dev/null 2>"$2.err" &&
+  "$TOOLS/dbtool" snapshot "$1" "$2" > /dev/null 2>"$2.err" &&
     cat ${4:-$SQL_FILES} | sqlite "${3:-$SQLSTATS}" "$2" > /dev/null 2>>"$2.err" ||
     { echo "# $(head -n 3 "$2.err")"; return 1; }
 }
@@ -252,14 +252,14 @@ if [ -f "$tmp/moved/sqlstats.so" ] &&
 fi
 
 # ------------------------------------------------------------ make compare --
-# compare_run OUT TOOLS: experiments/tools/compare (from TOOLS) on the
+# compare_run OUT DIR: experiments/tools/compare (the one in DIR) on the
 # 2-machine fixture (BASE) and its --new side.
 compare_run() {
-  DBTOOL="$BIN/dbtool" SQLSTATS="$SQLSTATS" COMPARE_SQL="$(echo "$ANALYSIS" | tr ' ' '\n' | grep -e '-results\.sql$' -e '-trials\.sql$' | tr '\n' ' ')" \
+  DBTOOL="$TOOLS/dbtool" SQLSTATS="$SQLSTATS" COMPARE_SQL="$(echo "$ANALYSIS" | tr ' ' '\n' | grep -e '-results\.sql$' -e '-trials\.sql$' | tr '\n' ' ')" \
     sh "$2/compare" --base "$tmp/m2.sql" --new "$tmp/m2new.sql" --out "$1" --no-page --rows 1 > "$1.out" 2>&1
 }
 if [ -f "$tmp/m2.db" ] && $PY tests/report/oracle_fixture.py --new 2 3 > "$tmp/m2new.sql" &&
-   "$BIN/dbtool" snapshot "$tmp/m2new.sql" "$tmp/m2new.db" > /dev/null 2>&1; then
+   "$TOOLS/dbtool" snapshot "$tmp/m2new.sql" "$tmp/m2new.db" > /dev/null 2>&1; then
   if compare_run "$tmp/cmp" experiments/tools; then
     $PY tests/report/oracle.py --compare "$tmp/cmp/compare.db" "$tmp/m2.db" "$tmp/m2new.db" --max-print 5 \
       --load "$SQLSTATS" > "$tmp/cmp.out" 2>&1
