@@ -59,7 +59,10 @@ oracle's, relative tolerance 1e-9:
   compare    with --compare: `make compare`'s table compare_verdict
              ('compare': the ratio of geometric means of the two sides'
              trial values, its Welch t-interval, the verdict in the band)
-             against the oracle's, from the two sides' raw rows
+             against the oracle's, from the two sides' raw rows; with
+             --sessions, of `make compare --sessions` (BASE_DB and NEW_DB
+             the one set: each GPU's first make measure invocation against
+             its last)
 
 The settings that are no level are typed here as the views type them (the
 bands' 20 and 100 us, 20 deviations, the floor fit's 20 configurations and
@@ -67,14 +70,15 @@ bands' 20 and 100 us, 20 deviations, the floor fit's 20 configurations and
 report_setting (the invocations' agreement and its targets).
 
 Usage: python3 tests/report/oracle.py DB [--max-print N] [--only VIEW,...] [--load EXT]
-       python3 tests/report/oracle.py --compare COMPARE_DB BASE_DB NEW_DB [--max-print N] [--load EXT]
+       python3 tests/report/oracle.py --compare COMPARE_DB BASE_DB NEW_DB [--sessions] [--max-print N] [--load EXT]
 EXT: the engine's SQLite extension (make print-SQLSTATS), loaded before
 reading. Prints every mismatch as
   MISMATCH view key column sql=VALUE oracle=VALUE
 (at most N per view, default 50; 0: all), a line per view checked and a
 final line 'oracle: N values checked in M views, K mismatches'. Exit 0: no
 mismatch; 1: mismatches (or a declaration the oracle cannot follow); 2: bad
-usage or a database it cannot read.
+usage or a database it cannot read; 3: the oracle itself failed (its
+traceback on stderr).
 """
 
 import bisect
@@ -884,20 +888,44 @@ def check_samples_functions(db, raw, decl, chk):
 
 # ----------------------------------------------------------------- compare --
 
+def session_pick(raw, pick):
+    """compare --sessions: per GPU of two invocations or more (run.session),
+    its first ('first') or last ('last') by their first run's start, ties by
+    name; {device_id: session}."""
+    t0 = {}
+    for u in raw.run.values():
+        if u['session'] is not None:
+            k = (u['device_id'], u['session'])
+            if u['started_utc'] is not None and (t0.get(k) is None or u['started_utc'] < t0[k]):
+                t0[k] = u['started_utc']
+            t0.setdefault(k, None)
+    out = {}
+    for dev in {d for d, _ in t0}:
+        ss = sorted(s for d, s in t0 if d == dev)      # ties: by name (a stable sort keeps it)
+        if len(ss) >= 2:     # by start, NULL first ascending and last descending, as SQL's
+            ss.sort(key=lambda s: (t0[(dev, s)] is not None, t0[(dev, s)] or ''), reverse=pick == 'last')
+            out[dev] = ss[0]
+    return out
+
+
 def check_compare(cmp_db, sides, decl, chk):
-    """compare_verdict (experiments/tools/compare.sql, normal mode): groups
-    'gpu' (a uuid on both sides) and 'model' (the NEW machines a model's BASE
-    lacks, pooled, against all its BASE machines); per group, side and
-    configuration the trials' count, median, geometric mean and log
+    """compare_verdict (experiments/tools/compare.sql, normal mode, or
+    --sessions where each side is given as (raw, trials, 'first' or 'last')):
+    groups 'gpu' (a uuid on both sides) and 'model' (the NEW machines a
+    model's BASE lacks, pooled, against all its BASE machines); per group,
+    side and configuration the trials' count, median, geometric mean and log
     standard deviation; the ratio NEW / BASE of the geometric means, its
     Welch t-interval at the declared level ('compare'), the verdict in the
     row's band; the very same trials on both sides: one measurement."""
     level = decl.level['compare']
     trials = {}
-    for side, (raw, tr) in sides.items():
+    for side, (raw, tr, pick) in sides.items():
         rows = []
+        only = session_pick(raw, pick) if pick else None
         for t in tr.trial.values():
             if not t['median_ms'] > 0:
+                continue
+            if only is not None and only.get(t['device_id'], ()) != raw.run[t['run_id']]['session']:
                 continue
             d = raw.device[t['device_id']]
             p = t['params']
@@ -997,9 +1025,9 @@ def open_db(path, load):
 
 def main(argv):
     args = argv[1:]
-    max_print, only, load, paths, compare = 50, None, None, [], False
+    max_print, only, load, paths, compare, by_session = 50, None, None, [], False, False
     usage = "usage: oracle.py DB [--max-print N] [--only VIEW,...] [--load EXT]\n" \
-            "       oracle.py --compare COMPARE_DB BASE_DB NEW_DB [--max-print N] [--load EXT]"
+            "       oracle.py --compare COMPARE_DB BASE_DB NEW_DB [--sessions] [--max-print N] [--load EXT]"
     while args:
         a = args.pop(0)
         if a == '--max-print' and args:
@@ -1014,12 +1042,14 @@ def main(argv):
             load = args.pop(0)
         elif a == '--compare':
             compare = True
+        elif a == '--sessions':
+            by_session = True
         elif not a.startswith('-'):
             paths.append(a)
         else:
             print(usage.split('\n')[0], file=sys.stderr)
             return 2
-    if len(paths) != (3 if compare else 1):
+    if len(paths) != (3 if compare else 1) or (by_session and not compare):
         print(usage.split('\n')[1 if compare else 0], file=sys.stderr)
         return 2
     chk = Checker(max_print)
@@ -1043,9 +1073,9 @@ def main(argv):
     try:
         if compare:
             sides = {}
-            for side, db in (('base', dbs[1]), ('new', dbs[2])):
+            for side, db, pick in (('base', dbs[1], 'first'), ('new', dbs[2], 'last')):
                 raw = Raw(db, decl)
-                sides[side] = (raw, Trials(raw, decl))
+                sides[side] = (raw, Trials(raw, decl), pick if by_session else None)
             check_compare(dbs[0], sides, decl, chk)
             return done()
         db = dbs[0]
@@ -1134,4 +1164,10 @@ def main(argv):
 
 
 if __name__ == '__main__':
-    sys.exit(main(sys.argv))
+    try:
+        sys.exit(main(sys.argv))
+    except Exception:       # the oracle's own failure: not a mismatch
+        import traceback
+        traceback.print_exc()
+        print("oracle: internal error (exit 3)", file=sys.stderr)
+        sys.exit(3)

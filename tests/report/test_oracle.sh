@@ -15,7 +15,9 @@
 #     `make report` would), else one built here, checked in the background;
 #   - `make compare`'s table compare_verdict on the 2-machine fixture against
 #     its --new side (one machine re-timed, one the very same runs, one more
-#     machine of the model): every group, ratio, interval and verdict;
+#     machine of the model): every group, ratio, interval and verdict; and
+#     `make compare --sessions` on the 4-machine fixture (each GPU's first
+#     invocation against its last);
 #   - the level moved: the engine built with SQLSTATS_LEVEL five points
 #     lower (a copy of reports/sqlstats.c), the 3-machine fixture's snapshot
 #     made with it: the oracle, reading the level from stat_decl, still
@@ -36,7 +38,7 @@
 #   model's range called from its machines' interval ends; an invocation's
 #   value the mean of its trials; a target's verdict flipped; the verdict
 #   functions' "at least" made strict (C); compare's t made the normal
-#   quantile;
+#   quantile; compare --sessions taking the first invocation for the last;
 # and by hand on copies: a value moved by 1e-7 and a row left out, a sample
 # added behind the views' back, a declared method changed (the oracle
 # follows it) or unknown to it (it refuses), and bad usage (exit 2).
@@ -290,6 +292,33 @@ if [ -f "$tmp/m2.db" ] && $PY tests/report/oracle_fixture.py --new 2 3 > "$tmp/m
   fi
 else
   notok "the 2-machine fixture's --new side builds"
+fi
+# make compare --sessions on the 4-machine fixture: each GPU's first
+# invocation against its last (two machines have two); then with the last
+# session picked as the first too (compare-trials.sql's DESC made ASC).
+sessions_run() {
+  DBTOOL="$TOOLS/dbtool" SQLSTATS="$SQLSTATS" COMPARE_SQL="$(echo "$ANALYSIS" | tr ' ' '\n' | grep -e '-results\.sql$' -e '-trials\.sql$' | tr '\n' ' ')" \
+    sh "$2/compare" --base "$tmp/m4.sql" --sessions --out "$1" --no-page --rows 1 > "$1.out" 2>&1 &&
+    $PY tests/report/oracle.py --compare "$1/compare.db" "$tmp/m4.db" "$tmp/m4.db" --sessions --max-print 2 \
+      --load "$SQLSTATS" > "$1.oracle" 2>&1
+}
+if [ -f "$tmp/m4.db" ]; then
+  sessions_run "$tmp/cms" experiments/tools
+  rc=$?
+  grep -v '^ok ' "$tmp/cms.oracle" | sed 's/^/# /'
+  check_eq "make compare --sessions: no mismatch, on the two machines of two invocations" \
+    "$rc $(q "$tmp/cms/compare.db" "SELECT count(DISTINCT grp) FROM compare_verdict")" "0 2"
+  mkdir -p "$tmp/tools2"
+  cp experiments/tools/compare experiments/tools/compare*.sql "$tmp/tools2/"
+  sed 's/WHEN .last. THEN s.t0 END DESC/WHEN '"'"'last'"'"' THEN s.t0 END ASC/' experiments/tools/compare-trials.sql \
+    > "$tmp/tools2/compare-trials.sql"
+  if cmp -s experiments/tools/compare-trials.sql "$tmp/tools2/compare-trials.sql"; then
+    notok "compare --sessions, the first invocation taken for the last: the change found in compare-trials.sql"
+  else
+    sessions_run "$tmp/cmsx" "$tmp/tools2"
+    check_eq "compare --sessions, the first invocation taken for the last: caught (exit 1, compare_verdict fails)" \
+      "$? $(grep -c '^FAIL compare_verdict: ' "$tmp/cmsx.oracle")" "1 1"
+  fi
 fi
 
 # ------------------------------------------------------------- by hand --
