@@ -866,6 +866,82 @@ def check_functions(db, decl, chk, want):
         chk.compare('aggregate_functions', sql, mine, ('v',))
 
 
+CLAIM_WORDS = {'holds': 'holds', 'below': "holds, below the claim's magnitude", 'not': 'does not hold',
+               'inconclusive': 'inconclusive'}
+
+
+def check_claims(db, chk, want):
+    """The claims' judging function, claim_judge(RULE, THR, A, B, LO, HI) (an
+    aggregate over a claim's parts), on a grid of one part and on groups of
+    several; and the claims' verdicts judged again from their own parts
+    (claim_part_verdict: each part alone; claim_verdict: a claim on a GPU
+    over all its parts, where they were all measured). An engine without
+    the function (or a database without the views) is said so, a line of
+    its own ('skip ...')."""
+    try:
+        db.execute("SELECT claim_judge('at least', NULL, NULL, NULL, 1.5, 2.0)").fetchone()
+    except sqlite3.Error as e:
+        skipped = [v for v in ('claim_functions', 'claim_part_verdict', 'claim_verdict') if want(v)]
+        if skipped:
+            print("skip %s: the engine has no claim_judge() (%s)" % (', '.join(skipped), e))
+        return
+    if want('claim_functions'):
+        ends = (None, 0.8, 1.0, 1.1, 1.2, 1.4, 1.6)
+        grid = [(r, t, a, b, lo, hi) for r in st.CLAIM_RULES for t in (None, 0.9, 1.0, 1.2)
+                for a in (None, 1.0, 1.1, 1.3) for b in (None, 1.2, 1.5) for lo in ends for hi in ends
+                if lo is None or hi is None or lo <= hi]
+        sql, mine = {}, {}
+        for g in grid:
+            sql[g] = {'v': db.execute("SELECT claim_judge(?, ?, ?, ?, ?, ?)", g).fetchone()[0]}
+            mine[g] = {'v': CLAIM_WORDS[st.claim_part(*g)]}
+        # groups of 2 to 5 parts of one rule (a fixed walk through the grid)
+        db.execute("CREATE TEMP TABLE IF NOT EXISTS oracle_claim (g INTEGER, rule TEXT, thr REAL, a REAL, b REAL, "
+                   "lo REAL, hi REAL)")
+        db.execute("DELETE FROM oracle_claim")
+        groups = {}
+        for i in range(600):
+            first = grid[(i * 7919) % len(grid)]
+            same = [x for x in grid if x[:4] == first[:4]]
+            groups[i] = [same[(i * 31 + j * 17) % len(same)] for j in range(2 + i % 4)]
+            db.executemany("INSERT INTO oracle_claim VALUES (?, ?, ?, ?, ?, ?, ?)", [(i,) + x for x in groups[i]])
+        for i, v in db.execute("SELECT g, claim_judge(rule, thr, a, b, lo, hi) FROM oracle_claim GROUP BY g"):
+            sql[('group', i)] = {'v': v}
+            mine[('group', i)] = {'v': st.claim_verdict([st.claim_part(*x) for x in groups[i]])}
+        try:
+            db.execute("SELECT claim_judge('nonsense', 1, 1, 1, 1, 1)").fetchone()
+            sql[('unknown rule',)] = {'v': 'accepted'}
+        except sqlite3.Error:
+            sql[('unknown rule',)] = {'v': 'refused'}
+        mine[('unknown rule',)] = {'v': 'refused'}
+        chk.compare('claim_functions', sql, mine, ('v',))
+    if not (want('claim_part_verdict') or want('claim_verdict')):
+        return
+    try:
+        rule = {r['claim_id']: r for r in sql_rows(db, "SELECT claim_id, rule, threshold, a, b FROM claim_rule")}
+        parts = sql_rows(db, "SELECT claim_id, part, device_id, label, lo, hi, verdict FROM claim_part_verdict")
+        verdicts = sql_rows(db, "SELECT claim_id, device_id, verdict, parts FROM claim_verdict")
+    except sqlite3.Error as e:
+        for v in ('claim_part_verdict', 'claim_verdict'):
+            if want(v):
+                print("skip %s: %s" % (v, e))
+        return
+    mine, byclaim = [], {}
+    for p in parts:
+        r = rule[p['claim_id']]
+        v = st.claim_part(r['rule'], r['threshold'], r['a'], r['b'], p['lo'], p['hi'])
+        mine.append(dict(p, verdict=CLAIM_WORDS[v]))
+        byclaim.setdefault((p['claim_id'], p['device_id']), []).append(v)
+    keys = ('claim_id', 'part', 'device_id', 'label')
+    if want('claim_part_verdict'):
+        chk.compare('claim_part_verdict', keyed(parts, keys, ('lo', 'hi')), keyed(mine, keys, ('lo', 'hi')),
+                    ('verdict',))
+    if want('claim_verdict'):
+        judged = [v for v in verdicts if v['parts']]
+        chk.compare('claim_verdict', keyed(judged, ('claim_id', 'device_id')),
+                    {(v['claim_id'], v['device_id']): {'verdict': st.claim_verdict(byclaim.get(
+                        (v['claim_id'], v['device_id']), []))} for v in judged}, ('verdict',))
+
+
 def check_samples_functions(db, raw, decl, chk):
     """samples_ci_lo/hi at the stopping rule's level and the four quarters'
     medians (samples_part_median) of every result's samples."""
@@ -1160,6 +1236,7 @@ def main(argv):
         check('session_agreement_verdict', ('device_id', 'git_commit'),
               {k: v for k, v in summ.items() if v['latest']}, cols + ('verdict', 'verdict_u20'))
     check_verdict_views(db, raw, chk, want)
+    check_claims(db, chk, want)
     return done()
 
 

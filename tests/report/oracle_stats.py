@@ -28,6 +28,8 @@ is refused (Unknown), never guessed.
   parts(xs, k)               the samples cut in k consecutive parts
   at_least, target_at_least, target_at_most, verdict_at_least, verdict_over
                              the verdict functions, NULL (None) as SQL's
+  claim_part, claim_verdict  a seed claim's judging function (claim_judge):
+                             one part by the claim's rule, a claim over its parts
   Declared                   the declarations read from a database
 """
 
@@ -232,6 +234,74 @@ def verdict_over(n, hold, nothold):
     if n is not None and nothold is not None and nothold == n:
         return 'does not hold'
     if hold is not None and nothold is not None and hold > 0 and nothold > 0:
+        return 'holds in part'
+    return 'inconclusive'
+
+
+# ----------------------------------------------------------------- claims --
+
+CLAIM_RULES = ('at least', 'range', 'within')
+
+
+def claim_part(rule, thr, a, b, lo, hi):
+    """One part of a seed's claim judged by the claim's rule (its row of
+    seed_claim; claim_judge() of reports/sqlstats.c): 'holds', 'below' (holds,
+    below the claim's magnitude), 'not' (does not hold) or 'inconclusive'; a
+    rule it does not know raises ValueError. 'within': the whole interval in
+    a..b holds, wholly outside it does not. 'at least' and 'range': the
+    claim's direction first: the whole interval above thr (at or above it),
+    or strictly above 1 where the claim states no thr; it does not hold
+    where the interval is wholly below thr (at or below 1 without one).
+    Then its magnitude: from a on (at least), a..b (range): the whole
+    interval at or above a (and at or under b) holds, wholly below a is
+    below the magnitude, a range's interval wholly above b does not hold;
+    no a: an 'at least' claim holds on its direction, a range stays
+    inconclusive. None (SQL's NULL) makes a comparison false; no interval
+    end is inconclusive."""
+    if rule not in CLAIM_RULES:
+        raise ValueError("claim_judge(): unknown rule %r" % rule)
+    if lo is None or hi is None:
+        return 'inconclusive'
+    if rule == 'within':
+        if _ge(lo, a) and _ge(b, hi):
+            return 'holds'
+        if _lt(hi, a) or _lt(b, lo):
+            return 'not'
+        return 'inconclusive'
+    up = lo > 1 if thr is None else lo >= thr
+    down = hi <= 1 if thr is None else hi < thr
+    if down:
+        return 'not'
+    if not up:
+        return 'inconclusive'
+    if rule == 'range' and _lt(b, lo):
+        return 'not'
+    if a is None:
+        return 'inconclusive' if rule == 'range' else 'holds'
+    if hi < a:
+        return 'below'
+    if lo >= a and (rule == 'at least' or _ge(b, hi)):
+        return 'holds'
+    return 'inconclusive'
+
+
+def claim_verdict(parts):
+    """A claim's verdict over its parts' (claim_part's): every part holds:
+    'holds'; none: 'does not hold'; all hold, some below the claim's
+    magnitude: 'holds, below the claim's magnitude'; some hold (at any
+    magnitude) and some do not: 'holds in part'; else 'inconclusive'; no
+    part: None."""
+    n = len(parts)
+    if n == 0:
+        return None
+    holds, below, nots = parts.count('holds'), parts.count('below'), parts.count('not')
+    if holds == n:
+        return 'holds'
+    if nots == n:
+        return 'does not hold'
+    if holds + below == n:
+        return "holds, below the claim's magnitude"
+    if holds + below > 0 and nots > 0:
         return 'holds in part'
     return 'inconclusive'
 

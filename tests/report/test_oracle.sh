@@ -39,6 +39,8 @@
 #   value the mean of its trials; a target's verdict flipped; the verdict
 #   functions' "at least" made strict (C); compare's t made the normal
 #   quantile; compare --sessions taking the first invocation for the last;
+#   where the engine has the claims' judging function (claim_judge): a
+#   claim without a magnitude held on an interval starting at 1 (C);
 # and by hand on copies: a value moved by 1e-7 and a row left out, a sample
 # added behind the views' back, a declared method changed (the oracle
 # follows it) or unknown to it (it refuses), and bad usage (exit 2).
@@ -246,6 +248,16 @@ if engine rank 's|int r = (pct \* (n + 1) + 99) / 100;|int r = (pct * (n + 1) + 
 fi
 if engine strict 's|if (lo >= thr) return 1;|if (lo > thr) return 1;|'; then
   mutant m2 "$tmp/strict/sqlstats.so" "the verdicts' at least made strict (engine)" verdict_functions - -
+fi
+# The claims' judging function (claim_judge, issue 46 item 2), where the
+# engine has it: a claim that states no magnitude made to hold on an
+# interval that starts at 1 (its direction is strictly above 1).
+if grep -q '^int sqlstats_claim_part(' reports/sqlstats.c; then
+  if engine claim1 's|int bUp = isnan(thr) ? lo > 1 : lo >= thr|int bUp = isnan(thr) ? lo >= 1 : lo >= thr|'; then
+    mutant m2 "$tmp/claim1/sqlstats.so" "a claim's direction from 1 inclusive (engine)" claim_functions - -
+  fi
+else
+  echo "# skip: the claims' judging function (claim_judge) is not in reports/sqlstats.c"
 fi
 if [ -f "$tmp/moved/sqlstats.so" ] &&
    engine wilson "s/^#define SQLSTATS_LEVEL $level\$/#define SQLSTATS_LEVEL $moved/; s|sqlstats_z(sqlstats_level(\"share\"))|sqlstats_z($level)|"; then
