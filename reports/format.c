@@ -12,7 +12,7 @@
 **                             V and a range over machines, which is never an
 **                             interval: '1.27x (range 1.25 to 1.29)'
 **   fmt_level(NAME)           the level of the declared statistic NAME
-**                             (reports/sqlstats.c): '95%'
+**                             (reports/sqlstats.c): e.g. '95%'
 **
 ** Kinds (V's unit in the database -> what is printed):
 **   x      a factor                    -> 1.27x, 11.4x, 128x (3 significant digits)
