@@ -17,8 +17,6 @@ CREATE TABLE rc_ratio_coverage AS SELECT * FROM ratio_coverage; DROP VIEW ratio_
 CREATE TABLE rc_machine_floor AS SELECT * FROM machine_floor; DROP VIEW machine_floor; CREATE VIEW machine_floor AS SELECT * FROM rc_machine_floor;
 CREATE TABLE rc_reduce_floor AS SELECT * FROM reduce_floor; DROP VIEW reduce_floor; CREATE VIEW reduce_floor AS SELECT * FROM rc_reduce_floor;
 CREATE TABLE rc_reduce_floor_gpu AS SELECT * FROM reduce_floor_gpu; DROP VIEW reduce_floor_gpu; CREATE VIEW reduce_floor_gpu AS SELECT * FROM rc_reduce_floor_gpu;
-CREATE TABLE rc_small_n_gpu AS SELECT * FROM small_n_gpu; DROP VIEW small_n_gpu; CREATE VIEW small_n_gpu AS SELECT * FROM rc_small_n_gpu;
-CREATE TABLE rc_small_n_target AS SELECT * FROM small_n_target; DROP VIEW small_n_target; CREATE VIEW small_n_target AS SELECT * FROM rc_small_n_target;
 CREATE TABLE rc_claim_verdict AS SELECT * FROM claim_verdict; DROP VIEW claim_verdict; CREATE VIEW claim_verdict AS SELECT * FROM rc_claim_verdict;
 CREATE TABLE rc_machine_pair_agreement AS SELECT * FROM machine_pair_agreement; DROP VIEW machine_pair_agreement; CREATE VIEW machine_pair_agreement AS SELECT * FROM rc_machine_pair_agreement;
 CREATE TABLE rc_machine_agreement AS SELECT * FROM machine_agreement; DROP VIEW machine_agreement; CREATE VIEW machine_agreement AS SELECT * FROM rc_machine_agreement;

@@ -38,7 +38,7 @@ WHERE c.rk = 1;
 -- cumulative speedup over the first step.
 CREATE VIEW reduce_ladder AS
 WITH b AS (SELECT r.*, o.ord, o.step, o.bottleneck FROM reduce_best r JOIN reduce_order o USING (variant)
-           WHERE r.variant IN (SELECT variant FROM reduce_step) OR r.variant IN ('cub', 'cpu-serial')),
+           WHERE r.variant IN (SELECT variant FROM reduce_role WHERE role IN ('step', 'reference', 'host'))),
 p AS (SELECT b.*, lag(median_ms) OVER w AS prev_ms, lag(lo_ms) OVER w AS prev_lo, lag(hi_ms) OVER w AS prev_hi,
              lag(variant) OVER w AS prev_variant,
              first_value(median_ms) OVER w AS first_ms
@@ -155,18 +155,22 @@ SELECT device_id, config_key, flush, mode, count(*) AS k, median(median_ms) AS m
 FROM reduce_trial WHERE trial > 1
 GROUP BY device_id, config_key, flush, mode;
 -- Per device, type and size: the best hand-written configuration on trial 1
--- and CUB (ties, as the event timer's 32 ns steps make them: the variant's
--- name, the smaller block, then the key, so that every reading of the view
--- picks the same), each with its time on the other trials (held_ms, NULL
--- where there is no other trial) and that time's interval: config_stats'
--- relative half-width around it.
+-- (of reduce_role's steps: never a bound, a host loop or a reference) and
+-- CUB at its best (of the references, cub and cub32, the one of the least
+-- trial-1 time: is_cub marks it) (ties, as the event timer's 32 ns steps
+-- make them: the variant's name, the smaller block, then the key, so that
+-- every reading of the view picks the same), each with its time on the
+-- other trials (held_ms, NULL where there is no other trial) and that
+-- time's interval: config_stats' relative half-width around it.
 CREATE VIEW reduce_pick_t1 AS
 WITH s AS MATERIALIZED (SELECT c.*, t.median_ms AS t1_ms FROM reduce_cold c JOIN reduce_trial t
                           ON t.device_id = c.device_id AND t.config_key = c.config_key AND t.flush = c.flush
                          AND t.mode = c.mode AND t.trial = 1
-                        WHERE c.variant = 'cub' OR c.variant IN (SELECT variant FROM reduce_step))
-SELECT * FROM (SELECT s.*, s.variant = 'cub' AS is_cub,
-                      row_number() OVER (PARTITION BY device_id, dtype, n, variant = 'cub' ORDER BY t1_ms, variant, block, config_key) AS rk
+                        WHERE c.variant IN (SELECT variant FROM reduce_role WHERE role IN ('step', 'reference')))
+SELECT * FROM (SELECT s.*, s.variant IN (SELECT variant FROM reduce_role WHERE role = 'reference') AS is_cub,
+                      row_number() OVER (PARTITION BY device_id, dtype, n,
+                                                      s.variant IN (SELECT variant FROM reduce_role WHERE role = 'reference')
+                                         ORDER BY t1_ms, variant, block, config_key) AS rk
                FROM s) WHERE rk = 1;
 CREATE VIEW reduce_pick AS
 SELECT p.device_id, p.device, p.dtype, p.n, p.variant, p.block, p.params, p.config_key, p.is_cub,
@@ -202,8 +206,71 @@ t AS (SELECT h.device_id, h.device, h.dtype, h.n, h.variant, h.block, h.params, 
              CASE WHEN h.held_trials > 0 THEN x.hi END, h.held_trials
       FROM hand h JOIN cub c USING (device_id, dtype, n) LEFT JOIN pp x USING (device_id, dtype, n) WHERE h.n BETWEEN (SELECT n_smallest FROM size) AND (SELECT n_small FROM size) AND (h.n & (h.n - 1)) = 0)
 SELECT t.*, r.value AS threshold, r.why AS target,
-       CASE WHEN t.lo IS NULL THEN 'not judged' ELSE target_at_least(t.lo, t.hi, r.value) END AS verdict
+       CASE WHEN t.lo IS NULL THEN 'not judged' ELSE target_at_least(t.lo, t.hi, r.value) END AS verdict,
+       CASE WHEN t.what = 'x CUB' THEN (SELECT c.variant FROM cub c WHERE c.device_id = t.device_id AND c.dtype = t.dtype
+                                          AND c.n = t.n) END AS ref
 FROM t JOIN report_setting r ON r.key = t.key;
+
+-- The fastest hand-written variant against CUB at its best at every size
+-- (issue 47 item 1): per GPU, type and power-of-two n from n_tiny to
+-- n_large, reduce_pick's best hand-written configuration and CUB at its best
+-- (ref: cub or cub32, whichever was faster on trial 1), the kernel launches
+-- of one timed call of each (result.launches: what CUB loses at small n is
+-- its second launch, which its single-tile path does not make), and x CUB:
+-- CUB's time over the hand-written one's, paired within each held-out run
+-- (pair_stats' kind pick, the fact reduce_top_target reads too). The target
+-- (top_cub_every): the hand-written one at or ahead of CUB, i.e. the whole
+-- interval of x CUB at or above the threshold (met; its time over CUB's
+-- wholly at or below one), missed where the interval lies wholly below it,
+-- inconclusive otherwise; not judged with no trial besides the first.
+INSERT OR REPLACE INTO report_setting VALUES
+  ('top_cub_every', 1.0, 'the top of the ladder: best hand-written / CUB at its best at every n from 2^10^ to 2^28^, at least');
+INSERT OR REPLACE INTO report_target VALUES
+  ('top_cub_every', 'best over CUB at its best, every n');
+CREATE VIEW reduce_cub_every AS
+WITH hand AS (SELECT * FROM reduce_pick WHERE NOT is_cub), cub AS (SELECT * FROM reduce_pick WHERE is_cub),
+l AS (SELECT device_id, config_key, max(launches) AS launches FROM trial WHERE study = 'reduce'
+      GROUP BY device_id, config_key)
+SELECT h.device_id, h.dtype, h.n, h.variant, h.block, h.params, h.config_key, lh.launches, c.variant AS ref,
+       c.config_key AS ref_key, lc.launches AS ref_launches, h.held_trials,
+       coalesce(x.ratio, c.t1_ms / h.t1_ms) AS value, CASE WHEN h.held_trials > 0 THEN x.lo END AS lo,
+       CASE WHEN h.held_trials > 0 THEN x.hi END AS hi, r.value AS threshold,
+       CASE WHEN h.held_trials > 0 AND x.lo IS NOT NULL THEN target_at_least(x.lo, x.hi, r.value) ELSE 'not judged' END
+         AS verdict
+FROM hand h JOIN cub c USING (device_id, dtype, n) JOIN size z JOIN report_setting r ON r.key = 'top_cub_every'
+     LEFT JOIN pair_stats x ON x.kind = 'pick' AND x.device_id = h.device_id AND x.config_key = h.config_key
+     LEFT JOIN l lh ON lh.device_id = h.device_id AND lh.config_key = h.config_key
+     LEFT JOIN l lc ON lc.device_id = c.device_id AND lc.config_key = c.config_key
+WHERE (h.n & (h.n - 1)) = 0 AND h.n BETWEEN z.n_tiny AND z.n_large;
+
+-- The ladder's steps per GPU, type and size, each at the block picked on
+-- trial 1 (reduce_block_pick): its gain over the step before it (pair_stats'
+-- kind step, prev names that step) and over the best step so far (kind
+-- sofar: sofar names it; issue 46 item 3: a step that loses to an earlier
+-- one is not measured only against the loser), each paired within a run,
+-- judged on the trials after the first. The verdict, on the gain over the
+-- best so far and one threshold (step_change): 'gain' where its whole
+-- interval lies above one and the gain is at least the threshold, 'loss'
+-- where it lies wholly below one and the gain is at most the threshold's
+-- inverse, else 'same' (no difference shown). changes, what: how many things
+-- the step changes over the step before it and what, as its registry entry
+-- names them (reduce_role).
+INSERT OR REPLACE INTO report_setting VALUES
+  ('step_change', 1.02, 'the ladder: a step gains (loses) over the best step so far from this factor (its inverse) on, its whole interval above (below) one');
+CREATE VIEW reduce_ladder_step AS
+SELECT p.device_id, p.dtype, p.n, s.step_no, s.ord, p.variant, p.block, p.config_key,
+       sp.partner_variant AS prev, st.ratio AS step_x, st.lo AS step_lo, st.hi AS step_hi,
+       bp.partner_variant AS sofar, sf.ratio AS x, sf.lo, sf.hi, sf.k AS runs, sf.basis,
+       r.changes, r.bottleneck AS what,
+       CASE WHEN sf.ratio IS NULL THEN NULL
+            WHEN sf.lo > 1 AND sf.ratio >= k.value THEN 'gain'
+            WHEN sf.hi < 1 AND sf.ratio <= 1 / k.value THEN 'loss' ELSE 'same' END AS verdict
+FROM reduce_block_pick p JOIN reduce_step s USING (variant) JOIN reduce_role r USING (variant)
+     JOIN report_setting k ON k.key = 'step_change'
+     LEFT JOIN reduce_ladder_pair sp ON sp.kind = 'step' AND sp.device_id = p.device_id AND sp.config_key = p.config_key
+     LEFT JOIN reduce_ladder_pair bp ON bp.kind = 'sofar' AND bp.device_id = p.device_id AND bp.config_key = p.config_key
+     LEFT JOIN pair_stats st ON st.kind = 'step' AND st.device_id = p.device_id AND st.config_key = p.config_key
+     LEFT JOIN pair_stats_all sf ON sf.kind = 'sofar' AND sf.device_id = p.device_id AND sf.config_key = p.config_key;
 
 -- The read ceiling per device (the median over its runs of each run's best
 -- read-only streaming GB/s, experiments/harness/ceiling.h; not the maximum

@@ -12,42 +12,81 @@ FROM run u
 WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.read_gbps > 0
 GROUP BY u.device_id;
 
--- The one-launch reductions and CUB against the floor model of their GPU
--- model (issue 22): t = launch floor + bytes / read ceiling, the launch floor
--- averaged over the model's complete measure runs (run.launch_us: an empty
--- kernel timed as samples are), the read ceiling the median run.read_gbps
--- of its machines. Per model, variant and power-of-two n (int32, block 256,
--- the default loads and grid): the median time over the model's machines and
--- its interval (model_stats) in microseconds, the model's time, their ratio.
--- Read by figure reduce_roofline and the reduction section's text.
-CREATE VIEW reduce_floor AS
-WITH fl AS (SELECT d.name, sum(m.floor_us * m.runs) / sum(m.runs) AS floor_us, median(m.read_gbps) AS read_gbps
-            FROM machine_floor m JOIN device d USING (device_id)
-            GROUP BY d.name)
-SELECT s.mord, s.panel, s.model, s.variant, o.ord, s.n, s.median_ms * 1e3 AS us, s.lo_ms * 1e3 AS lo,
-       s.hi_ms * 1e3 AS hi, fl.floor_us, fl.floor_us + s.bytes / (fl.read_gbps * 1e3) AS model_us,
-       s.median_ms * 1e3 / (fl.floor_us + s.bytes / (fl.read_gbps * 1e3)) AS x_model
-FROM model_stats s JOIN reduce_order o USING (variant) JOIN report_models rm ON rm.model = s.model
-     JOIN fl ON fl.name = rm.name
-WHERE s.study = 'reduce' AND s.dtype = 'int32' AND s.block = 256 AND s.timer = 'cuda-event'
-  AND coalesce(json_extract(s.params, '$.loads'), 8) = 8 AND coalesce(json_extract(s.params, '$.grid'), 1) = 1
-  AND (s.n & (s.n - 1)) = 0 AND s.variant IN ('small-n', 'one-launch', 'cub');
-
--- reduce_floor per GPU (machine) instead of per model: the machine's own
--- launch floor (the mean run.launch_us of its runs), read ceiling and
--- configuration intervals (stats_default). Machines of one model on other
--- hosts differ in their launch floor by up to a microsecond, which the
--- model's pooled interval (model_stats) would fold into every small-n value;
--- mord and model are the GPU's order and label.
+-- The one-launch steps (small-n, one-launch) and CUB at its best against the
+-- floor model of each GPU (issue 22): t = launch floor + bytes / read
+-- reference stream, both the machine's own (machine_floor: the mean
+-- run.launch_us of its runs, an empty kernel timed as samples are; the
+-- median run.read_gbps, the fastest read-only stream measured at the start
+-- of every run). Per GPU, line and power-of-two n (int32, block 256, the
+-- default loads and grid, cold, the default flush and mode: stats_default):
+-- the time, its interval, the model's time and their ratio (x_model, with
+-- the interval's ends over the model's time, x_lo .. x_hi), the bytes it
+-- reads, and launches, the kernel launches of one timed call
+-- (result.launches). line: the variant,
+-- or 'cub' for CUB at its best: the reference (reduce_role) of the least
+-- trial-1 time there (reduce_ref_pick; variant names it). One configuration
+-- per GPU, line and size: where two time it (a key of before the loads and
+-- grid axes beside today's, or one key under two flushes), the one of the
+-- most trials, then the one whose key names its loads (today's), then the
+-- first by key, flush and mode. Machines of one model on other hosts differ
+-- in their launch floor by up to a microsecond (issue 43 item 3), so every
+-- value under 20 us is the host's own, beside its floor; mord and model are
+-- the GPU's order and label.
 CREATE VIEW reduce_floor_gpu AS
-SELECT v.ord AS mord, v.label AS model, s.device_id, s.variant, s.n, s.median_ms * 1e3 AS us, s.lo_ms * 1e3 AS lo,
-       s.hi_ms * 1e3 AS hi, fl.floor_us, fl.floor_us + (s.bytes_read + s.bytes_written) / (fl.read_gbps * 1e3) AS model_us,
-       s.median_ms * 1e3 / (fl.floor_us + (s.bytes_read + s.bytes_written) / (fl.read_gbps * 1e3)) AS x_model,
-       s.config_key, s.flush, s.mode, s.runs, json_extract(s.params, '$.loads') IS NOT NULL AS names_loads
-FROM stats_default s JOIN report_devices v USING (device_id) JOIN machine_floor fl USING (device_id)
-WHERE s.study = 'reduce' AND s.dtype = 'int32' AND s.block = 256 AND s.timer = 'cuda-event'
-  AND coalesce(json_extract(s.params, '$.loads'), 8) = 8 AND coalesce(json_extract(s.params, '$.grid'), 1) = 1
-  AND (s.n & (s.n - 1)) = 0 AND s.variant IN ('small-n', 'cub');
+WITH c AS (SELECT s.*, r.role, r.ord AS vord,
+                  CASE WHEN r.role = 'reference' THEN 'cub' ELSE s.variant END AS line,
+                  json_extract(s.params, '$.loads') IS NOT NULL AS names_loads,
+                  (SELECT max(t.launches) FROM trial t WHERE t.device_id = s.device_id AND t.study = s.study
+                     AND t.config_key = s.config_key AND t.flush = s.flush AND t.mode = s.mode) AS launches
+           FROM stats_default s JOIN reduce_role r USING (variant)
+                LEFT JOIN reduce_ref_pick p ON p.device_id = s.device_id AND p.dtype = s.dtype AND p.n = s.n
+                                           AND p.flush = s.flush AND p.mode = s.mode
+           WHERE s.study = 'reduce' AND s.dtype = 'int32' AND s.block = 256 AND s.timer = 'cuda-event'
+             AND coalesce(json_extract(s.params, '$.loads'), 8) = 8 AND coalesce(json_extract(s.params, '$.grid'), 1) = 1
+             AND (s.n & (s.n - 1)) = 0
+             AND (s.variant IN ('small-n', 'one-launch') OR (r.role = 'reference' AND s.variant = p.variant))),
+k AS (SELECT c.*, row_number() OVER (PARTITION BY c.device_id, c.line, c.n ORDER BY c.runs DESC, c.names_loads DESC,
+                                                c.config_key, c.flush, c.mode) AS rk FROM c)
+SELECT v.ord AS mord, v.label AS model, k.device_id, k.variant, k.line, k.vord AS ord, k.n, k.median_ms * 1e3 AS us,
+       k.lo_ms * 1e3 AS lo, k.hi_ms * 1e3 AS hi, fl.floor_us,
+       fl.floor_us + (k.bytes_read + k.bytes_written) / (fl.read_gbps * 1e3) AS model_us,
+       k.median_ms * 1e3 / (fl.floor_us + (k.bytes_read + k.bytes_written) / (fl.read_gbps * 1e3)) AS x_model,
+       k.lo_ms * 1e3 / (fl.floor_us + (k.bytes_read + k.bytes_written) / (fl.read_gbps * 1e3)) AS x_lo,
+       k.hi_ms * 1e3 / (fl.floor_us + (k.bytes_read + k.bytes_written) / (fl.read_gbps * 1e3)) AS x_hi,
+       k.bytes_read + k.bytes_written AS bytes, k.launches, k.config_key, k.flush, k.mode, k.runs, k.names_loads
+FROM k JOIN report_devices v USING (device_id) JOIN machine_floor fl USING (device_id)
+WHERE k.rk = 1;
+
+-- reduce_floor_gpu per GPU model (figure reduce_roofline, the summary): a
+-- model's value is the median over its machines of each machine's own
+-- (issue 43 item 3), a ratio taken per machine first: us, the time; floor_us,
+-- the median of its machines' launch floors (machine_floor); model_us and
+-- x_model, the medians of the machines' own floor-model times and ratios.
+-- Its bracket: measured on one machine, that machine's interval (bracket
+-- 'interval': lo .. hi, x_lo .. x_hi); on several, the range of the
+-- machines' values (bracket 'range', never an interval); gpus: how many
+-- machines measured it. variant: the line (small-n, one-launch, or cub for
+-- CUB at its best, whichever reference each machine chose).
+CREATE VIEW reduce_floor AS
+WITH g AS (SELECT f.*, d.name FROM reduce_floor_gpu f JOIN report_devices d USING (device_id)),
+mf AS (SELECT d.name, median(m.floor_us) AS floor_us FROM machine_floor m JOIN report_devices d USING (device_id)
+       GROUP BY d.name)
+SELECT m.mord, m.panel, m.model, g.line AS variant, min(g.ord) AS ord, g.n, count(*) AS gpus,
+       CASE WHEN count(*) = 1 THEN 'interval' ELSE 'range' END AS bracket,
+       median(g.us) AS us, CASE WHEN count(*) = 1 THEN min(g.lo) ELSE min(g.us) END AS lo,
+       CASE WHEN count(*) = 1 THEN max(g.hi) ELSE max(g.us) END AS hi, mf.floor_us, median(g.model_us) AS model_us,
+       median(g.x_model) AS x_model, CASE WHEN count(*) = 1 THEN min(g.x_lo) ELSE min(g.x_model) END AS x_lo,
+       CASE WHEN count(*) = 1 THEN max(g.x_hi) ELSE max(g.x_model) END AS x_hi
+FROM g JOIN report_models m ON m.name = g.name JOIN mf ON mf.name = g.name
+GROUP BY m.mord, g.line, g.n;
+
+-- The largest n small-n sums in one block, per block size: a thread's
+-- loads (SMALL_LOADS = 4 16-byte vectors, kernels/reduce_top.cuh,
+-- small_one_block_max) times the block, in int32 elements: up to it small-n
+-- runs one block and combines nothing, so it is its own bound there.
+CREATE VIEW small_one_block AS
+SELECT block, block * 16 AS n_max FROM (SELECT DISTINCT block FROM stats_default
+                                                 WHERE study = 'reduce' AND variant = 'small-n' AND block IS NOT NULL);
 
 -- Machines of one model, pair by pair (machine_agreement pools the pairs):
 -- both machines' launch floors (machine_floor) and, per size band (1, 2, 3
@@ -74,8 +113,8 @@ FROM cs a JOIN cs b ON b.device = a.device AND b.device_id > a.device_id AND b.s
      LEFT JOIN machine_floor fa ON fa.device_id = a.device_id LEFT JOIN machine_floor fb ON fb.device_id = b.device_id
 GROUP BY a.device_id, b.device_id, a.band;
 
--- Paired ratios to CUB (issue 22): pair_stats' kind cub (26-pairs.sql: CUB's
--- time over the configuration's within each run), at the default loads and
+-- Paired ratios to CUB (issue 22): pair_stats' kind cub (26-pairs.sql: CUB
+-- at its best's time over the configuration's within each run), at the default loads and
 -- grid, one launch a sample, cold, the default flush; ratio_coverage: the
 -- check of those intervals (pair_coverage).
 CREATE VIEW ratio_stats AS
@@ -84,41 +123,3 @@ WHERE kind = 'cub' AND config_key NOT LIKE '% flush=%' AND config_key NOT LIKE '
   AND coalesce(json_extract(params, '$.loads'), 8) = 8 AND coalesce(json_extract(params, '$.grid'), 1) = 1;
 CREATE VIEW ratio_coverage AS
 SELECT device_id, band, band_label, held_out, covered, pct FROM pair_coverage WHERE kind = 'cub';
-
--- The small-n step per GPU at n = 2^16^, 2^18^ and 2^20^ (int32, block 256,
--- cold; reduce_floor_gpu's rows), one configuration per GPU and size: where
--- two time it (a key of before the loads and grid axes beside today's, or
--- one key under two flushes), the one of the most trials, then the one whose
--- key names its loads (today's), then the first key. Beside its time over
--- the floor model, its throughput over CUB's: CUB's time over small-n's run
--- by run (pair_stats' kind cub of that configuration, issue 22), whose
--- interval holds a further run's ratio 95% of the time; reported per GPU,
--- no target (issue 36).
-CREATE VIEW small_n_gpu AS
-WITH s AS (SELECT f.*, row_number() OVER (PARTITION BY f.device_id, f.n ORDER BY f.runs DESC, f.names_loads DESC,
-                                                     f.config_key, f.flush, f.mode) AS rk
-           FROM reduce_floor_gpu f, size z
-           WHERE f.variant = 'small-n' AND f.n IN (z.n_smallest, 4 * z.n_smallest, z.n_small))
-SELECT s.mord, s.model, s.device_id, s.n, s.config_key, s.flush, s.mode, s.runs, s.us, s.lo, s.hi, s.model_us,
-       s.x_model, c.ratio AS cub_x, c.lo AS cub_lo, c.hi AS cub_hi, c.k AS cub_runs, c.basis AS cub_basis
-FROM s LEFT JOIN pair_stats c ON c.kind = 'cub' AND c.device_id = s.device_id AND c.config_key = s.config_key
-                             AND c.flush = s.flush AND c.mode = s.mode
-WHERE s.rk = 1;
-
--- The small-n step's target (issue 22), per GPU and size of small_n_gpu:
--- its time over the floor model (lo .. hi: its interval over the model's
--- time), at most small_model. Met when the whole interval is at or under the
--- threshold, missed when it is wholly above, inconclusive otherwise; not
--- judged without an interval. Its throughput over CUB's is no target (issue
--- 36): small_n_gpu reports it.
-INSERT OR REPLACE INTO report_setting VALUES
-  ('small_model', 1.5, 'the small-n step: its time over the floor model at n = 2^16^, 2^18^ and 2^20^ (int32), at most');
-INSERT OR REPLACE INTO report_target VALUES
-  ('small_model', 'small-n over the floor model');
-CREATE VIEW small_n_target AS
-WITH t AS (SELECT s.mord, s.model, s.n, 'small_model' AS key, s.x_model AS value, s.lo / s.model_us AS lo,
-                  s.hi / s.model_us AS hi
-           FROM small_n_gpu s)
-SELECT t.*, r.value AS threshold, g.name AS target,
-       CASE WHEN t.lo IS NULL THEN 'not judged' ELSE target_at_most(t.lo, t.hi, r.value) END AS verdict
-FROM t JOIN report_setting r ON r.key = t.key JOIN report_target g ON g.key = t.key;

@@ -173,27 +173,6 @@ CREATE VIEW minimal_harness_table AS
 SELECT printf('2^%d^', CAST(round(log2(n)) AS INTEGER)) AS "n", label,
        coalesce(printf('%.2f / %.2f: %+.2f, %s', project_us, minimal_us, diff_us, verdict), '-') AS cell
 FROM minimal_harness ORDER BY n, ord;
-CREATE VIEW small_n_bound_table AS
-SELECT printf('2^%d^', CAST(round(log2(n)) AS INTEGER)) AS "n", label,
-       printf('%.2f / %.2f: %.2f %s, %s', small_us, bound_us, over_us,
-              CASE WHEN over_lo_us IS NULL THEN '(not paired)' ELSE printf('[%.2f, %.2f]', over_lo_us, over_hi_us) END,
-              verdict) AS cell
-FROM small_n_bound ORDER BY n, ord;
--- What the section says of small-n against its bound: how the verdicts
--- fall (counts), and how often the paired intervals of kind bound held the
--- held-out run's ratio where small-n's times are (pair_coverage, band 1,
--- pooled over the GPUs, with the GPUs' range).
-CREATE VIEW small_n_bound_text AS
-SELECT 'counts' AS key,
-       printf('Of the %d comparisons, %d %s met, %d missed and %d inconclusive.', count(*), sum(verdict = 'met'),
-              CASE WHEN sum(verdict = 'met') = 1 THEN 'is' ELSE 'are' END, sum(verdict = 'missed'),
-              sum(verdict = 'inconclusive')) AS text
-FROM small_n_bound
-UNION ALL
-SELECT 'coverage', printf('%.1f%% of %d held-out runs %s (%s per GPU)', 100.0 * sum(covered) / sum(held_out), sum(held_out),
-                          size_band_label(1),
-                          CASE WHEN count(*) = 1 THEN printf('%.1f%%', min(pct)) ELSE printf('%.1f-%.1f%%', min(pct), max(pct)) END)
-FROM pair_coverage WHERE kind = 'bound' AND band = 1 HAVING count(*) > 0;
 -- The comparison of the two harnesses in one sentence: how many agree and
 -- how many differ, and the largest difference where it is not one of those
 -- that differ (protocol_diff_text names each of them).

@@ -8,7 +8,8 @@
 --            (the step and the blocks chosen on trial 1, judged on the others)
 --   best     best hand-written % of theoretical at 2^28 int32 (chosen on
 --            trial 1, judged on the others: reduce_top_target)
---   cub      CUB's % of theoretical at 2^28 int32
+--   cub      CUB at its best's % of theoretical at 2^28 int32 (of cub and
+--            cub32, the one reduce_pick chose on trial 1)
 --   k1, k32  global / constant time at k = 1, constant / global at k = 32
 --            (distance field 2048 x 2048, 1024 points)
 --   off1, str32  useful throughput lost at offset 1 and stride 32 (2^26 floats, L1 on)
@@ -30,7 +31,8 @@ SELECT t.device_id, 'ladder' AS metric, x.ratio AS value, x.lo, x.hi
 FROM top t JOIN pair_stats x ON x.kind = 'total' AND x.device_id = t.device_id AND x.config_key = t.config_key
 UNION ALL SELECT device_id, 'best', value, lo, hi FROM reduce_top_target WHERE key = 'top_peak_large' AND dtype = 'int32'
 UNION ALL SELECT device_id, 'cub', pct_peak, pct_peak * gbps_lo / gbps, pct_peak * gbps_hi / gbps FROM rb, z
-  WHERE n = z.n_large AND variant = 'cub'
+  WHERE n = z.n_large AND variant = (SELECT p.variant FROM reduce_pick p WHERE p.device_id = rb.device_id
+                                       AND p.dtype = rb.dtype AND p.n = rb.n AND p.is_cub)
 UNION ALL SELECT device_id, 'k1', ratio, lo, hi FROM cu WHERE k = 1
 UNION ALL SELECT device_id, 'k32', 1 / ratio, 1 / hi, 1 / lo FROM cu WHERE k = 32
 UNION ALL SELECT device_id, 'off1', ratio, lo, hi FROM acc WHERE kind = 'flat' AND pair_key LIKE '% at k=1'

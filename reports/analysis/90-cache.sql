@@ -74,22 +74,24 @@ DROP VIEW model_stats;
 CREATE VIEW model_stats AS SELECT * FROM cache_model_stats;
 CREATE INDEX cache_model_stats_key ON cache_model_stats(study, mord);
 
-CREATE TABLE cache_pair_run AS SELECT * FROM pair_run;
-DROP VIEW pair_run;
-CREATE VIEW pair_run AS SELECT * FROM cache_pair_run;
+-- (the pairs of every kind, *_all, then the views of the pooled kinds over
+-- them, as 26-pairs.sql defines them)
+CREATE TABLE cache_pair_run AS SELECT * FROM pair_run_all;
+DROP VIEW pair_run_all;
+CREATE VIEW pair_run_all AS SELECT * FROM cache_pair_run;
 
-CREATE TABLE cache_pair_h AS SELECT * FROM pair_h;
-DROP VIEW pair_h;
-CREATE VIEW pair_h AS SELECT * FROM cache_pair_h;
+CREATE TABLE cache_pair_h AS SELECT * FROM pair_h_all;
+DROP VIEW pair_h_all;
+CREATE VIEW pair_h_all AS SELECT * FROM cache_pair_h;
 
-CREATE TABLE cache_pair_stats AS SELECT * FROM pair_stats;
-DROP VIEW pair_stats;
-CREATE VIEW pair_stats AS SELECT * FROM cache_pair_stats;
+CREATE TABLE cache_pair_stats AS SELECT * FROM pair_stats_all;
+DROP VIEW pair_stats_all;
+CREATE VIEW pair_stats_all AS SELECT * FROM cache_pair_stats;
 CREATE INDEX cache_pair_stats_key ON cache_pair_stats(kind, device_id, config_key);
 
-CREATE TABLE cache_pair_coverage AS SELECT * FROM pair_coverage;
-DROP VIEW pair_coverage;
-CREATE VIEW pair_coverage AS SELECT * FROM cache_pair_coverage;
+CREATE TABLE cache_pair_coverage AS SELECT * FROM pair_coverage_all;
+DROP VIEW pair_coverage_all;
+CREATE VIEW pair_coverage_all AS SELECT * FROM cache_pair_coverage;
 
 -- The runs' results, looked up by run (the provenance's run table).
 CREATE INDEX cache_result_run ON result(run_id, status);

@@ -1,9 +1,11 @@
 # Reduction: % of each device's own theoretical peak per variant, one panel
 # per size, one bar per GPU (see reduce_bars.sql), coloured by the GPU's
-# position in the report (bcol); the 95% interval: a black band across the
-# bar's top (the interval's height, at least the border's line), not a point.
+# position in the report (bcol); the interval: a black band across the bar's
+# top (the interval's height, at least the border's line), not a point. Taller
+# than two panels' default, so the bars, not the rotated names, fill it.
+#@ fig_h = 5.6
 set style fill solid 0.85 border -1
-set xtics rotate by -35 scale 0 font ",8" nomirror
+set xtics rotate by -35 scale 0 font ",9" nomirror
 set ylabel "% of theoretical DRAM bandwidth"
 set yrange [0:105]
 set ytics 0, 20, 100

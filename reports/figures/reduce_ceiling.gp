@@ -1,7 +1,7 @@
-# Reduction ladder against the read ceiling at n = 2^28 (see
-# reduce_ceiling.sql): one bar per variant and GPU, then each GPU's read
-# ceiling and theoretical DRAM bandwidth; config_stats' interval: a black
-# band across the bar's top.
+# Reduction ladder against the read reference stream at n = 2^28 (see
+# reduce_ceiling.sql): one bar per variant and GPU, then each GPU's
+# reference stream and theoretical DRAM bandwidth; config_stats' interval: a
+# black band across the bar's top.
 stats datafile using 2 nooutput
 nser = STATS_blocks
 w = 0.8 / nser

@@ -1,8 +1,11 @@
--- The ladder against the read ceiling, per GPU: at n = 2^28 (int32) every
--- GPU variant's best configuration (highest median GB/s over block sizes and
--- tunings, all runs: config_stats via reduce_cold), then the device's read
--- ceiling (best read-only streaming GB/s, run.read_gbps) and theoretical DRAM
--- bandwidth as two more bars. One series per GPU (colour: its position in
+-- The ladder against the read reference stream, per GPU: at n = 2^28
+-- (int32) every GPU variant's best configuration (highest median GB/s over
+-- block sizes and tunings, all runs: config_stats via reduce_cold; the
+-- hand-written steps and the references, cub and cub32, in registry order:
+-- reduce_order leaves the bound out), then the device's reference stream
+-- (the fastest read-only stream measured at the start of every run, the
+-- median over its runs: read_ceiling) and theoretical DRAM bandwidth as two
+-- more bars. One series per GPU (colour: its position in
 -- the report); columns: series, x position (ladder
 -- index), label, GB/s, and the interval's low and high ends.
 WITH s AS (SELECT * FROM (SELECT c.*, row_number() OVER (PARTITION BY device_id, variant ORDER BY gbps DESC) AS rk
@@ -13,7 +16,7 @@ nx AS (SELECT count(*) AS n FROM x),
 bars AS (SELECT s.device_id, x.pos, s.variant AS label, s.gbps, s.gbps_lo AS lo, s.gbps_hi AS hi
          FROM s JOIN x USING (variant)
          UNION ALL
-         SELECT r.device_id, (SELECT n FROM nx), 'read ceiling', r.read_gbps, r.read_gbps, r.read_gbps
+         SELECT r.device_id, (SELECT n FROM nx), 'reference stream', r.read_gbps, r.read_gbps, r.read_gbps
          FROM read_ceiling r WHERE r.device_id IN (SELECT device_id FROM s)
          UNION ALL
          SELECT d.device_id, (SELECT n FROM nx) + 1, 'theoretical', d.peak_gbps, d.peak_gbps, d.peak_gbps

@@ -1,13 +1,13 @@
-# Reduction time against n with the floor model, one panel per GPU model (see
-# reduce_roofline.sql). Both axes logarithmic: n spans 2^10..2^28, time from
-# a few microseconds to a third of a millisecond.
+# Reduction time over the floor model against n, one panel per GPU model (see
+# reduce_roofline.sql): a linear ratio axis, so the few-microsecond region,
+# where the lines differ, fills the panel; one (the model) dashed.
 set logscale x 2
 set format x "2^{%L}"
-set logscale y 10
-set format y "%g"
+set xrange [2**9.7:2**28.3]
+set format y "%.1f"
 set xlabel "elements n (int32, log_2 scale)"
 set errorbars small
-set ylabel "time (us, log scale)"
+set ylabel "time / floor model"
 do for [p=1:npanel] {
   load "reports/figures/panel.gnuplot"
   plot for [i=pfirst[p]:plast[p]-1] datafile index i using 2:3:4:5 with yerrorlines title columnheader(1) \

@@ -17,13 +17,18 @@ load "< awk -f reports/figures/panels.awk '" . datafile . "'"
 load "< awk -f reports/figures/colours.awk '" . datafile . "'"
 svg = strstrt(outfile, ".svg") > 0
 ph = npanel > 1 ? npanel : 1
+# A figure script may ask for its own height (inches of the PDF; the SVG in
+# proportion) on a line of its own, '#@ fig_h = H', read here before the
+# terminal is set; 0: the height its panels give.
+fig_h = 0
+load "< sed -n 's/^#@ //p' '" . ARG1 . "'"
 # Panels are GPU models (or a figure's own facets), so their number does not
 # grow with the GPUs measured; the PDF's page holds 6.8 in of figure beside
 # its caption, which three panels or more share. The key's text is 8 pt at
 # the figure's 6 in width: the PDF includes it at 90% of the text width or
 # more, so the key reads at 7 pt or more on paper.
-if (svg) { set terminal svg enhanced font "Helvetica,12" size 800,(ph > 1 ? 60 + 280 * ph : 450) background rgb "white" } \
-else { eval sprintf('set terminal pdfcairo enhanced font "Helvetica,9" size 6in,%.2fin', ph > 1 ? (ph > 2 ? 6.8 : 0.4 + 1.75 * ph) : 3.0) }
+if (svg) { set terminal svg enhanced font "Helvetica,12" size 800,(fig_h > 0 ? int(fig_h * 800 / 6) : ph > 1 ? 60 + 280 * ph : 450) background rgb "white" } \
+else { eval sprintf('set terminal pdfcairo enhanced font "Helvetica,9" size 6in,%.2fin', fig_h > 0 ? fig_h : ph > 1 ? (ph > 2 ? 6.8 : 0.4 + 1.75 * ph) : 3.0) }
 set output outfile
 set datafile separator "\t"
 set key outside right top font ",8" spacing 1.1

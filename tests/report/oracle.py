@@ -778,7 +778,6 @@ def sessions(raw, trials, decl):
 VERDICT_VIEWS = (
     ('reduce_top_target', ('device_id', 'dtype', 'n', 'key'), 'lo', 'hi', 'threshold', 'verdict',
      st.target_at_least, 'not judged'),
-    ('small_n_target', ('model', 'n', 'key'), 'lo', 'hi', 'threshold', 'verdict', st.target_at_most, 'not judged'),
     ('small_n_bound', ('device_id', 'n'), 'over_lo_us', 'over_hi_us', 'setting:bound_goal_us', 'verdict',
      st.target_at_most, None),
 )

@@ -3,7 +3,7 @@
 # 26-pairs.sql: pair_trial_rows, reduce_step, reduce_block_pick, pair_run,
 # pair_trial, pair_halfwidth, pair_h, pair_coverage, pair_stats; and
 # 45-small-n.sql's wrapper ratio_stats; issues 22 and 33) on stand-ins for
-# what they read (trial, run, reduce_order, variant, reduce_pick_t1 and an
+# what they read (trial, run, variant_order, reduce_pick_t1 and an
 # empty pair_run_claim): two configurations are paired within one process
 # only (the GPU, session, trial, binary and build: never across sessions,
 # trials, binaries or builds; the runs of one binary's matrix are one
@@ -16,7 +16,13 @@
 # 'one run'); other loads, modes, flushes and blocks their own pairs; the
 # flush pair (the memset row's key with ' flush=memset' is the clean row's);
 # the step, total and pick pairs at the blocks picked on trial 1, over the
-# trials >= 2 only, bound variants not steps. Needs no GPU.
+# trials >= 2 only, bound variants not steps. Issues 46 and 47: the one rule
+# of what a variant is (reduce_role: by its registry flags and origin; a
+# registry of no reference names cub and cub32), CUB at its best (of cub and
+# cub32 the faster on trial 1, judged on the other trials), the best step so
+# far (kind sofar), the host loop's ratio (kind cpu), and neither of those
+# two kinds in the pools or the pooled kinds' halves, nor in pair_run ..
+# pair_stats (the oracle's: the *_all views hold them). Needs no GPU.
 # Usage: sh tests/report/test_paired_ratio.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -119,6 +125,15 @@ awk 'BEGIN {
   R(100, 4, 8, "cub", "cub", 65536, 256, "{}", "clean", "single", 0.001, "", "N", "reduce2");
   R(101, 5, 8, "small-n", "sn", 65536, 256, "{}", "clean", "single", 0.005, "", "N");
   R(102, 5, 8, "cub", "cub", 65536, 256, "{}", "clean", "single", 0.001, "", "N", "reduce", "c");
+  split("1 1.02 0.98 1.01", g9, " ");
+  for (i = 1; i <= 4; i++) {
+    R(130 + i, i, 9, "neighbored", "nb9", 65536, 256, "{}", "clean", "single", 0.010 * g9[i]);
+    R(130 + i, i, 9, "interleaved", "il9", 65536, 256, "{}", "clean", "single", 0.012 * g9[i]);
+    R(130 + i, i, 9, "unroll8", "u89", 65536, 256, "{}", "clean", "single", 0.008 * g9[i]);
+    R(130 + i, i, 9, "cub", "cub9", 65536, 256, "{}", "clean", "single", 0.009 * g9[i]);
+    R(130 + i, i, 9, "cub32", "c329", 65536, 256, "{}", "clean", "single", (i == 1 ? 0.0085 : 0.0095) * g9[i]);
+    printf "INSERT INTO trial VALUES (%d, %d, 9, " q "reduce" q ", " q "cpu9" q ", " q "cpu-serial" q ", " q "int32" q ", 65536, 256, " q "{}" q ", " q "memset" q ", " q "single" q ", " q "cold" q ", " q "host-clock" q ", %.12g, %.12g, %.12g, %.12g, %.12g);\n", 130 + i, i, g9[i], g9[i] * 0.99, g9[i] * 1.01, g9[i] * 0.9, g9[i] * 1.1;
+  }
 }
 # R(run, trial, device, variant, key, n, block, params, flush, mode, ms
 #   [, "q": quartiles only [, session [, binary [, build]]]])
@@ -140,13 +155,18 @@ CREATE TABLE run (run_id INTEGER PRIMARY KEY, session TEXT, binary TEXT, build_i
 CREATE TABLE trial (run_id INTEGER, trial_index INTEGER, device_id INTEGER, study TEXT, config_key TEXT,
                     variant TEXT, dtype TEXT, n INTEGER, block INTEGER, params TEXT, flush TEXT, mode TEXT,
                     cache TEXT, timer TEXT, median_ms REAL, ci_lo_ms REAL, ci_hi_ms REAL, q1_ms REAL, q3_ms REAL);
-CREATE TABLE reduce_order (variant TEXT, ord INTEGER);
-INSERT INTO reduce_order VALUES ('neighbored', 1), ('interleaved', 2), ('boundx', 3), ('cub', 9), ('cpu-serial', 10);
-CREATE TABLE variant (study TEXT, variant TEXT, flags TEXT);
-INSERT INTO variant VALUES ('reduce', 'neighbored', ''), ('reduce', 'interleaved', 'x'),
-  ('reduce', 'boundx', 'x,bound'), ('access', 'small-n', 'bound');
-CREATE TABLE reduce_pick_t1 (device_id INTEGER, config_key TEXT, flush TEXT, mode TEXT, is_cub INTEGER);
-INSERT INTO reduce_pick_t1 VALUES (6, 'il256', 'clean', 'single', 0), (6, 'cub', 'clean', 'single', 1);
+CREATE TABLE variant_order (study TEXT, variant TEXT, ord INTEGER, description TEXT, bottleneck TEXT, flags TEXT,
+                            origin TEXT);
+INSERT INTO variant_order VALUES ('reduce', 'neighbored', 1, '', '', '', 'seed 2'),
+  ('reduce', 'interleaved', 2, '', 'one thing', 'x', 'seed 4'), ('reduce', 'boundx', 3, '', '', 'x,bound', 'bound'),
+  ('reduce', 'unroll8', 4, '', 'one thing; another; a third', '', 'seed 5'),
+  ('reduce', 'cub', 9, '', '', 'no-block-axis', 'reference'), ('reduce', 'cpu-serial', 10, '', '', 'host', 'host'),
+  ('reduce', 'cub32', 11, '', '', 'no-block-axis,offset32', 'reference'), ('access', 'small-n', 1, '', '', 'bound', '');
+CREATE TABLE reduce_pick_t1 (device_id INTEGER, dtype TEXT, n INTEGER, variant TEXT, config_key TEXT, flush TEXT,
+                             mode TEXT, is_cub INTEGER);
+INSERT INTO reduce_pick_t1 VALUES (6, 'int32', 65536, 'interleaved', 'il256', 'clean', 'single', 0),
+  (6, 'int32', 65536, 'cub', 'cub', 'clean', 'single', 1),
+  (9, 'int32', 65536, 'unroll8', 'u89', 'clean', 'single', 0), (9, 'int32', 65536, 'cub32', 'c329', 'clean', 'single', 1);
 CREATE TABLE pair_run_claim (kind TEXT, device_id INTEGER, pair_key TEXT, study TEXT, config_key TEXT, variant TEXT,
                              dtype TEXT, n INTEGER, block INTEGER, params TEXT, flush TEXT, mode TEXT, run_id INTEGER,
                              trial_index INTEGER, num_ms REAL, den_ms REAL, num_lo_ms REAL, num_hi_ms REAL,
@@ -216,14 +236,61 @@ check_eq "no pair spans two processes" \
   "$(q "SELECT count(*) FROM pair_run r JOIN trial a ON a.run_id = r.run_id JOIN run ua USING (run_id) WHERE r.kind = 'cub' AND NOT EXISTS (SELECT 1 FROM trial c JOIN run uc USING (run_id) WHERE c.variant = 'cub' AND c.device_id = r.device_id AND c.trial_index = a.trial_index AND uc.session = ua.session AND uc.binary = ua.binary AND uc.build_id = ua.build_id)")" "0"
 check_eq "blocks picked on trial 1 (not on the others, which favour the other blocks); a bound variant is no step" \
   "$(q "SELECT group_concat(variant || ' ' || block, ', ') FROM (SELECT * FROM reduce_block_pick WHERE device_id = 6 ORDER BY variant)") / $(q "SELECT group_concat(variant, ',') FROM (SELECT * FROM reduce_step ORDER BY step_no)")" \
-  "interleaved 256, neighbored 128 / neighbored,interleaved"
+  "interleaved 256, neighbored 128 / neighbored,interleaved,unroll8"
 check_eq "the step pair: the picked blocks, trials 2..4 only (not trial 1, not trial 5's other-session partner), the median" \
-  "$(q "SELECT pair_key || ' ' || k || ' ' || (SELECT group_concat(trial_index, ',') FROM (SELECT trial_index FROM pair_run WHERE kind = 'step' ORDER BY 1)) || printf(' %.4f', ratio) FROM pair_stats WHERE kind = 'step'")" \
+  "$(q "SELECT pair_key || ' ' || k || ' ' || (SELECT group_concat(trial_index, ',') FROM (SELECT trial_index FROM pair_run WHERE kind = 'step' AND device_id = 6 ORDER BY 1)) || printf(' %.4f', ratio) FROM pair_stats WHERE kind = 'step' AND device_id = 6")" \
   "il256 over nb128 3 2,3,4 2.0000"
 check_eq "the total pair: over neighbored at its picked block" \
-  "$(q "SELECT pair_key || printf(' %d %.4f', k, ratio) FROM pair_stats WHERE kind = 'total' AND variant = 'interleaved'")" \
+  "$(q "SELECT pair_key || printf(' %d %.4f', k, ratio) FROM pair_stats WHERE kind = 'total' AND variant = 'interleaved' AND device_id = 6")" \
   "il256 over nb128 3 2.0000"
 check_eq "the pick pair: CUB over trial 1's pick, trials 2..4" \
-  "$(q "SELECT pair_key || ' ' || k || ' ' || (SELECT group_concat(trial_index, ',') FROM (SELECT trial_index FROM pair_run WHERE kind = 'pick' ORDER BY 1)) || printf(' %.4f', ratio) FROM pair_stats WHERE kind = 'pick'")" \
+  "$(q "SELECT pair_key || ' ' || k || ' ' || (SELECT group_concat(trial_index, ',') FROM (SELECT trial_index FROM pair_run WHERE kind = 'pick' AND device_id = 6 ORDER BY 1)) || printf(' %.4f', ratio) FROM pair_stats WHERE kind = 'pick' AND device_id = 6")" \
   "il256 flush=clean 3 2,3,4 0.8000"
+# Device 9 (issues 46 and 47): the ladder neighbored, interleaved (slower:
+# it loses), unroll8; CUB with 64-bit offsets (cub, 0.009 ms) and with
+# 32-bit offsets (cub32: 0.0085 on trial 1, 0.0095 on trials 2..4); the host
+# loop cpu-serial (1 ms, host clock), in four trials whose offsets move all.
+check_eq "the one rule (reduce_role): a bound by its flag, the host loop by its, a reference by its origin, else a step; changes counted from the registry's '; '" \
+  "$(q "SELECT group_concat(variant || ':' || role || ':' || changes, ' ') FROM (SELECT * FROM reduce_role ORDER BY ord)")" \
+  "neighbored:step:0 interleaved:step:1 boundx:bound:0 unroll8:step:3 cub:reference:0 cpu-serial:host:0 cub32:reference:0"
+check_eq "CUB at its best: cub32, the faster on trial 1 (of two references there)" \
+  "$(q "SELECT variant || ' ' || refs FROM reduce_ref_pick WHERE device_id = 9")" "cub32 2"
+check_eq "kind cub: over cub32, judged on trials 2..4 only (the choice's winner's curse): 0.0095 / 0.010, not trial 1's 0.85 or cub's 0.9" \
+  "$(q "SELECT k || printf(' %.4f ', ratio) || (SELECT group_concat(trial_index, ',') FROM (SELECT trial_index FROM pair_run WHERE kind = 'cub' AND device_id = 9 AND variant = 'neighbored' ORDER BY 1)) FROM pair_stats WHERE kind = 'cub' AND device_id = 9 AND variant = 'neighbored'")" \
+  "3 0.9500 2,3,4"
+check_eq "one reference there: kind cub over every trial (device 1: six)" \
+  "$(q "SELECT k FROM pair_stats WHERE $cub1")" "6"
+check_eq "kind pick: over the reference reduce_pick_t1 chose (cub32), trials 2..4" \
+  "$(q "SELECT pair_key || ' ' || k || printf(' %.4f', ratio) FROM pair_stats WHERE kind = 'pick' AND device_id = 9")" \
+  "u89 flush=clean 3 1.1875"
+check_eq "kind step: over the step before; kind sofar: over the best step so far (neighbored, not the losing interleaved)" \
+  "$(q "SELECT group_concat(kind || ' ' || pair_key || printf(' %.4f', ratio), '; ') FROM (SELECT * FROM pair_stats_all WHERE kind IN ('step', 'sofar') AND device_id = 9 ORDER BY kind, pair_key)")" \
+  "sofar il9 over nb9 0.8333; sofar u89 over nb9 1.2500; step il9 over nb9 0.8333; step u89 over il9 1.5000"
+check_eq "reduce_ladder_pair names the partners" \
+  "$(q "SELECT group_concat(kind || ' ' || variant || ' ' || partner_variant, '; ') FROM (SELECT * FROM reduce_ladder_pair WHERE device_id = 9 ORDER BY kind, step_no)")" \
+  "sofar interleaved neighbored; sofar unroll8 neighbored; step interleaved neighbored; step unroll8 interleaved; total neighbored neighbored; total interleaved neighbored; total unroll8 neighbored"
+check_eq "kind cpu: the host loop over the best hand-written pick in the same process, trials 2..4 (1 ms / 0.008 ms)" \
+  "$(q "SELECT pair_key || ' ' || k || printf(' %.2f', ratio) FROM pair_stats_all WHERE kind = 'cpu' AND device_id = 9")" \
+  "u89 flush=clean 3 125.00"
+check_eq "the pools (kind '') hold no cpu or sofar deviation" \
+  "$(q "SELECT (SELECT deviations FROM pair_halfwidth_all WHERE kind = '' AND device_id = 9 AND band = 0 AND part = 2) - (SELECT count(*) FROM pair_trial_all WHERE device_id = 9 AND kind NOT IN ('cpu', 'sofar'))")" "0"
+check_eq "pair_run .. pair_stats (what the oracle re-derives) hold the pooled kinds only, the *_all views every kind" \
+  "$(q "SELECT (SELECT count(*) FROM pair_run WHERE kind IN ('cpu', 'sofar')) + (SELECT count(*) FROM pair_trial WHERE kind IN ('cpu', 'sofar')) + (SELECT count(*) FROM pair_halfwidth WHERE kind IN ('cpu', 'sofar')) + (SELECT count(*) FROM pair_h WHERE kind IN ('cpu', 'sofar')) + (SELECT count(*) FROM pair_coverage WHERE kind IN ('cpu', 'sofar')) + (SELECT count(*) FROM pair_stats WHERE kind IN ('cpu', 'sofar'))") $(q "SELECT (SELECT count(*) FROM pair_run_all) - (SELECT count(*) FROM pair_run) > 0 AND (SELECT count(*) FROM pair_stats_all WHERE kind IN ('cpu', 'sofar')) > 0")" "0 1"
+check_eq "the pooled kinds' halves are those of their pairs ranked alone (cpu and sofar rank after them)" \
+  "$(q "WITH p AS (SELECT DISTINCT kind, device_id, pair_key, half FROM pair_run_all WHERE kind NOT IN ('cpu', 'sofar')) SELECT count(*) FROM (SELECT half, dense_rank() OVER (ORDER BY kind, device_id, pair_key) % 2 AS h FROM p) WHERE half <> h")" "0"
+db3="$tmp/r.db"
+sqls -bail "$db3" > /dev/null <<SQL || notok "a registry of no reference loads"
+CREATE TABLE variant_order (study TEXT, variant TEXT, ord INTEGER, description TEXT, bottleneck TEXT, flags TEXT,
+                            origin TEXT);
+INSERT INTO variant_order VALUES ('reduce', 'neighbored', 1, '', '', '', 'modern'), ('reduce', 'cub', 2, '', '', '', 'modern'),
+  ('reduce', 'cpu-serial', 3, '', '', 'host', 'modern');
+$(sed -n '/^DROP VIEW IF EXISTS reduce_role;/,/^FROM variant_order WHERE study = .reduce.;/p' reports/analysis/26-pairs.sql)
+SQL
+check_eq "a registry that records no reference: cub is one by its key" \
+  "$(sqls "$db3" "SELECT group_concat(variant || ':' || role, ' ') FROM (SELECT * FROM reduce_role ORDER BY ord)")" \
+  "neighbored:step cub:reference cpu-serial:host"
+sqls "$db3" "INSERT INTO variant_order VALUES ('reduce', 'cubx', 4, '', '', '', 'reference')"
+check_eq "a registry that records one: the origin alone decides (cub, 'modern' here, is a step)" \
+  "$(sqls "$db3" "SELECT group_concat(variant || ':' || role, ' ') FROM (SELECT * FROM reduce_role ORDER BY ord)")" \
+  "neighbored:step cub:step cpu-serial:host cubx:reference"
 [ "$nfail" -eq 0 ]

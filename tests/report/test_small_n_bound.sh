@@ -15,14 +15,15 @@
 # inconclusive (and with no pair of the two picked): met and missed where
 # the two unpaired intervals would straddle the goal, inconclusive where the
 # centres' difference is just over the goal or under it; the pair of the
-# picked small-n key, this GPU and kind bound only. Then on the oracle's
+# picked small-n key, this GPU and kind bound only; the reduction section's
+# directives that word them (mdquery: the table and the sentences). Then on the oracle's
 # fixture (tests/report/oracle_fixture.py: small-n at 2^16 also under a key
 # of before the loads and grid axes) through the snapshot and the whole
 # analysis: one row per GPU and size, the key naming its loads, the pair of
 # kind bound taken within each process (one run a trial, each run's ratio
 # that process's small-n over its no-combine). (Before, every pair of a
 # small-n and a no-combine configuration made a row.)
-# Needs no GPU; needs build/tools/dbtool (TOOLS=dir) and python3.
+# Needs no GPU; needs build/tools/dbtool and mdquery (TOOLS=dir) and python3.
 # Usage: sh tests/report/test_small_n_bound.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -31,12 +32,16 @@ cd "$(dirname "$0")/../.." || exit 1
 
 db="$tmp/t.db"
 view=$(analysis_view '/^-- Per GPU at n = 2^16^, 2^18^, 2^20^ (int32, block 256/' '/^-- The sections. rows of the three/')
-table=$(analysis_view '/^CREATE VIEW small_n_bound_table AS/' '/^FROM small_n_bound ORDER BY n, ord;$/')
 case "$view" in *"CREATE VIEW small_n_bound AS"*) ;;
   *) notok "view small_n_bound found in reports/analysis/"; exit 1 ;; esac
-[ -n "$table" ] || { notok "view small_n_bound_table found in reports/analysis/"; exit 1; }
-text=$(analysis_view '/^CREATE VIEW small_n_bound_text AS/' '/^FROM pair_coverage WHERE kind = .bound. AND band = 1 HAVING count(\*) > 0;$/')
-[ -n "$text" ] || { notok "view small_n_bound_text found in reports/analysis/"; exit 1; }
+# section FILE: the reduction section's directives that word these facts
+# (reports/sections/20-reduce.md: the table's pivot and the sentence that
+# counts the verdicts), one a line, for mdquery
+section() {
+  grep -o "{{pivot: SELECT fmt('n', b.n) AS \"n\"[^}]*FROM small_n_bound b ORDER BY b.n, b.ord}}" reports/sections/20-reduce.md > "$1"
+  grep -o "{{= SELECT 'Of the ' || count(\*) || ' comparisons, '[^}]*FROM small_n_bound}}" reports/sections/20-reduce.md >> "$1"
+  grep -o "{{= SELECT fmt('pct', 100.0 \* sum(covered) / sum(held_out))[^}]*}}" reports/sections/20-reduce.md >> "$1"
+}
 # M (device 5): 2^16 small-n under two keys of 3 trials, 'a16' (no loads in
 # its key) first, 'b16' naming its loads (picked); 2^18 small-n under 'a18'
 # naming its loads (3 trials) and 'b18' of 4 trials (picked), no-combine
@@ -102,8 +107,6 @@ INSERT INTO stats_default VALUES
   (7, 'reduce', 'int32', 256, '{}', 1048576, 'small-n', 0.0048, 0.0046, 0.0050, 'o20', 'clean', 'single', 3),
   (7, 'reduce', 'int32', 256, '{}', 1048576, 'no-combine', 0.0043, 0.0041, 0.0045, 'o20b', 'clean', 'single', 3);
 $view
-$table
-$text
 SQL
 check_eq "one row per GPU and size (only 2^16, 2^18, 2^20; none without a bound)" \
   "$(sqls "$db" "SELECT count(*) || ' ' || count(DISTINCT device_id || ' ' || n) FROM small_n_bound")" "6 6"
@@ -124,15 +127,15 @@ check_eq "the unpaired intervals would not decide M 2^16 and O 2^20 (small-n's l
   "$(sqls "$db" "SELECT group_concat(label || ' ' || n, '; ') FROM (SELECT * FROM small_n_bound
                  WHERE small_lo - bound_hi <= 0.3 AND small_hi - bound_lo > 0.3 AND verdict <> 'inconclusive' ORDER BY ord, n)")" \
   "M 65536; O 1048576"
-check_eq "the section's table: one cell per GPU and size" \
-  "$(sqls "$db" "SELECT count(*) || ' ' || count(DISTINCT n || ' ' || label) FROM small_n_bound_table")" "6 6"
-check_eq "the table's cells: the centres, their difference, its paired interval and the verdict" \
-  "$(sqls "$db" "SELECT group_concat(n || ' ' || label || ' ' || cell, '; ') FROM small_n_bound_table")" \
-  "2^16^ M 5.20 / 5.00: 0.20 [0.10, 0.25], met; 2^16^ N 4.50 / 4.00: 0.50 (not paired), inconclusive; 2^16^ O 4.31 / 4.00: 0.31 [0.20, 0.40], inconclusive; 2^18^ M 6.00 / 5.00: 1.00 [0.60, 1.40], missed; 2^20^ M 7.00 / 6.80: 0.20 [-0.07, 0.41], inconclusive; 2^20^ O 4.80 / 4.30: 0.50 [0.39, 0.69], missed"
-
-check_eq "the section's sentences: the verdicts counted, the coverage of kind bound under 20 us (pooled, the GPUs' range)" \
-  "$(sqls "$db" "SELECT group_concat(key || ': ' || text, ' / ') FROM small_n_bound_text")" \
-  "counts: Of the 6 comparisons, 1 is met, 2 missed and 3 inconclusive. / coverage: 96.7% of 150 held-out runs under 20 us (96.0-98.0% per GPU)"
+section "$tmp/s.md"
+check_eq "the section words these facts in three directives" "$(wc -l < "$tmp/s.md" | tr -d ' ')" 3
+"$TOOLS/mdquery" "$db" "$tmp/s.md" > "$tmp/s.out" 2> "$tmp/s.err" || notok "mdquery expands them: $(cat "$tmp/s.err")"
+check_eq "the section's table: a row per size, a cell per GPU: the times, what the combine costs, its paired interval, the verdict" \
+  "$(grep '^|' "$tmp/s.out" | sed -n '3,$p' | tr -s ' ' | tr '\n' '#')" \
+  "| 2^16^ | 5.20 us / 5.00 us: 0.200 us [0.100, 0.250] met | 4.50 us / 4.00 us: 0.500 us (not paired) inconclusive | 4.31 us / 4.00 us: 0.310 us [0.200, 0.400] inconclusive |#| 2^18^ | 6.00 us / 5.00 us: 1.00 us [0.60, 1.40] missed | - | - |#| 2^20^ | 7.00 us / 6.80 us: 0.200 us [-0.068, 0.408] inconclusive | - | 4.80 us / 4.30 us: 0.500 us [0.387, 0.688] missed |#"
+check_eq "the section's sentences: the verdicts counted, the coverage of kind bound under 20 us (pooled)" \
+  "$(grep -v '^|' "$tmp/s.out" | grep -v '^:\?$' | tr '\n' '#')" \
+  "Of the 6 comparisons, 1 is met, 2 missed and 3 inconclusive.#96.7% of 150 cases#"
 
 # The oracle's fixture, one machine: small-n at 2^16 under two keys.
 db2="$tmp/f.db"
