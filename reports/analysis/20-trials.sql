@@ -28,8 +28,8 @@
 --                   (leave-one-trial-out) and its relative deviation from them
 --   trial_halfwidth per device, band (0: all bands), group (the study,
 --                   variant and mode: '' for all) and part (0 and 1: one half
---                   of the configurations, 2: both): the 95th percentile of
---                   those deviations, the interval's relative half-width
+--                   of the configurations, 2: both): the interval's level's quantile
+--                   of those deviations, the interval's relative half-width
 --   trial_h         the half-width a configuration uses: its group's in its
 --                   band if that holds 20 deviations or more, else its band's,
 --                   else the device's all-band value (kernels differ in how
@@ -37,7 +37,10 @@
 --                   two-launch one, a batch of stream launches more)
 --   config_stats    per configuration: the centre and its interval (stat_level('interval')),
 --                   centre x (1 -/+ h), h = max(trial_h, the configuration's
---                   own relative range). The interval is meant to contain the median a
+--                   own relative range); the low end no lower than 0 (a time
+--                   is positive: with h over 1, as a host-clock loop that
+--                   moves 2-3x from one process to the next, the interval
+--                   has no lower end but 0). The interval is meant to contain the median a
 --                   re-run (one more trial) on this GPU gives, at the interval's level.
 --                   (median_ms keeps its name: it is the median of the
 --                   trials' values, each trial's the interquartile mean of
@@ -244,7 +247,7 @@ SELECT c.*,
        100.0 * (bytes_read + bytes_written) / (median_ms * 1e6) / read_gbps AS pct_read
 FROM (SELECT y.device_id, y.device, y.study, y.config_key, y.variant, y.dtype, y.n, y.block, y.params, y.cache,
              y.timer, y.flush, y.mode, y.runs, y.median_ms,
-             CASE WHEN y.hw IS NULL THEN y.run_lo_ms ELSE y.median_ms * (1 - max(y.hw, y.range_rel)) END AS lo_ms,
+             CASE WHEN y.hw IS NULL THEN y.run_lo_ms ELSE max(0, y.median_ms * (1 - max(y.hw, y.range_rel))) END AS lo_ms,
              CASE WHEN y.hw IS NULL THEN y.run_hi_ms ELSE y.median_ms * (1 + max(y.hw, y.range_rel)) END AS hi_ms,
              CASE WHEN y.hw IS NULL THEN 'one run' ELSE 'trials' END AS basis,
              y.sd_rel, y.band, y.rsd_max, y.reps_min, y.bytes_read, y.bytes_written, y.peak_gbps, y.read_gbps

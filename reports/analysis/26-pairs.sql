@@ -316,7 +316,8 @@ FROM pair_trial_all d JOIN pair_h_all h ON h.kind = d.kind AND h.device_id = d.d
 GROUP BY d.kind, d.device_id, d.band;
 
 -- Per pair: the median of its runs' ratios and the interval a further run's
--- ratio falls in 95% of the time (basis 'runs'); a pair timed in one process
+-- ratio falls in at the paired ratio's level (basis 'runs'; its low end no
+-- lower than 0, a ratio being positive); a pair timed in one process
 -- only (one trial) falls back to its two intervals of the median combined from
 -- the lowest to the highest ratio (basis 'one run': that run's sampling
 -- noise only, as config_stats' one-run fallback). The denominator's
@@ -325,7 +326,7 @@ DROP VIEW IF EXISTS pair_stats_all;
 CREATE VIEW pair_stats_all AS
 SELECT x.kind, x.device_id, x.pair_key, x.study, x.config_key, x.variant, x.dtype, x.n, x.block, x.params, x.flush,
        x.mode, x.band, x.k, x.ratio, x.range_rel,
-       CASE WHEN x.k > 1 THEN x.ratio * (1 - max(h.h, x.range_rel)) ELSE x.one_lo END AS lo,
+       CASE WHEN x.k > 1 THEN max(0, x.ratio * (1 - max(h.h, x.range_rel))) ELSE x.one_lo END AS lo,
        CASE WHEN x.k > 1 THEN x.ratio * (1 + max(h.h, x.range_rel)) ELSE x.one_hi END AS hi,
        CASE WHEN x.k > 1 THEN 'runs' ELSE 'one run' END AS basis
 FROM (SELECT kind, device_id, pair_key, max(study) AS study, max(config_key) AS config_key, max(variant) AS variant,

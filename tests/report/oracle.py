@@ -448,7 +448,7 @@ class Trials:
                 basis = 'one run'
             else:
                 w = max(hwv, (d0['xk'] - d0['x1']) / c)
-                lo, hi, basis = c * (1 - w), c * (1 + w), 'trials'
+                lo, hi, basis = max(0.0, c * (1 - w)), c * (1 + w), 'trials'
             vals = [t['median_ms'] for t in ts]
             b = None if d0['bytes_read'] is None or d0['bytes_written'] is None else d0['bytes_read'] + d0['bytes_written']
             rg = read.get(key[0])
@@ -669,7 +669,7 @@ class Pairs:
             s = {'band': rs[0]['band'], 'k': len(rs), 'ratio': ratio, 'range_rel': (max(ratios) - min(ratios)) / ratio}
             if len(rs) > 1:
                 w = max(self.h[(p[0], p[1], s['band'], 2)]['h'], s['range_rel'])
-                s.update(lo=ratio * (1 - w), hi=ratio * (1 + w), basis='runs')
+                s.update(lo=max(0.0, ratio * (1 - w)), hi=ratio * (1 + w), basis='runs')
             else:
                 r = rs[0]
                 s.update(lo=div(r['num_lo_ms'], r['den_hi_ms']), hi=div(r['num_hi_ms'], r['den_lo_ms']),
