@@ -132,7 +132,7 @@ vd(claim, t) AS (SELECT claim_id, CASE WHEN count(DISTINCT verdict) = 1 THEN max
 SELECT printf('On chip, at k = 1 (%s), the constant kernel''s IDC requests per warp-level load, over the global kernel''s L1 requests, are %s (a broadcast to a half-warp, as the seed has it, would make them %.4fx): 000-broadcast %s.',
               coalesce(fb.cfg, 'the most points profiled'), fb.t, (SELECT value FROM seed_claim WHERE claim_id = '000-broadcast'), vb.t)
     || CASE WHEN fc.t IS NULL THEN ''
-            ELSE printf(' Where the points fit the constant cache (%s), the share of its IDC requests that hit is %s (it must be at least %.0f%% over the passes, setting `cached_hit_min`): 000-cached %s.',
-                        coalesce(fc.cfg, 'the fewest points profiled'), fc.t, 100 * (SELECT value FROM report_setting WHERE key = 'cached_hit_min'), vc.t) END AS text
+            ELSE printf(' Where the points fit the constant cache (%s), the share of its IDC requests that hit is %s (it must be at least %.0f%% over the passes): 000-cached %s.',
+                        coalesce(fc.cfg, 'the fewest points profiled'), fc.t, 100 * (SELECT threshold FROM seed_claim WHERE claim_id = '000-cached'), vc.t) END AS text
 FROM fold fb JOIN vd vb ON vb.claim = fb.claim LEFT JOIN fold fc ON fc.claim = '000-cached' LEFT JOIN vd vc ON vc.claim = '000-cached'
 WHERE fb.claim = '000-broadcast' AND fb.t IS NOT NULL;

@@ -2537,9 +2537,6 @@ def main(argv):
           keyed(ci.flat, ('device_id', 'l1', 'k'), fcols_), fcols_)
     check('reduce_seedcfg', "SELECT * FROM reduce_seedcfg", ('device_id',), {(k,): v for k, v in ci.seedcfg.items()},
           tuple(c for c in next(iter(ci.seedcfg.values()), {}) if c != 'device_id'))
-    vcols = ('device', 'verdict')
-    check('claim_verdict', "SELECT claim_id, device_id, device, verdict FROM claim_verdict", ('claim_id', 'device_id'),
-          keyed(claim_verdicts(raw, trials, devs, latest, ctr, ci), ('claim_id', 'device_id'), vcols), vcols)
     offset, quarter, place, minimal = protocol(raw, trials, devs)
     check('protocol_offset', "SELECT * FROM protocol_offset", ('device_id',), offset,
           ('label', 'ord', 'runs', 'floor_us', 'bare_us', 'offset_us', 'offset_min_us', 'offset_max_us', 'verdict'))
