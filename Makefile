@@ -1,6 +1,10 @@
 # Makefile: kernels -> experiment binaries -> SQLite -> queries -> figures and
 # Markdown -> PDF. `make help` lists the targets; `make V=1` shows commands.
 #
+# Two products: measuring (CUDA, the harness, the studies: `make build`,
+# `make measure`) and the report (host tools only: `make report`). Without a
+# GPU, `make all` is the report alone and compiles no CUDA.
+#
 # Overridable settings (a change of any of them rebuilds what it affects):
 #   NVCC          nvcc (default: PATH, then $CUDA_HOME/bin, then /usr/local/cuda/bin)
 #   CUDA_ARCH     GPU architectures: native, all, or a list "sm_80 sm_90" (default:
@@ -17,8 +21,11 @@
 #   GPUS          the GPUs `make measure` measures: all, nvidia-smi indices or UUIDs
 #                 (default: GPU 0 as CUDA numbers it)
 #   V             V=1 shows the commands
+#   JOBS          steps `make report` and the test builds run at a time where
+#                 make was not given -j itself (default: the processors)
 
 CFLAGS        ?= -O2 -g
+JOBS          ?= $(shell nproc 2>/dev/null || echo 1)
 NVCCFLAGS     ?= -O3
 DB            ?= data/measurements.db
 CUDA_HOME     ?= /usr/local/cuda
@@ -98,7 +105,7 @@ CUDA_INC  := $(if $(NVCC),$(abspath $(dir $(NVCC))../include))
 # How the final flags are assembled.
 WARN       := -Wall -Wextra -Werror -Wno-format-truncation
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) $(OPENMP_CFLAGS) -I. \
-              -isystem $(CUDA_INC) $(SQLITE_CFLAGS) $(CMOCKA_CFLAGS)
+              $(if $(CUDA_INC),-isystem $(CUDA_INC)) $(SQLITE_CFLAGS) $(CMOCKA_CFLAGS)
 ALL_NVFLAGS := -std=c++17 $(NVCCFLAGS) $(GENCODE) -I. -Xcompiler -Wall,-Wextra --Werror all-warnings
 LDLIBS     := $(SQLITE_LIBS) -lm -ldl $(OPENMP_LIBS)
 # nvcc links too; it takes -l/-L itself and hands anything else (a library path) to the host linker.
@@ -117,10 +124,47 @@ endif
 # single-quoted shell word (a ' in it cannot end the quoting).
 raw = $(if $(filter command line environment,$(origin $(1))),$(value $(1)),$($(1)))
 sq  = '$(subst ','\'',$(1))'
+# -jJOBS for a sub-make, unless make was given -j (its jobserver then rules).
+PAR_J = $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(JOBS))
 
-BUILD := build
-OBJ   := $(BUILD)/obj
-BIN   := $(BUILD)/bin
+# Paths make names as targets, or runs as commands, cannot hold a space (make
+# would split them into two words): one given with one is refused here, one
+# line, before anything runs. Every other path (EXPORT_DIR, COMPARE_DIR,
+# SHIPPED, MEASURE_STAMPS, SLURM_OUT, NCU) is quoted in every recipe.
+NO_SPACE_VARS := BUILD DB REPORT_BUILD REPORT_DB REPORT_PDF REPORT_HTML NVCC CUDA_HOME NVIDIA_SMI
+$(if $(filter command line,$(origin BUILD)),$(if $(strip $(value BUILD)),,$(error BUILD is empty: name the build folder (default build))))
+$(foreach v,$(NO_SPACE_VARS),$(if $(and $(filter command line environment,$(origin $(v))),$(word 2,$(value $(v)))),\
+  $(error $(v)='$(value $(v))': a path with a space cannot be used for $(v) (make would split it); name one without)))
+
+# ------------------------------------------------------------ build folders --
+# Each folder is keyed by what changes its code, so builds with other settings
+# (make test's one architecture without a GPU, make build's all) never
+# rebuild each other's objects:
+#   build/obj, build/gen    host C objects (gcc; a change of CFLAGS rebuilds them)
+#   build/tools             the host tools, no CUDA: dbtool, mdquery, errata,
+#                           raytrace-image (the report needs only these and
+#                           build/lib/sqlstats.so)
+#   build/cuda-KEY          the kernels and all that links them, KEY the
+#                           architectures (all, sm_90, sm_80+sm_90) and, where
+#                           NVCCFLAGS is not the default, a hash of it:
+#     obj/ gen/             kernel objects, each binary's build facts
+#     studies/              the study binaries and coldbench (what matrices name)
+#     tools/                gpu-probe
+#     tests/                the test binaries (tests/tests.mk)
+#   build/studies           a link to the studies `make build` built last
+# A build id (buildinfo_rule) hashes sources and flags, never a folder.
+BUILD     := build
+OBJ       := $(BUILD)/obj
+TOOLS     := $(BUILD)/tools
+space     := $(subst ,, )
+ARCH_ALL  := $(if $(word 2,$(ARCH_SMS)),$(if $(filter-out $(ARCH_SMS),$(NVCC_SMS))$(filter-out $(NVCC_SMS),$(ARCH_SMS)),,all))
+ARCH_KEY  := $(or $(ARCH_ALL),$(subst $(space),+,$(ARCH_SMS:%=sm_%)),none)
+CUDA_KEY  := cuda-$(ARCH_KEY)$(if $(filter-out default file,$(origin NVCCFLAGS)),-$(shell printf '%s' $(call sq,$(NVCCFLAGS)) | sha1sum | cut -c1-8))
+CUDA_DIR  := $(BUILD)/$(CUDA_KEY)
+CU_OBJ    := $(CUDA_DIR)/obj
+STUDIES   := $(CUDA_DIR)/studies
+CU_TOOLS  := $(CUDA_DIR)/tools
+TESTS     := $(CUDA_DIR)/tests
 
 .DEFAULT_GOAL := all
 # A recipe that fails leaves no half-written target behind.
@@ -131,10 +175,9 @@ BIN   := $(BUILD)/bin
 # ---------------------------------------------------------------- settings --
 # Every flag that changes code generation, persisted; objects depend on it:
 # host C objects on $(BUILD)/settings (gcc's flags), kernels on
-# $(BUILD)/settings-cu (nvcc's, the architectures among them), so a target
-# that builds no kernel (make report) never rewrites the kernels' file and
-# a change of architectures (make test builds the newest only where there
-# is no GPU) rebuilds the kernels alone.
+# $(CUDA_DIR)/settings-cu (nvcc's, the architectures among them), so a
+# target that builds no kernel (make report) never rewrites the kernels'
+# file, and a change of NVCC or its version rebuilds that folder's kernels.
 SETTINGS    := $(ALL_CFLAGS) | $(LDLIBS)
 SETTINGS_CU := $(NVCC) | $(ALL_NVFLAGS)
 # What changes the generated code, for the build id: not where the SQLite
@@ -143,7 +186,7 @@ CODEGEN := $(NVCC) | $(CFLAGS) | $(ALL_NVFLAGS)
 $(BUILD)/settings: FORCE
 	@mkdir -p $(@D)
 	@echo '$(SETTINGS)' | cmp -s - $@ || echo '$(SETTINGS)' > $@
-$(BUILD)/settings-cu: FORCE
+$(CUDA_DIR)/settings-cu: FORCE
 	@mkdir -p $(@D)
 	@echo '$(SETTINGS_CU)' | cmp -s - $@ || echo '$(SETTINGS_CU)' > $@
 FORCE:
@@ -151,13 +194,16 @@ FORCE:
 
 # ------------------------------------------------------------------ tools --
 # Check (and, as root with apt, install) what a target needs; one line otherwise.
-.PHONY: deps-build deps-report deps-test
+# deps-host: what the host tools need (no CUDA); deps-build: the kernels too.
+.PHONY: deps-host deps-build deps-report deps-test
+deps-host:
+	$(Q)sh .ci/deps host
 deps-build:
-	$(Q)NVCC='$(NVCC)' sh .ci/deps build
+	$(Q)NVCC=$(call sq,$(NVCC)) sh .ci/deps build
 deps-report:
 	$(Q)sh .ci/deps report
 deps-test:
-	$(Q)NVCC='$(NVCC)' sh .ci/deps test
+	$(Q)NVCC=$(call sq,$(NVCC)) sh .ci/deps test
 
 # ---------------------------------------------------------------- sources --
 HARNESS := experiments/harness/args.c experiments/harness/bench.c experiments/harness/db.c \
@@ -168,32 +214,34 @@ HARNESS += experiments/harness/nvml.c
 # The schedule of gpu_sample() (experiments/harness/sampler.h).
 HARNESS += experiments/harness/sampler.c
 # With the probe kernel the run launches before the first configuration.
-HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(OBJ)/kernels/timing.o $(OBJ)/kernels/probe.o
+HARNESS_OBJ := $(HARNESS:%.c=$(OBJ)/%.o) $(OBJ)/gen/schema.o $(CU_OBJ)/kernels/timing.o $(CU_OBJ)/kernels/probe.o
 # The read ceiling every run measures first (experiments/harness/ceiling.h).
 HARNESS += experiments/harness/ceiling.c
-HARNESS_OBJ += $(OBJ)/experiments/harness/ceiling.o $(OBJ)/kernels/ceiling.o
+HARNESS_OBJ += $(OBJ)/experiments/harness/ceiling.o $(CU_OBJ)/kernels/ceiling.o
 # The marker a profile child launches before each configuration (experiments/harness/profile.c).
-HARNESS_OBJ += $(OBJ)/kernels/marker.o
-# Linked into test builds only (build/bin/tests/...): the harness's test switches
+HARNESS_OBJ += $(CU_OBJ)/kernels/marker.o
+# Linked into test builds only ($(TESTS)/...): the harness's test switches
 # (experiments/harness/testhook.c) and the kernels that fault on purpose.
-TEST_HOOK_OBJ := $(OBJ)/experiments/harness/testhook.o $(OBJ)/kernels/fault.o
+TEST_HOOK_OBJ := $(OBJ)/experiments/harness/testhook.o $(CU_OBJ)/kernels/fault.o
 
-# Each study adds itself in experiments/<study>/<study>.mk: BINARIES += name, and per
-# binary name_SRC (host C), name_CU (kernels built with the default flags),
-# name_EXTRA_OBJ (objects with rules of its own) and TEST_OBJ += what the
-# tests link. Its matrix is experiments/<study>/<study>.matrix.
+# Each study adds itself in experiments/<study>/<study>.mk: STUDY_NAMES +=
+# study and study_ABOUT (its line in `make studies`), BINARIES += name, and
+# per binary name_SRC (host C), name_CU (kernels built with the default
+# flags), name_EXTRA_OBJ (objects with rules of its own) and TEST_OBJ +=
+# what the tests link. Its matrix is experiments/<study>/<study>.matrix.
+STUDY_NAMES :=
 BINARIES :=
 TEST_OBJ :=
 include $(sort $(wildcard experiments/*/*.mk))
-BIN_FILES := $(BINARIES:%=$(BIN)/%)
+BIN_FILES := $(BINARIES:%=$(STUDIES)/%)
 
 # ------------------------------------------------------------------ rules --
-$(OBJ)/%.o: %.c $(BUILD)/settings | deps-build
+$(OBJ)/%.o: %.c $(BUILD)/settings | deps-host
 	$(call say,CC,$<)
 	@mkdir -p $(@D)
 	$(Q)gcc $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
-$(OBJ)/%.o: %.cu $(BUILD)/settings-cu | deps-build
+$(CU_OBJ)/%.o: %.cu $(CUDA_DIR)/settings-cu | deps-build
 	$(call say,NVCC,$<)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(ALL_NVFLAGS) -MMD -MP -c $< -o $@
@@ -205,6 +253,10 @@ $(BUILD)/gen/schema.c: data/schema.sql
 $(OBJ)/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/settings
 	@mkdir -p $(@D)
 	$(Q)gcc $(ALL_CFLAGS) -c $< -o $@
+# A binary's build facts name the nvcc flags, so they live beside its kernels.
+$(CU_OBJ)/gen/%.o: $(CUDA_DIR)/gen/%.c $(BUILD)/settings
+	@mkdir -p $(@D)
+	$(Q)gcc $(ALL_CFLAGS) -c $< -o $@
 
 # Build facts per binary: rewritten only when they change.
 GIT_COMMIT   ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
@@ -212,7 +264,7 @@ GIT_DIRTY    ?= $(shell test -z "$$(git status --porcelain -- kernels experiment
 NVCC_VERSION := $(if $(NVCC),$(shell $(NVCC) --version 2>/dev/null | grep -o 'release [^,]*, V[0-9.]*'))
 define buildinfo_rule
 $(1)_ID := $$(shell cat $$($(1)_SRC) $$($(1)_CU) $$($(1)_EXTRA_SRC) $(HARNESS) kernels/*.h kernels/timing.cu data/schema.sql 2>/dev/null | { cat; echo '$$(CODEGEN) $$($(1)_NVFLAGS)'; } | sha1sum | cut -c1-16)
-$(BUILD)/gen/buildinfo_$(1).c: FORCE
+$(CUDA_DIR)/gen/buildinfo_$(1).c: FORCE
 	@mkdir -p $$(@D)
 	@printf '%s\n' 'const char buildinfo_id[] = "$$($(1)_ID)";' \
 	  'const char buildinfo_git_commit[] = "$(GIT_COMMIT)";' 'const int buildinfo_git_dirty = $(GIT_DIRTY);' \
@@ -223,7 +275,7 @@ endef
 $(foreach b,$(BINARIES),$(eval $(call buildinfo_rule,$(b))))
 
 define binary_rule
-$(BIN)/$(1): $$($(1)_SRC:%.c=$(OBJ)/%.o) $$($(1)_CU:%.cu=$(OBJ)/%.o) $$($(1)_EXTRA_OBJ) $(HARNESS_OBJ) $(OBJ)/gen/buildinfo_$(1).o
+$(STUDIES)/$(1): $$($(1)_SRC:%.c=$(OBJ)/%.o) $$($(1)_CU:%.cu=$(CU_OBJ)/%.o) $$($(1)_EXTRA_OBJ) $(HARNESS_OBJ) $(CU_OBJ)/gen/buildinfo_$(1).o
 	$$(call say,LINK,$$@)
 	@mkdir -p $$(@D)
 	$(Q)$(NVCC) $(GENCODE) -o $$@ $$^ $(NVLDLIBS)
@@ -231,23 +283,33 @@ endef
 $(foreach b,$(BINARIES),$(eval $(call binary_rule,$(b))))
 
 # The database tool (load a dump; used where no sqlite3 command exists).
-$(BIN)/dbtool: $(OBJ)/experiments/tools/dbtool.o $(OBJ)/experiments/tools/merge.o $(OBJ)/experiments/tools/dumpfile.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/resources.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o \
-               $(OBJ)/reports/sqlstats.o
+$(TOOLS)/dbtool: $(OBJ)/experiments/tools/dbtool.o $(OBJ)/experiments/tools/merge.o $(OBJ)/experiments/tools/dumpfile.o $(OBJ)/experiments/harness/db.o $(OBJ)/experiments/harness/resources.o $(OBJ)/experiments/harness/stats.o $(OBJ)/gen/schema.o \
+                 $(OBJ)/reports/sqlstats.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)
 
 # Whether this machine has a usable GPU.
-$(BIN)/gpu-probe: $(OBJ)/experiments/tools/gpu_probe.o $(OBJ)/experiments/harness/env.o $(OBJ)/experiments/harness/gpu.o \
-                  $(OBJ)/experiments/harness/stats.o $(OBJ)/experiments/harness/sampler.o $(OBJ)/kernels/timing.o
+$(CU_TOOLS)/gpu-probe: $(OBJ)/experiments/tools/gpu_probe.o $(OBJ)/experiments/harness/env.o $(OBJ)/experiments/harness/gpu.o \
+                  $(OBJ)/experiments/harness/stats.o $(OBJ)/experiments/harness/sampler.o $(CU_OBJ)/kernels/timing.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm
 
--include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
+-include $(shell find $(OBJ) $(CU_OBJ) -name '*.d' 2>/dev/null)
 
+# `make build` ends by pointing build/studies at the studies it built.
 .PHONY: build
-build: $(BIN_FILES) $(BIN)/dbtool $(BIN)/gpu-probe ## compile every kernel variant and study binary
+build: $(BIN_FILES) $(TOOLS)/dbtool $(CU_TOOLS)/gpu-probe ## compile every kernel variant and study binary (into build/studies)
+	$(Q)ln -sfn $(CUDA_KEY)/studies $(BUILD)/studies
+
+# `make studies`: every study, one line each, and how to see its options.
+.PHONY: studies
+studies: ## list the studies, one line each (their options: make build, then build/studies/BINARY --help)
+	@$(foreach st,$(STUDY_NAMES),printf '  %-9s %s\n' $(call sq,$(st)) $(call sq,$($(st)_ABOUT));)
+	@echo; echo "Each study's binaries: $(BINARIES)."
+	@echo "Options, variants and axes: make build, then build/studies/BINARY --help (e.g. build/studies/reduce --help);"
+	@echo "what a matrix line would run: build/studies/BINARY ARGS --list; the sweeps make measure runs: experiments/STUDY/STUDY.matrix."
 
 # ---------------------------------------------------------------- measure --
 # Each study's matrix is experiments/<study>/<study>.matrix: one sweep (binary and
@@ -285,10 +347,10 @@ SHIPPED ?= data/measurements.sql.gz
 # renames it in only when whole, never over a database made meanwhile: a
 # killed load leaves no database to trust. Two makes take turns (a lock on
 # the database's directory); the second finds the database made.
-$(DB): | $(BIN)/dbtool
+$(DB): | $(TOOLS)/dbtool
 	$(call say,DB,$@ from $(SHIPPED))
 	$(Q)exec 9< $(call sq,$(dir $@)); if command -v flock > /dev/null; then flock 9 || exit 1; fi; \
-	  [ -e $(call sq,$@) ] || { gzip -t $(call sq,$(SHIPPED)) && gzip -dc $(call sq,$(SHIPPED)) | $(BIN)/dbtool load - $(call sq,$@); }
+	  [ -e $(call sq,$@) ] || { gzip -t $(call sq,$(SHIPPED)) && gzip -dc $(call sq,$(SHIPPED)) | $(TOOLS)/dbtool load - $(call sq,$@); }
 
 .PHONY: measure measure-stale
 measure: ## measure every stale configuration (needs a GPU; GPUS=all for every GPU here, RUNS=N trials, default 6)
@@ -297,19 +359,22 @@ measure: ## measure every stale configuration (needs a GPU; GPUS=all for every G
 	  case $$MEASURE_SESSION in *[!A-Za-z0-9_.-]*) echo "make measure: MEASURE_SESSION may hold only letters, digits, '.', '_' and '-'; nothing measured" >&2; exit 2 ;; esac; \
 	  [ $${#MEASURE_SESSION} -le 64 ] || { echo "make measure: MEASURE_SESSION is longer than 64 characters; nothing measured" >&2; exit 2; }; \
 	  $(MAKE) --no-print-directory build || exit $$?; t1=$$(date +%s.%N); \
-	  $(BIN)/gpu-probe 2>/dev/null || { echo "make measure: $$($(BIN)/gpu-probe 2>&1 | sed 's/^gpu-probe: //'): nothing measured" >&2; exit 3; }; \
-	  $(MAKE) --no-print-directory $(DB) || exit $$?; \
-	  ( $(MAKE) --no-print-directory -j4 $(BUILD)/stamp/resources > $(BUILD)/resources.out 2>&1; echo $$? > $(BUILD)/resources.rc ) & \
-	  NVIDIA_SMI='$(NVIDIA_SMI)' RUNS='$(RUNS)' sh experiments/tools/measure-gpus '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(MATRICES); \
-	  rc=$$?; t2=$$(date +%s.%N); wait; cat $(BUILD)/resources.out; \
-	  [ "$$(cat $(BUILD)/resources.rc)" = 0 ] || { echo "make measure: the compiler's resource report failed (see above)" >&2; rc=1; }; \
+	  $(CU_TOOLS)/gpu-probe 2>/dev/null || { echo "make measure: $$($(CU_TOOLS)/gpu-probe 2>&1 | sed 's/^gpu-probe: //'): nothing measured" >&2; exit 3; }; \
+	  $(MAKE) --no-print-directory $(call sq,$(DB)) || exit $$?; \
+	  ( $(MAKE) --no-print-directory -j4 $(CUDA_DIR)/stamp/resources > $(CUDA_DIR)/resources.out 2>&1; \
+	    echo $$? > $(CUDA_DIR)/resources.rc ) & \
+	  NVIDIA_SMI=$(call sq,$(NVIDIA_SMI)) RUNS='$(RUNS)' sh experiments/tools/measure-gpus $(call sq,$(DB)) $(STUDIES) \
+	    $(call sq,$(MEASURE_STAMPS)) $(call sq,$(GPUS)) $(MATRICES); \
+	  rc=$$?; t2=$$(date +%s.%N); wait; cat $(CUDA_DIR)/resources.out; \
+	  [ "$$(cat $(CUDA_DIR)/resources.rc)" = 0 ] || { echo "make measure: the compiler's resource report failed (see above)" >&2; rc=1; }; \
 	  t3=$$(date +%s.%N); [ $$rc -eq 0 ] || exit $$rc; \
 	  $(MAKE) --no-print-directory measure-profile; t4=$$(date +%s.%N); \
-	  sh experiments/tools/record-phases $(BIN)/dbtool '$(DB)' "$$MEASURE_SESSION" \
+	  sh experiments/tools/record-phases $(TOOLS)/dbtool $(call sq,$(DB)) "$$MEASURE_SESSION" \
 	    "$$utc0" '$(RUNS)' $$t0 $$t1 $$t2 $$t3 $$t4
 
 measure-stale: ## which matrices `make measure` would run, per GPU (DB, GPUS as for measure)
-	$(Q)NVIDIA_SMI='$(NVIDIA_SMI)' RUNS='$(RUNS)' sh experiments/tools/measure-gpus --dry-run '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(MATRICES)
+	$(Q)NVIDIA_SMI=$(call sq,$(NVIDIA_SMI)) RUNS='$(RUNS)' sh experiments/tools/measure-gpus --dry-run $(call sq,$(DB)) $(STUDIES) \
+	  $(call sq,$(MEASURE_STAMPS)) $(call sq,$(GPUS)) $(MATRICES)
 
 # ------------------------------------------------------------------ slurm --
 # `make slurm PARTITIONS="a b"` (or CONSTRAINTS="x y"): a measure job per
@@ -326,8 +391,13 @@ SLURM_VARS  := $(foreach v,PARTITIONS CONSTRAINTS SLURM_OUT SLURM_GRES SLURM_TIM
 slurm: ## submit measure jobs to Slurm (PARTITIONS= or CONSTRAINTS=), then a merge-and-report job
 	$(Q)$(SLURM_VARS) sh experiments/tools/slurm/submit.sh
 
-test-cluster: $(BIN)/tests/hoststudy $(BIN)/tests/sqlq $(BIN)/dbtool ## as root: the Slurm pipeline on a single-node Slurm it starts
-	$(Q)sh tests/run-tests tests/cluster/test_cluster.sh
+# Built for the test architecture, as make test's (where .ci/run runs it,
+# after make test, the binaries are there already).
+test-cluster: ## as root: the Slurm pipeline on a single-node Slurm it starts
+	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory $(PAR_J) test-cluster-run
+.PHONY: test-cluster-run
+test-cluster-run: $(TESTS)/hoststudy $(TESTS)/sqlq $(TOOLS)/dbtool
+	$(Q)$(TEST_ENV) sh tests/run-tests tests/cluster/test_cluster.sh
 
 # ----------------------------------------------------------------- report --
 # Where the report's intermediate files and outputs go (a test points them
@@ -347,14 +417,21 @@ FIGURES_SVG  := $(FIG_NAMES:%=$(FIG_DIR)/%.svg)
 # The analysis: every view the report reads, split by concern, applied in
 # file-name order to the report's snapshot (never part of a build id: a
 # statistics fix keeps the shipped measurements this build's). Its
-# statistics are C functions (reports/sqlstats.c): linked into mdquery, and
-# for the sqlite3 command the loadable extension $(SQLSTATS).
+# statistics are C functions (reports/sqlstats.c, with the quantiles of
+# experiments/harness/stats.c): linked into mdquery, dbtool (it checks every
+# samples text) and the tests' sqlq, and for the sqlite3 command the
+# loadable extension $(SQLSTATS).
 ANALYSIS_SQL := $(sort $(wildcard reports/analysis/*.sql))
 # The last of them turns the views every section reads into tables, once the
 # report's own tables are filled (the snapshot's last step before the figures).
 ANALYSIS_CACHE := reports/analysis/90-cache.sql
 SQLSTATS     := $(BUILD)/lib/sqlstats.so
-SQLITE_STATS  = sqlite3 -bail -cmd '.load $(abspath $(SQLSTATS))'
+SQLSTATS_LOAD = -cmd '.load $(abspath $(SQLSTATS))'
+SQLITE_STATS  = sqlite3 -bail $(SQLSTATS_LOAD)
+# The snapshot is built in a temporary file, renamed in only when whole and
+# flushed to disk once (sync) before that: its steps need no commit of their
+# own to reach the disk (synchronous OFF saved ~10 s of a cold `make report`).
+SNAP_SQL      = sqlite3 -bail -cmd 'PRAGMA synchronous = OFF'
 $(SQLSTATS): reports/sqlstats_ext.c reports/sqlstats.c reports/sqlstats.h experiments/harness/stats.c \
              experiments/harness/stats.h $(BUILD)/settings | deps-report
 	$(call say,CC,$@)
@@ -366,7 +443,7 @@ $(SQLSTATS): reports/sqlstats_ext.c reports/sqlstats.c reports/sqlstats.h experi
 # the report's own tables (reports/schema.sql), the analysis (ANALYSIS_SQL:
 # first every result's statistics from its samples, table result_stat;
 # ending with the trial statistics computed once: 90-cache.sql), the
-# errata found by running the seeds' logic as written ($(BIN)/errata), the
+# errata found by running the seeds' logic as written ($(TOOLS)/errata), the
 # measurement matrices line by line, the metric sets of the profile mode
 # (from experiments/harness/profile.c), the build facts, and every figure's
 # points (table figure_point: captions say which series coincide).
@@ -379,24 +456,24 @@ $(REPORT_SOURCE): FORCE
 	$(Q)sh reports/snapshot.sh stamp $(call sq,$(call raw,DB)) $(call sq,$(SHIPPED)) $@
 $(REPORT_DB): $(REPORT_SOURCE) reports/snapshot.sh reports/schema.sql $(ANALYSIS_SQL) $(SQLSTATS) \
               reports/report_build.sql \
-              $(MATRICES) $(BIN)/errata \
+              $(MATRICES) $(TOOLS)/errata \
               reports/matrix.awk reports/profile_sets.awk experiments/harness/profile.c reports/figure_points.sh \
-              $(wildcard reports/figures/*.sql) | $(BIN)/dbtool deps-report
+              $(wildcard reports/figures/*.sql) | $(TOOLS)/dbtool deps-report
 	@mkdir -p $(@D)
-	$(Q)set -e; t=$@.tmp.$$$$; trap 'rm -f "$$t" "$$t-journal" "$$t.sql"' EXIT; \
-	  sh reports/snapshot.sh copy $(REPORT_SOURCE) $(BIN)/dbtool "$$t"; \
-	  cat reports/schema.sql $(filter-out $(ANALYSIS_CACHE),$(ANALYSIS_SQL)) | $(SQLITE_STATS) "$$t"; \
-	  $(BIN)/errata | sqlite3 -bail "$$t"; \
-	  awk -f reports/matrix.awk $(MATRICES) | sqlite3 -bail "$$t"; \
-	  awk -f reports/profile_sets.awk experiments/harness/profile.c | sqlite3 -bail "$$t"; \
-	  sqlite3 -bail -cmd ".parameter set :git_commit \"'$(GIT_COMMIT)'\"" -cmd ".parameter set :git_dirty $(GIT_DIRTY)" \
+	$(Q)set -e; t=$@.tmp.$$$$; trap 'rm -f "$${t:?}" "$${t:?}-journal" "$${t:?}.sql"' EXIT; \
+	  sh reports/snapshot.sh copy $(REPORT_SOURCE) $(TOOLS)/dbtool "$$t"; \
+	  cat reports/schema.sql $(filter-out $(ANALYSIS_CACHE),$(ANALYSIS_SQL)) | $(SNAP_SQL) $(SQLSTATS_LOAD) "$$t"; \
+	  $(TOOLS)/errata | $(SNAP_SQL) "$$t"; \
+	  awk -f reports/matrix.awk $(MATRICES) | $(SNAP_SQL) "$$t"; \
+	  awk -f reports/profile_sets.awk experiments/harness/profile.c | $(SNAP_SQL) "$$t"; \
+	  $(SNAP_SQL) -cmd ".parameter set :git_commit \"'$(GIT_COMMIT)'\"" -cmd ".parameter set :git_dirty $(GIT_DIRTY)" \
 	    "$$t" < reports/report_build.sql; \
-	  $(SQLITE_STATS) "$$t" < $(ANALYSIS_CACHE); \
-	  SQLSTATS='$(abspath $(SQLSTATS))' sh reports/figure_points.sh "$$t" $(wildcard reports/figures/*.sql); \
-	  mv "$$t" $@
+	  $(SNAP_SQL) $(SQLSTATS_LOAD) "$$t" < $(ANALYSIS_CACHE); \
+	  SQLSTATS='$(abspath $(SQLSTATS))' SNAPSHOT_NOSYNC=1 sh reports/figure_points.sh "$$t" $(wildcard reports/figures/*.sql); \
+	  sync "$$t"; mv "$$t" $@
 
 # Host-only: the seeds' code as written, run on inputs where it fails.
-$(BIN)/errata: $(OBJ)/reports/errata.o $(OBJ)/reports/seed_reduce.o $(OBJ)/experiments/reduce/ref_reduce.o
+$(TOOLS)/errata: $(OBJ)/reports/errata.o $(OBJ)/reports/seed_reduce.o $(OBJ)/experiments/reduce/ref_reduce.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ -lm $(OPENMP_LIBS)
@@ -437,12 +514,12 @@ $(FIG_DIR)/%.svg: reports/figures/%.gp $(FIG_DIR)/%.dat $(FIG_SCRIPTS)
 
 # The report's text: sections in file-name order, every number a query.
 SECTIONS := $(sort $(wildcard reports/sections/*.md))
-$(REPORT_BUILD)/report.md: $(SECTIONS) $(REPORT_DB) $(BIN)/mdquery reports/report_cache.sql
+$(REPORT_BUILD)/report.md: $(SECTIONS) $(REPORT_DB) $(TOOLS)/mdquery reports/report_cache.sql
 	$(call say,QUERY,$@)
-	$(Q)$(BIN)/mdquery --cache reports/report_cache.sql $(REPORT_DB) $(SECTIONS) > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@ \
+	$(Q)$(TOOLS)/mdquery --cache reports/report_cache.sql $(REPORT_DB) $(SECTIONS) > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@ \
 	  || { rm -f $@.tmp.$$$$; exit 1; }
 
-$(BIN)/mdquery: $(OBJ)/reports/mdquery.o $(OBJ)/reports/format.o $(OBJ)/reports/sqlstats.o $(OBJ)/experiments/harness/stats.o
+$(TOOLS)/mdquery: $(OBJ)/reports/mdquery.o $(OBJ)/reports/format.o $(OBJ)/reports/sqlstats.o $(OBJ)/experiments/harness/stats.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)
@@ -492,29 +569,38 @@ $(REPORT_HTML): $(REPORT_BUILD)/report.md $(FIGURES_SVG) $(REPORT_BUILD)/html/fi
 	$(Q)sed -e 's/<td style="text-align: left;">/<td>/g' -e 's/ style="text-align: left;"/ class="l"/g' -e 's/ style="text-align: right;"/ class="r"/g' \
 	  -e 's/ style="text-align: center;"/ class="c"/g' $@.tmp > $@.tmp2 && mv $@.tmp2 $@ && rm -f $@.tmp
 
-# Two `make report` in one tree take turns (a lock in REPORT_BUILD): they
-# share report.tex, its .aux and the temporary files.
+# Two `make report` (or a report and a `make export`) in one REPORT_BUILD
+# take turns (its lock, report.lock): they share the snapshot, report.tex,
+# its .aux and the temporary files. Its steps run JOBS at a time (the
+# figures beside the text, the PDF beside the HTML).
 .PHONY: report report-files
 report: ## render reports/report.pdf and reports/report.html from the database
 	$(Q)mkdir -p $(REPORT_BUILD) && exec 9> $(REPORT_BUILD)/report.lock; if command -v flock > /dev/null; then \
-	  flock -n 9 || { echo "report: another make report runs in this tree: waiting for it" >&2; flock 9; }; fi; \
-	  $(MAKE) --no-print-directory report-files
+	  flock -n 9 || { echo "report: a make report or export runs in $(REPORT_BUILD): waiting for it" >&2; flock 9; }; fi; \
+	  $(MAKE) --no-print-directory $(PAR_J) report-files
 report-files: $(REPORT_PDF) $(REPORT_HTML)
 
+# `make all`: where nvidia-smi lists a GPU, build, and measure what is stale
+# when gpu-probe finds the GPU usable; then the report. Without a GPU it is
+# the report alone, from the host tools: no CUDA is compiled.
+HAVE_GPU = $(NVIDIA_SMI) -L 2>/dev/null | grep -q '^GPU '
+REPORT_FROM = $$([ -e $(call sq,$(DB)) ] && echo $(call sq,$(DB)) || echo 'the measurements shipped in '$(call sq,$(SHIPPED)))
 .PHONY: all
-all: build ## measure what is stale (GPU machines only), then render the report
-	$(Q)if $(BIN)/gpu-probe 2>/dev/null; then $(MAKE) --no-print-directory measure; \
-	  else echo "make all: no CUDA GPU here: rendering from the measurements shipped in data/"; fi
+all: ## GPU: build, measure what is stale, render the report; no GPU: the report alone (no CUDA compiled)
+	$(Q)if $(HAVE_GPU); then $(MAKE) --no-print-directory build || exit $$?; \
+	  if $(CU_TOOLS)/gpu-probe; then $(MAKE) --no-print-directory measure || exit $$?; \
+	  else echo "make all: the GPU is not usable (above): rendering from $(REPORT_FROM)"; fi; \
+	else echo "make all: no CUDA GPU here ($(NVIDIA_SMI) lists none): the report alone, from $(REPORT_FROM); no CUDA compiled"; fi
 	$(Q)$(MAKE) --no-print-directory report
-	$(Q)if $(BIN)/gpu-probe 2>/dev/null; then $(MAKE) --no-print-directory compare-card; fi
+	$(Q)if $(HAVE_GPU) && $(CU_TOOLS)/gpu-probe 2>/dev/null; then $(MAKE) --no-print-directory compare-card; fi
 
 # Ship the local measurements: an SQL dump, gzip-compressed so the checkout stays
 # small enough to travel (experiments/tools/dump-db; refuses, changing nothing,
 # when $(DB) does not exist). A plain data/measurements.sql left from before is
 # no longer read: it is left alone, and said so.
 .PHONY: dump
-dump: $(BIN)/dbtool ## write data/measurements.sql.gz from the database DB (FORCE=1: even if it drops shipped runs)
-	$(Q)DBTOOL=$(BIN)/dbtool FORCE=$(call sq,$(call raw,FORCE)) sh experiments/tools/dump-db $(call sq,$(call raw,DB)) $(call sq,$(SHIPPED))
+dump: $(TOOLS)/dbtool ## write data/measurements.sql.gz from the database DB, every sample (FORCE=1: even if it holds less than the shipped dump)
+	$(Q)DBTOOL=$(TOOLS)/dbtool FORCE=$(call sq,$(call raw,FORCE)) sh experiments/tools/dump-db $(call sq,$(call raw,DB)) $(call sq,$(SHIPPED))
 	$(Q)if [ -f data/measurements.sql ]; then \
 	  echo "dump: data/measurements.sql is no longer read (data/measurements.sql.gz is); remove it"; fi
 
@@ -544,15 +630,22 @@ COMPARE_ARGS = --base $(call sq,$(call raw,BASE)) --new $(call sq,$(call raw,NEW
 .PHONY: compare compare-card
 # Each side gets the trial statistics of the analysis (COMPARE_SQL).
 COMPARE_SQL := $(filter %-results.sql %-trials.sql,$(ANALYSIS_SQL))
-COMPARE_ENV  = DBTOOL=$(BIN)/dbtool SQLSTATS=$(abspath $(SQLSTATS)) COMPARE_SQL='$(COMPARE_SQL)'
-compare: $(BIN)/dbtool $(SQLSTATS) ## compare two measurement sets (BASE=, NEW=: databases, dumps or commits; BAND=, FAIL_ON=slower)
-	$(Q)$(COMPARE_ENV) sh experiments/tools/compare $(COMPARE_ARGS) --fail-on $(call sq,$(call raw,FAIL_ON))
-compare-card: $(BIN)/dbtool $(SQLSTATS) ## one line: each GPU measured here against the shipped GPUs of its model
+COMPARE_ENV  = DBTOOL=$(TOOLS)/dbtool SQLSTATS=$(abspath $(SQLSTATS)) COMPARE_SQL='$(COMPARE_SQL)'
+# With neither BASE nor NEW given and no local database (a fresh clone), it
+# compares the shipped data with itself across time: each GPU's first `make
+# measure` invocation against its last (compare --sessions), and says how to
+# name two sets.
+COMPARE_DEFAULT := $(if $(filter file,$(origin BASE)),$(if $(filter file,$(origin NEW)),y))
+COMPARE_FRESH    = [ -e $(call sq,$(DB)) ] || { echo "compare: no local database ($(DB)), so the shipped data's two make measure invocations on each GPU, the first against the last; to compare two sets, name them: make compare BASE=<database, dump or commit> NEW=<database, dump or commit>"; set -- --sessions; };
+compare: $(TOOLS)/dbtool $(SQLSTATS) ## compare two measurement sets (BASE=, NEW=: databases, dumps or commits; BAND=, FAIL_ON=slower)
+	$(Q)$(if $(COMPARE_DEFAULT),$(COMPARE_FRESH)) \
+	  $(COMPARE_ENV) sh experiments/tools/compare $(COMPARE_ARGS) "$$@" --fail-on $(call sq,$(call raw,FAIL_ON))
+compare-card: $(TOOLS)/dbtool $(SQLSTATS) ## one line: each GPU measured here against the shipped GPUs of its model
 	$(Q)$(COMPARE_ENV) sh experiments/tools/compare $(COMPARE_ARGS) --card
 
 # ------------------------------------------------------------------- test --
 include tests/tests.mk
-.PHONY: test
+.PHONY: test quicktest test-env print-test-env
 # SUITES="test_report test_db ...": only the suites of those names (a unit
 # suite runs plain and sanitized); unknown names are refused, nothing run.
 SUITES     ?=
@@ -563,30 +656,67 @@ TEST_NONE  := $(foreach s,$(SUITES),$(if $(filter %/$(s) %/$(s).sh,$(TEST_ALL)),
 # builds it (oracle-db, below): once, and again when the shipped data, the
 # analysis or the tools change; if that fails, the suite builds its own.
 TEST_ORACLE := $(filter %/test_oracle.sh,$(TEST_PICK))
-test: deps-test ## unit, CLI, report and (with a GPU) kernel tests (SUITES="name ..." for a few)
+# Where the suites find the binaries (tests/cli/lib.sh reads these; without
+# them it asks `make print-test-env`).
+TEST_ENV    = TOOLS=$(abspath $(TOOLS)) STUDIES=$(abspath $(STUDIES)) TESTBIN=$(abspath $(TESTS)) \
+              TESTBIN_ASAN=$(abspath $(TESTS_ASAN)) CU_TOOLS=$(abspath $(CU_TOOLS)) SQLSTATS=$(abspath $(SQLSTATS))
+test: deps-test ## every test: unit, CLI, report and (with a GPU) kernel suites (SUITES="name ..." for a few)
 	$(Q)$(if $(strip $(TEST_NONE)),echo 'make test: no suite named $(strip $(TEST_NONE)) (tests/*/test_*)' >&2; exit 2;)
-	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory test-build
+	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory $(PAR_J) test-build
 	$(Q)$(if $(TEST_ORACLE),$(TEST_ARCH) $(MAKE) --no-print-directory oracle-db > $(BUILD)/oracle-db.log 2>&1 \
 	  || { rm -f $(ORACLE_DB); echo "make test: the shipped data's snapshot failed ($(BUILD)/oracle-db.log)"; })
-	$(Q)$(TEST_ARCH) $(SAN_ENV) BIN=$(abspath $(BIN)) SQLSTATS=$(abspath $(SQLSTATS)) \
-	  $(if $(TEST_ORACLE),ORACLE_DB=$(abspath $(ORACLE_DB))) sh tests/run-tests $(TEST_PICK)
+	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory ORACLE_RUN='$(if $(TEST_ORACLE),$(abspath $(ORACLE_DB)))' test-run
+
+# `make quicktest`: the quick tier (tests/tests.mk, QUICK_SUITES): the unit
+# suites and every binary's command-line basics, at most 30 s once built.
+quicktest: deps-test ## the quick tier: unit suites and command-line basics (30 s once built)
+	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory $(PAR_J) quick-build
+	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory QUICK=1 test-run
+
+# Run the suites (QUICK=1: the quick tier's) with the binaries of this
+# make's CUDA build (the test architecture: test and quicktest hand it down).
+test-run:
+	$(Q)$(SAN_ENV) $(TEST_ENV) $(if $(ORACLE_RUN),ORACLE_DB=$(ORACLE_RUN)) sh tests/run-tests $(if $(QUICK),$(QUICK_PICK),$(TEST_PICK))
+print-test-env:
+	$(Q)$(TEST_ARCH) $(MAKE) --no-print-directory -s test-env
+test-env:
+	@echo '$(TEST_ENV)'
 
 # The shipped data's report snapshot (DB named where there is no database:
-# the report reads data/measurements.sql.gz), in its own REPORT_BUILD.
-ORACLE_BUILD := $(BUILD)/test-shipped
+# the report reads data/measurements.sql.gz), in its own REPORT_BUILD; where
+# there is no local database, the report's own (`make all` built it already).
+ORACLE_BUILD := $(if $(wildcard $(DB)),$(BUILD)/test-shipped,$(REPORT_BUILD))
 ORACLE_DB    := $(ORACLE_BUILD)/report.db
 .PHONY: oracle-db
-oracle-db: ## the shipped data's report snapshot test_oracle checks (build/test-shipped/report.db)
+oracle-db: ## the shipped data's snapshot test_oracle checks (build/report.db, or build/test-shipped/ beside a local DB)
 	$(Q)$(MAKE) --no-print-directory REPORT_BUILD=$(ORACLE_BUILD) DB=$(ORACLE_BUILD)/no-database $(ORACLE_DB)
+
+# README.md's headline numbers: the block between its '<!-- headline' and
+# '<!-- /headline -->' lines is reports/readme-headline.md expanded by
+# mdquery on the shipped data's snapshot (ORACLE_DB), never typed;
+# tests/cli/test_docs.sh checks it against the data.
+README_HEADLINE = $(TOOLS)/mdquery --cache reports/report_cache.sql $(ORACLE_DB) reports/readme-headline.md | cat -s
+.PHONY: readme
+readme: $(TOOLS)/mdquery ## rewrite README.md's headline numbers from the shipped data
+	$(Q)$(MAKE) --no-print-directory oracle-db
+	$(Q)t=README.md.tmp.$$$$; trap 'rm -f "$${t:?}" "$${t:?}.block"' EXIT; \
+	  $(README_HEADLINE) > "$$t.block" && \
+	  awk -v f="$$t.block" '/^<!-- headline/ { print; while ((getline l < f) > 0) print l; skip = 1; next } \
+	    /^<!-- \/headline -->/ { skip = 0 } !skip' README.md > "$$t" && \
+	  grep -q '^<!-- /headline -->' "$$t" && mv "$$t" README.md && echo "readme: README.md's headline numbers rewritten"
+print-readme-headline: $(TOOLS)/mdquery
+	@$(README_HEADLINE)
 
 # Only the kernel correctness suites: for a GPU machine without the report tools.
 .PHONY: test-gpu
-test-gpu: $(GPU_TEST_BINS) ## kernel correctness tests only (no report tools needed)
-	$(Q)sh tests/run-tests $(GPU_TEST_BINS)
+# One suite at a time unless TEST_JOBS says otherwise: the timing suite's
+# flush and launch-floor checks measure, and need the GPU to themselves.
+test-gpu: $(GPU_TEST_BINS) ## kernel correctness tests only, one suite at a time (no report tools needed)
+	$(Q)$(TEST_ENV) TEST_JOBS=$${TEST_JOBS:-1} sh tests/run-tests $(GPU_TEST_BINS)
 
 .PHONY: clean
 clean: ## remove build outputs (keeps data/ and the measurement database)
-	rm -rf $(BUILD) reports/report.pdf reports/report.html
+	rm -rf -- $(call sq,$(BUILD)) reports/report.pdf reports/report.html
 
 # `make print-VAR`: the value of a make variable (e.g. print-NVCC, print-reduce_ID).
 print-%:
@@ -600,19 +730,27 @@ help: ## this list
 	@echo '  (CUDA_ARCH now selects: $(ARCH_SMS:%=sm_%))'
 
 # ----------------------------------------------------------------- export --
-# The results for other tools (README, "Exports"): from the report's snapshot
-# of the database, into EXPORT_DIR (default build/export):
+# The results for other tools (docs/ops.md, "Exports"), from the report's
+# snapshot of the database, into EXPORT_DIR (default build/export;
+# reports/export.sh: written to temporary names, read back and checked, then
+# renamed in):
 #   results.csv   one row per GPU and configuration (view config_stats:
-#                 median over complete runs, 95% interval, GB/s, % of peak)
-#   samples.csv   every sample: GPU, study, configuration, run, rep, ms
-#   results.json  one object per GPU and configuration with its samples
-EXPORT_DIR ?= $(BUILD)/export
-.PHONY: export
-export: $(REPORT_DB) $(SQLSTATS) reports/export_results.sql reports/export_samples.sql reports/export.sql ## write the results as CSV and JSON into EXPORT_DIR (build/export)
-	@mkdir -p $(EXPORT_DIR)
-	$(call say,EXPORT,$(EXPORT_DIR))
-	$(Q)t=$(EXPORT_DIR)/.tmp.$$$$; trap 'rm -f "$$t".*' EXIT; \
-	  sqlite3 -bail $(REPORT_DB) < reports/export_results.sql > "$$t.results.csv" && \
-	  $(SQLITE_STATS) $(REPORT_DB) < reports/export_samples.sql > "$$t.samples.csv" && \
-	  $(SQLITE_STATS) $(REPORT_DB) < reports/export.sql > "$$t.results.json" && \
-	  for f in results.csv samples.csv results.json; do mv "$$t.$$f" $(EXPORT_DIR)/$$f; done
+#                 the mean of the trials' medians, 95% interval, GB/s, % of
+#                 peak), the GPU named by model, uuid and the report's label
+#   results.json  the same rows as an array of objects
+# EXPORT_SAMPLES=1 adds every stored sample (table result_sample holds every
+# sample taken): samples.csv (GPU, study, configuration, run, rep, ms) and
+# each object's "samples" in results.json.
+# It takes the report's lock (REPORT_BUILD/report.lock), so a `make report`
+# beside it never sees its snapshot change mid-way, nor it the report's.
+EXPORT_DIR     ?= $(BUILD)/export
+EXPORT_SAMPLES ?= 0
+.PHONY: export export-files
+export: ## write the results as CSV and JSON into EXPORT_DIR (build/export; EXPORT_SAMPLES=1: every sample too)
+	$(Q)mkdir -p $(REPORT_BUILD) && exec 9> $(REPORT_BUILD)/report.lock; if command -v flock > /dev/null; then \
+	  flock -n 9 || { echo "export: a make report or export runs in $(REPORT_BUILD): waiting for it" >&2; flock 9; }; fi; \
+	  $(MAKE) --no-print-directory export-files
+export-files: $(REPORT_DB) $(SQLSTATS) reports/export.sh reports/export_results.sql reports/export_samples.sql \
+              reports/export_samples_csv.sql reports/export.sql
+	$(call say,EXPORT,$(call sq,$(call raw,EXPORT_DIR)))
+	$(Q)sh reports/export.sh $(REPORT_DB) $(call sq,$(call raw,EXPORT_DIR)) $(call sq,$(call raw,EXPORT_SAMPLES)) $(abspath $(SQLSTATS))

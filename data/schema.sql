@@ -182,7 +182,7 @@ CREATE TABLE IF NOT EXISTS result_sample (
 -- experiments/harness/profile.c), which profiles one launch of each
 -- configuration's measured work and stores no timing rows. The configuration
 -- columns are those of result; rows stored before they existed hold NULL there
--- (reports/views.sql fills them from config_key on its copy).
+-- (reports/analysis/60-counters.sql fills them from config_key on its copy).
 CREATE TABLE IF NOT EXISTS counter (
   run_id           INTEGER NOT NULL REFERENCES run(run_id),
   config_key       TEXT NOT NULL,        -- as in result.config_key
@@ -255,14 +255,15 @@ CREATE TABLE IF NOT EXISTS claim (
 -- The variants of each study as its binary's registry (kernels/<family>.cu,
 -- one entry per variant, kernels/variant.h) had them at the start of the
 -- latest run that recorded them (every run does, INSERT OR REPLACE). The
--- report reads variant order and text from here (reports/views.sql), so a
+-- report reads variant order and text from here (reports/analysis/30-labels.sql), so a
 -- new variant appears in every figure without a list to edit.
 CREATE TABLE IF NOT EXISTS variant (
   study            TEXT NOT NULL,        -- as in run.study
   variant          TEXT NOT NULL,        -- the registry key, as in result.variant
   ord              INTEGER NOT NULL,     -- position in the registry, from 1 (the report's order)
   description      TEXT NOT NULL,        -- one line: what the variant does
-  bottleneck       TEXT NOT NULL,        -- what it removes relative to the variant before it; '' for a baseline
+  bottleneck       TEXT NOT NULL,        -- what it removes relative to the variant before it; '' for a baseline;
+                                         -- a second change after '; and '
   flags            TEXT NOT NULL,        -- comma-separated: in-place, hopper-only, no-block-axis,
                                          -- constant-memory, texture, shared-memory, host
   origin           TEXT NOT NULL,        -- seed step ('seed 2'), seed ('seed 004'), 'modern', 'reference'

@@ -13,7 +13,8 @@
 **   unroll-warps8               unroll8 + last warp unrolled, volatile + __syncwarp (step 6)
 **   complete-unroll-warps8      unroll8 + in-block loop fully unrolled (step 7)
 **   complete-unroll-template    step 7 with the block size a template parameter
-**   warp-shuffle                grid-stride register sum + __shfl_down_sync block reduce
+**   warp-shuffle                grid-stride register sum (one scalar load a thread a step:
+**                               no longer unroll8's 8 in flight) + __shfl_down_sync block reduce
 **   vectorized                  warp-shuffle with 16-byte loads, 4 in flight, occupancy grid
 **   single-pass                 vectorized + "last block done" counter: one launch in all
 **   inflight, tma-bulk, one-launch, one-launch-det: see kernels/reduce_top.cuh
@@ -35,7 +36,8 @@
 ** Naming (every family): kernel <family>_<key>_kernel, launcher
 ** <family>_<key> ('-' in a key is '_'), one registry line per variant.
 ** Adding a variant = its kernel, its launcher, a line above and a line in the
-** registry (+ a matrix entry if it needs special axes).
+** registry (+ a matrix entry if it needs special axes): the matrix's lines for
+** every variant select by the registry's flags (experiments/reduce/reduce.matrix).
 **
 ** Compile:
 **   nvcc -std=c++17 -O3 -gencode arch=compute_90,code=[sm_90,compute_90] -I. -c kernels/reduce.cu -o reduce.o
@@ -639,6 +641,14 @@ static int reduce_cub32(T *d_in, size_t n, int nBlock, void *d_ws, size_t *pnWsB
 // template reduce_<key> into the entry's function pointer (one instance per
 // element type) and its name, from the same token, so they cannot disagree;
 // tests/unit/test_reduce_args.c checks that name against the key.
+//
+// experiments/reduce/reduce.matrix selects by flags, never by key: a variant
+// is in the every-variant block sweep unless flagged VARIANT_NO_BLOCK,
+// VARIANT_BOUND or VARIANT_OWN_SWEEP (swept by lines of its own: the tuning
+// lines of inflight, one-launch and one-launch-det, small-n's block sweep),
+// and in the every-variant batch line unless VARIANT_HOST, VARIANT_BOUND or
+// VARIANT_NO_BATCH; so a new line here is measured by both without a matrix
+// edit (tests/unit/test_variant_select.c).
 
 /* Variant F<T> for the element type of the call. */
 template <int (*FI)(int *, size_t, int, void *, size_t *, int *, cudaStream_t),
@@ -678,25 +688,31 @@ extern "C" const reduce_variant reduce_variants[] = {
                    "loop overhead", "seed 7", VARIANT_IN_PLACE, 64, 8, reduce_complete_unroll_warps8),
     REDUCE_VARIANT("complete-unroll-template", "complete unroll with the block size a template parameter",
                    "run-time block-size tests", "seed 7", VARIANT_IN_PLACE, 64, 8, reduce_complete_unroll_template),
-    REDUCE_VARIANT("warp-shuffle", "grid-stride register sum, __shfl_down_sync block reduce",
-                   "barriers and memory traffic of the in-block tree", "modern", 0, 32, 0, reduce_warp_shuffle),
+    REDUCE_VARIANT("warp-shuffle", "grid-stride register sum of one 4-byte load at a time, __shfl_down_sync block reduce",
+                   "barriers and memory traffic of the in-block tree; and gives up unroll8's 8 loads in flight for one scalar load a thread a step",
+                   "modern", 0, 32, 0, reduce_warp_shuffle),
     REDUCE_VARIANT("vectorized", "warp-shuffle with 16-byte loads, 4 in flight, occupancy-sized grid",
-                   "load instructions per byte", "modern", 0, 32, 0, reduce_vectorized),
+                   "load instructions per byte; and sizes its grid by occupancy", "modern", 0, 32, 0,
+                   reduce_vectorized),
     REDUCE_VARIANT("single-pass", "vectorized + last-block-done counter: one kernel launch",
                    "the second kernel launch", "modern", 0, 32, 0, reduce_single_pass),
     REDUCE_VARIANT("inflight", "8 independent 16-byte loads per thread per tile, grid = occupancy x SMs x factor",
-                   "too few bytes in flight per SM to cover DRAM latency", "top", VARIANT_TUNED, 32, 0,
+                   "too few bytes in flight per SM to cover DRAM latency", "top",
+                   VARIANT_TUNED | VARIANT_OWN_SWEEP | VARIANT_NO_BATCH, 32, 0,
                    reduce_inflight),
     REDUCE_VARIANT("tma-bulk", "cp.async.bulk global->shared, 4-stage mbarrier pipeline of 8 KiB tiles",
-                   "load instructions and registers per byte in flight", "top", VARIANT_TUNED | VARIANT_HOPPER_ONLY,
+                   "load instructions and registers per byte in flight", "top",
+                   VARIANT_TUNED | VARIANT_HOPPER_ONLY | VARIANT_NO_BATCH,
                    32, 0, reduce_tma_bulk),
     REDUCE_VARIANT("one-launch", "inflight + atomic accumulator and last-block ticket: one launch",
-                   "the second kernel launch", "top", VARIANT_TUNED, 32, 0, reduce_one_launch),
+                   "the second kernel launch", "top", VARIANT_TUNED | VARIANT_OWN_SWEEP, 32, 0, reduce_one_launch),
     REDUCE_VARIANT("one-launch-det", "inflight + last block adds the partials in a fixed order: one launch",
-                   "float32 sums that depend on the order of the atomics", "top", VARIANT_TUNED, 32, 0,
+                   "float32 sums that depend on the order of the atomics", "top",
+                   VARIANT_TUNED | VARIANT_OWN_SWEEP | VARIANT_NO_BATCH, 32, 0,
                    reduce_one_launch_det),
     REDUCE_VARIANT("small-n", "one launch, all loads of a thread in flight, <= 1024 threads/SM; int32: count + sum in one 64-bit atomic; one block, no combine, where n fits its loads",
-                   "the ticket's fence and second atomic, and one-launch's whole-tile grid at small n", "modern", 0, 32, 0,
+                   "the ticket's fence and second atomic, and one-launch's whole-tile grid at small n", "modern",
+                   VARIANT_OWN_SWEEP, 32, 0,
                    reduce_small_n),
     REDUCE_VARIANT("no-combine", "small-n's loads and block sums, each block's sum stored, nothing combines them (a bound: no result)",
                    "", "bound", VARIANT_BOUND, 32, 0, reduce_no_combine),

@@ -13,6 +13,10 @@
 ** Adding a variant = its kernel + its launcher + one registry line (+ a
 ** matrix entry if it needs special axes). The key is what SQLite stores and
 ** figures show: never rename or reuse a key once data has shipped with it.
+** A matrix line meant for every variant of a study names none: it selects
+** `--variant all,-FLAG,...` (experiments/harness/args.c), every variant less
+** those with one of the flags, so a new variant joins it by its registry
+** line alone (VARIANT_OWN_SWEEP and VARIANT_NO_BATCH exist for that).
 */
 #ifndef KERNELS_VARIANT_H
 #define KERNELS_VARIANT_H
@@ -38,6 +42,11 @@ extern "C" {
                                  ** verified); never a "best" or "fastest" variant */
 #define VARIANT_OFFSET32 0x200u  /* indexes its input with 32-bit offsets (an int count): runs only
                                  ** where n fits an int, n <= INT32_MAX (the family refuses more) */
+#define VARIANT_OWN_SWEEP 0x400u /* swept over the block size (and its tuning) by matrix lines of
+                                 ** its own: the every-variant block sweep leaves it out
+                                 ** (`--variant all,...,-own-sweep`) */
+#define VARIANT_NO_BATCH 0x800u  /* left out of the every-variant batch line
+                                 ** (`--mode batch --variant all,...,-no-batch`) */
 
 /* The head of every registry entry (its first member). */
 typedef struct kernel_variant {
@@ -45,7 +54,9 @@ typedef struct kernel_variant {
   const char *zDesc;       /* one line: what this variant does */
   const char *zBottleneck; /* one line: what it removes relative to the
                            ** variant before it (the report's ladder
-                           ** table); "" for a baseline */
+                           ** table); "" for a baseline; a step that
+                           ** changes a second thing says so after
+                           ** "; and " (the report states it) */
   const char *zOrigin;     /* where it comes from: a seed step ("seed 2"),
                            ** a seed ("seed 004"), "modern", "reference" */
   unsigned mFlags;         /* VARIANT_* bits */
@@ -68,23 +79,44 @@ static inline int variant_find(const void *aRegistry, int nEntry, size_t nStride
   return -1;
 }
 
-/* The flags as stored in the database: names joined by ',' ("in-place,
-** hopper-only"), "" for none. Returns z. */
-static inline const char *variant_flags_text(unsigned mFlags, char *z, size_t nz) {
-  static const struct { unsigned m; const char *zName; } aFlag[] = {
+/* Every flag's name, as the database stores it (table variant, column
+** flags) and as a matrix line leaves variants out (`--variant all,-host`):
+** entry i for i in [0, VARIANT_NFLAG), NULL past the end. */
+#define VARIANT_NFLAG 12
+static inline const char *variant_flag_name(int i, unsigned *pmBit) {
+  static const struct { unsigned m; const char *zName; } aFlag[VARIANT_NFLAG] = {
       {VARIANT_IN_PLACE, "in-place"}, {VARIANT_HOPPER_ONLY, "hopper-only"},
       {VARIANT_NO_BLOCK, "no-block-axis"}, {VARIANT_CONSTANT, "constant-memory"},
       {VARIANT_TEXTURE, "texture"}, {VARIANT_SHARED, "shared-memory"}, {VARIANT_HOST, "host"},
-      {VARIANT_TUNED, "tuned"}, {VARIANT_BOUND, "bound"}, {VARIANT_OFFSET32, "offset32"}};
+      {VARIANT_TUNED, "tuned"}, {VARIANT_BOUND, "bound"}, {VARIANT_OFFSET32, "offset32"},
+      {VARIANT_OWN_SWEEP, "own-sweep"}, {VARIANT_NO_BATCH, "no-batch"}};
+  if (i < 0 || i >= VARIANT_NFLAG) return NULL;
+  if (pmBit) *pmBit = aFlag[i].m;
+  return aFlag[i].zName;
+}
+
+/* The bit of the flag named zName (variant_flag_name), or 0. */
+static inline unsigned variant_flag_bit(const char *zName) {
+  unsigned m = 0;
+  for (int i = 0; zName && i < VARIANT_NFLAG; i++)
+    if (strcmp(variant_flag_name(i, &m), zName) == 0) return m;
+  return 0;
+}
+
+/* The flags as stored in the database: names joined by ',' ("in-place,
+** hopper-only"), "" for none. Returns z. */
+static inline const char *variant_flags_text(unsigned mFlags, char *z, size_t nz) {
   size_t nUsed = 0;
   if (nz == 0) return z;
   z[0] = 0;
-  for (size_t i = 0; i < sizeof(aFlag) / sizeof(aFlag[0]); i++) {
-    if (!(mFlags & aFlag[i].m)) continue;
-    size_t nName = strlen(aFlag[i].zName);
+  for (int i = 0; i < VARIANT_NFLAG; i++) {
+    unsigned m = 0;
+    const char *zName = variant_flag_name(i, &m);
+    if (!(mFlags & m)) continue;
+    size_t nName = strlen(zName);
     if (nUsed + (nUsed > 0) + nName + 1 > nz) break;
     if (nUsed > 0) z[nUsed++] = ',';
-    memcpy(z + nUsed, aFlag[i].zName, nName + 1);
+    memcpy(z + nUsed, zName, nName + 1);
     nUsed += nName;
   }
   return z;

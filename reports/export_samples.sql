@@ -1,17 +1,14 @@
--- reports/export_samples.sql: samples.csv for `make export` (run by sqlite3
--- on the report's snapshot, build/report.db, with reports/sqlstats.c loaded):
--- every sample (ms, exact: the stored nanoseconds over 1e6; samples_json)
--- with its device, study, configuration, run and repetition (its place in
--- the order taken, from 0), a header line even
--- when there are no rows; CSV with newline row ends, ordered so that two
--- exports of one database are identical. A text cell that a spreadsheet
--- would read as a formula (first character = + - @, a tab or a carriage
--- return) gets a leading '.
-.mode csv
-.separator , "\n"
-.headers off
-.print device,study,config_key,run_uuid,rep,ms
-SELECT iif(unicode(r.device) IN (9, 13, 43, 45, 61, 64), '''' || r.device, r.device), iif(unicode(r.study) IN (9, 13, 43, 45, 61, 64), '''' || r.study, r.study),
-       iif(unicode(r.config_key) IN (9, 13, 43, 45, 61, 64), '''' || r.config_key, r.config_key), iif(unicode(u.run_uuid) IN (9, 13, 43, 45, 61, 64), '''' || u.run_uuid, u.run_uuid), j.key, j.value
-FROM result_bw r JOIN run u USING (run_id) JOIN result_sample s USING (result_id), json_each(samples_json(s.ns)) j
-ORDER BY r.device, r.study, r.config_key, r.run_id, j.key;
+-- reports/export_samples.sql: the stored samples `make export` writes with
+-- EXPORT_SAMPLES=1, as TEMP view export_sample over the report's snapshot
+-- (with reports/sqlstats.c loaded: samples_json): the one place the export
+-- reads samples (samples.csv through reports/export_samples_csv.sql,
+-- results.json's "samples" through reports/export.sql), so a change of
+-- where samples live is one query. A sample: its GPU (device_id, uuid),
+-- configuration (study, config_key), run (run_id, run_uuid), repetition (its
+-- place in the order taken, from 0) and time (ms, exact: the stored whole
+-- nanoseconds over 1e6); every stored sample (table result_sample) of a
+-- result view result_bw keeps (complete runs).
+CREATE TEMP VIEW export_sample AS
+SELECT r.device_id, d.uuid AS device_uuid, r.study, r.config_key, r.run_id, u.run_uuid, j.key AS rep, j.value AS ms
+FROM result_bw r JOIN run u USING (run_id) JOIN device d ON d.device_id = r.device_id
+     JOIN result_sample sm USING (result_id), json_each(samples_json(sm.ns)) j;

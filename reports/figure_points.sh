@@ -2,14 +2,19 @@
 # reports/figure_points.sh DB FIGURE.sql...: run every figure's query on DB
 # (the report's snapshot) and store its points in table figure_point (table
 # figure names it; both in reports/schema.sql), so that a caption can say by
-# a query which series coincide (view figure_coincide, reports/views.sql). A figure's query gives the series in its
+# a query which series coincide (view figure_coincide,
+# reports/analysis/80-figures.sql). A figure's query gives the series in its
 # first column, x in its second and y in the first numeric column after
 # that; a column named "panel" is the facet (one panel per GPU). The .dat
 # files gnuplot reads come from the same queries (Makefile).
 set -eu
 # SQLSTATS: the analysis functions' extension (reports/sqlstats.c), loaded
 # into every sqlite3 here (the figures' queries read views that call them).
-sq() { if [ -n "${SQLSTATS:-}" ]; then sqlite3 -cmd ".load $SQLSTATS" "$@"; else sqlite3 "$@"; fi; }
+# SNAPSHOT_NOSYNC=1 (the Makefile, on its temporary snapshot, which it syncs
+# once before renaming it in): no commit waits for the disk.
+sync_off=""
+[ "${SNAPSHOT_NOSYNC:-}" = 1 ] && sync_off="PRAGMA synchronous = OFF"
+sq() { if [ -n "${SQLSTATS:-}" ]; then sqlite3 -cmd ".load $SQLSTATS" -cmd "$sync_off" "$@"; else sqlite3 -cmd "$sync_off" "$@"; fi; }
 db=$1; shift
 for f; do
   name=$(basename "$f" .sql)

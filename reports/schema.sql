@@ -1,12 +1,13 @@
 -- reports/schema.sql: the report's own tables, the only place they are
 -- created. The report build applies this file to its copy of the database
 -- (build/report.db) first, and fills seed_claim (below); the analysis
--- (reports/analysis/) fills report_setting, build/bin/errata fills erratum, reports/matrix.awk fills
+-- (reports/analysis/) fills report_setting, build/tools/errata fills erratum, reports/matrix.awk fills
 -- matrix_line, reports/profile_sets.awk fills profile_set_metric and the
 -- Makefile fills report_build. Nothing here is measured:
 -- data/schema.sql holds the measurement tables.
 
--- Every threshold of the report (values and their meaning: reports/analysis/).
+-- Every threshold of the report (values and their meaning: reports/analysis/30-labels.sql
+-- and the files after it that add their own).
 CREATE TABLE IF NOT EXISTS report_setting (key TEXT PRIMARY KEY, value REAL, why TEXT);
 
 -- Every claim of the five seed documents (/work/shared/seeds/README.md), one
@@ -175,11 +176,11 @@ CREATE TABLE IF NOT EXISTS figure_point (id INTEGER PRIMARY KEY, figure TEXT NOT
 
 -- The name of every target of the report (the threshold is report_setting's
 -- value of the same key): the summary, the tables and the text print this
--- name (reports/views.sql fills it).
+-- name (reports/analysis/40-reduce.sql and 45-small-n.sql fill it).
 CREATE TABLE IF NOT EXISTS report_target (key TEXT PRIMARY KEY, name TEXT);
 
 -- Published reference points for these GPUs, each with its source: shown
--- beside the measured numbers, never used to judge a verdict (reports/views.sql
--- fills it from what the seeds and the issues quote).
+-- beside the measured numbers, never used to judge a verdict
+-- (reports/analysis/86-published.sql fills it from what the seeds and the issues quote).
 CREATE TABLE IF NOT EXISTS published_ref (id INTEGER PRIMARY KEY, gpu TEXT, device_name TEXT, study TEXT, variant TEXT,
                                           dtype TEXT, n INTEGER, value REAL, unit TEXT, source TEXT);

@@ -182,8 +182,8 @@ static const char *const azBandLabel[] = {"all", "under 20 us", "20-100 us", "10
 ** nearly three hours: no configuration's one sample takes that long). */
 #define SQLSTATS_NS_MAX 1e13
 /* The level, in percent, of every interval the report prints: the one place
-** it is set (tests/report/test_level.sh changes it on a copy of the tree and
-** checks that every printed level, interval and the oracle move with it). */
+** it is set (the declarations below take it; fmt_level, reports/format.c,
+** prints it: tests/unit/test_format.c). */
 #define SQLSTATS_LEVEL 95
 
 /* A declared statistic. */

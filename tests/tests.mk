@@ -7,12 +7,20 @@
 #   tests/harness/       fixtures: a host-only study, a query tool
 #   tests/fuzz/          libFuzzer entries (make fuzz), their seed corpus and
 #                        the regressions every finding becomes
-# The unit suites also run built with ASan and UBSan (build/asan/bin/tests).
-# Every C suite links the harness, the CPU references and the kernels
-# (TEST_OBJ, from experiments/*/*.mk) and cmocka.
+# The unit suites also run built with ASan and UBSan. The test binaries link
+# kernels, so they live in the CUDA build's folder: $(TESTS) (build/cuda-KEY/
+# tests/unit/..., gpu/..., hoststudy, sqlq, reduce) and $(TESTS_ASAN) (the
+# sanitized suites and fuzz replays). Every C suite links the harness, the CPU
+# references and the kernels (TEST_OBJ, from experiments/*/*.mk) and cmocka.
+#
+# Two tiers: `make test`, everything (the CI's, .ci/run), and `make quicktest`
+# (QUICK_SUITES: the unit suites, plain, and the command-line basics of
+# every binary), at most 30 s once built, for the edit-compile-test loop; the
+# name is SQLite's (its `make quicktest` runs a fast subset of `make test`).
+TESTS_ASAN := $(CUDA_DIR)/tests-asan
 TEST_C    := $(sort $(wildcard tests/unit/test_*.c tests/gpu/test_*.c))
-TEST_BINS := $(TEST_C:tests/%.c=$(BIN)/tests/%)
-GPU_TEST_BINS := $(patsubst tests/%.c,$(BIN)/tests/%,$(sort $(wildcard tests/gpu/test_*.c)))
+TEST_BINS := $(TEST_C:tests/%.c=$(TESTS)/%)
+GPU_TEST_BINS := $(patsubst tests/%.c,$(TESTS)/%,$(sort $(wildcard tests/gpu/test_*.c)))
 TEST_SH   := $(sort $(wildcard tests/cli/test_*.sh tests/report/test_*.sh))
 
 $(BUILD)/gen/buildinfo_test.c:
@@ -21,7 +29,7 @@ $(BUILD)/gen/buildinfo_test.c:
 	  'const int buildinfo_git_dirty = 0;' 'const char buildinfo_nvcc_version[] = "test";' \
 	  'const char buildinfo_nvcc_flags[] = "test";' > $@
 
-$(BIN)/tests/%: $(OBJ)/tests/%.o $(HARNESS_OBJ) $(sort $(TEST_OBJ)) $(OBJ)/gen/buildinfo_test.o
+$(TESTS)/%: $(OBJ)/tests/%.o $(HARNESS_OBJ) $(sort $(TEST_OBJ)) $(OBJ)/gen/buildinfo_test.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(NVLDLIBS) $(CMOCKA_LIBS)
@@ -29,44 +37,44 @@ $(BIN)/tests/%: $(OBJ)/tests/%.o $(HARNESS_OBJ) $(sort $(TEST_OBJ)) $(OBJ)/gen/b
 # The seeds' code as written (reports/seed_reduce.c) is no reference: only its
 # own suite links it; the analysis's statistics (reports/sqlstats.c) likewise,
 # and the database suite (it applies the results views: their statistics).
-$(BIN)/tests/unit/test_sqlstats: $(OBJ)/reports/sqlstats.o
-$(BUILD)/asan/bin/tests/unit/test_sqlstats: $(BUILD)/asan/obj/reports/sqlstats.o
-$(BIN)/tests/unit/test_db: $(OBJ)/reports/sqlstats.o
-$(BUILD)/asan/bin/tests/unit/test_db: $(BUILD)/asan/obj/reports/sqlstats.o
-$(BIN)/tests/unit/test_format: $(OBJ)/reports/format.o $(OBJ)/reports/sqlstats.o
-$(BUILD)/asan/bin/tests/unit/test_format: $(BUILD)/asan/obj/reports/format.o $(BUILD)/asan/obj/reports/sqlstats.o
-$(BIN)/tests/unit/test_seed_reduce: $(OBJ)/reports/seed_reduce.o
-$(BUILD)/asan/bin/tests/unit/test_seed_reduce: $(BUILD)/asan/obj/reports/seed_reduce.o
+$(TESTS)/unit/test_sqlstats: $(OBJ)/reports/sqlstats.o
+$(TESTS_ASAN)/unit/test_sqlstats: $(BUILD)/asan/obj/reports/sqlstats.o
+$(TESTS)/unit/test_db: $(OBJ)/reports/sqlstats.o
+$(TESTS_ASAN)/unit/test_db: $(BUILD)/asan/obj/reports/sqlstats.o
+$(TESTS)/unit/test_format: $(OBJ)/reports/format.o $(OBJ)/reports/sqlstats.o
+$(TESTS_ASAN)/unit/test_format: $(BUILD)/asan/obj/reports/format.o $(BUILD)/asan/obj/reports/sqlstats.o
+$(TESTS)/unit/test_seed_reduce: $(OBJ)/reports/seed_reduce.o
+$(TESTS_ASAN)/unit/test_seed_reduce: $(BUILD)/asan/obj/reports/seed_reduce.o
 
 # The harness's own fixtures, no GPU needed: a host-only study on the real
 # harness (bench_main_host; built with the sanitizers, below) and a query tool
 # for the shell tests (the GPU machine has no sqlite3 command).
-$(BIN)/tests/sqlq: $(OBJ)/tests/harness/sqlq.o $(OBJ)/reports/sqlstats.o $(OBJ)/experiments/harness/stats.o
+$(TESTS)/sqlq: $(OBJ)/tests/harness/sqlq.o $(OBJ)/reports/sqlstats.o $(OBJ)/experiments/harness/stats.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)gcc -o $@ $^ $(LDLIBS)
 
 # ------------------------------------------------------------- sanitizers --
 # The unit suites, the host-only study and the fuzz replays are built a second
-# time with AddressSanitizer and UndefinedBehaviorSanitizer (gcc) into
-# build/asan; `make test` runs them (the CUDA objects are linked as they are:
+# time with AddressSanitizer and UndefinedBehaviorSanitizer (gcc): objects
+# in build/asan, binaries in $(TESTS_ASAN); `make test` runs them (the CUDA objects are linked as they are:
 # no GPU code runs). SAN_ENV is the environment they run in.
 ASAN      := $(BUILD)/asan
 SAN_FLAGS := -fsanitize=address -fsanitize=undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_ENV   := ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1:abort_on_error=0 \
              UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-ASAN_HARNESS_OBJ := $(HARNESS:%.c=$(ASAN)/obj/%.o) $(ASAN)/obj/gen/schema.o $(OBJ)/kernels/timing.o \
-                    $(OBJ)/kernels/probe.o
-ASAN_HARNESS_OBJ += $(OBJ)/kernels/ceiling.o $(OBJ)/kernels/marker.o
-ASAN_TEST_HOOK_OBJ := $(ASAN)/obj/experiments/harness/testhook.o $(OBJ)/kernels/fault.o
+ASAN_HARNESS_OBJ := $(HARNESS:%.c=$(ASAN)/obj/%.o) $(ASAN)/obj/gen/schema.o $(CU_OBJ)/kernels/timing.o \
+                    $(CU_OBJ)/kernels/probe.o
+ASAN_HARNESS_OBJ += $(CU_OBJ)/kernels/ceiling.o $(CU_OBJ)/kernels/marker.o
+ASAN_TEST_HOOK_OBJ := $(ASAN)/obj/experiments/harness/testhook.o $(CU_OBJ)/kernels/fault.o
 ASAN_TEST_OBJ    := $(patsubst $(OBJ)/experiments/%,$(ASAN)/obj/experiments/%,$(sort $(TEST_OBJ)))
-ASAN_TEST_BINS   := $(patsubst tests/%.c,$(ASAN)/bin/tests/%,$(sort $(wildcard tests/unit/test_*.c)))
+ASAN_TEST_BINS   := $(patsubst tests/%.c,$(TESTS_ASAN)/%,$(sort $(wildcard tests/unit/test_*.c)))
 FUZZERS          := parse args dump
-REPLAY_BINS      := $(FUZZERS:%=$(ASAN)/bin/tests/fuzz/replay_%)
+REPLAY_BINS      := $(FUZZERS:%=$(TESTS_ASAN)/fuzz/replay_%)
 # nvcc links through gcc, which needs the flags to link the runtimes.
 SAN_LINK          = $(NVCC) $(GENCODE) $(foreach f,$(SAN_FLAGS),-Xcompiler $(f)) -o $@ $^ $(NVLDLIBS)
 
-$(ASAN)/obj/%.o: %.c $(BUILD)/settings | deps-build
+$(ASAN)/obj/%.o: %.c $(BUILD)/settings | deps-host
 	$(call say,CC-SAN,$<)
 	@mkdir -p $(@D)
 	$(Q)gcc $(ALL_CFLAGS) $(SAN_FLAGS) -MMD -MP -c $< -o $@
@@ -74,19 +82,19 @@ $(ASAN)/obj/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/settings
 	@mkdir -p $(@D)
 	$(Q)gcc $(ALL_CFLAGS) $(SAN_FLAGS) -c $< -o $@
 
-$(ASAN)/bin/tests/%: $(ASAN)/obj/tests/%.o $(ASAN_HARNESS_OBJ) $(ASAN_TEST_OBJ) $(ASAN)/obj/gen/buildinfo_test.o
+$(TESTS_ASAN)/%: $(ASAN)/obj/tests/%.o $(ASAN_HARNESS_OBJ) $(ASAN_TEST_OBJ) $(ASAN)/obj/gen/buildinfo_test.o
 	$(call say,LINK-SAN,$@)
 	@mkdir -p $(@D)
 	$(Q)$(SAN_LINK) $(CMOCKA_LIBS)
 
 # The host-only study the CLI tests drive runs sanitized too.
-$(BIN)/tests/hoststudy: $(ASAN)/obj/tests/harness/hoststudy.o $(ASAN_HARNESS_OBJ) $(ASAN_TEST_HOOK_OBJ) \
+$(TESTS)/hoststudy: $(ASAN)/obj/tests/harness/hoststudy.o $(ASAN_HARNESS_OBJ) $(ASAN_TEST_HOOK_OBJ) \
                         $(ASAN)/obj/gen/buildinfo_test.o
 	$(call say,LINK-SAN,$@)
 	@mkdir -p $(@D)
 	$(Q)$(SAN_LINK)
 
-$(ASAN)/bin/tests/fuzz/replay_%: $(ASAN)/obj/tests/fuzz/fuzz_%.o $(ASAN)/obj/tests/fuzz/replay.o $(ASAN_HARNESS_OBJ) $(ASAN)/obj/gen/buildinfo_test.o
+$(TESTS_ASAN)/fuzz/replay_%: $(ASAN)/obj/tests/fuzz/fuzz_%.o $(ASAN)/obj/tests/fuzz/replay.o $(ASAN_HARNESS_OBJ) $(ASAN)/obj/gen/buildinfo_test.o
 	$(call say,LINK-SAN,$@)
 	@mkdir -p $(@D)
 	$(Q)$(SAN_LINK)
@@ -105,8 +113,8 @@ FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Wall -Wextra -Werror 
                 -isystem $(CUDA_INC) $(SQLITE_CFLAGS) -fsanitize=address,undefined \
                 -fno-sanitize-recover=all
 FUZZ_OBJ     := $(HARNESS:%.c=$(BUILD)/fuzz/obj/%.o) $(BUILD)/fuzz/obj/gen/schema.o \
-                $(BUILD)/fuzz/obj/gen/buildinfo_test.o $(OBJ)/kernels/probe.o $(OBJ)/kernels/timing.o \
-                $(OBJ)/kernels/ceiling.o $(OBJ)/kernels/marker.o
+                $(BUILD)/fuzz/obj/gen/buildinfo_test.o $(CU_OBJ)/kernels/probe.o $(CU_OBJ)/kernels/timing.o \
+                $(CU_OBJ)/kernels/ceiling.o $(CU_OBJ)/kernels/marker.o
 CUDA_LIB     := $(if $(NVCC),$(abspath $(dir $(NVCC))../lib64))
 
 $(BUILD)/fuzz/obj/%.o: %.c $(BUILD)/settings
@@ -145,8 +153,8 @@ SANITIZE_TOOLS    ?= memcheck racecheck initcheck synccheck
 COMPUTE_SANITIZER ?= $(or $(wildcard $(dir $(NVCC))compute-sanitizer),compute-sanitizer)
 
 .PHONY: sanitize
-sanitize: $(GPU_TEST_BINS) $(BIN)/gpu-probe ## compute-sanitizer over every kernel test suite (GPU only)
-	$(Q)$(BIN)/gpu-probe >/dev/null 2>&1 || { echo "make sanitize: needs a CUDA GPU: $$($(BIN)/gpu-probe 2>&1 | head -n 1)" >&2; exit 3; }
+sanitize: $(GPU_TEST_BINS) $(CU_TOOLS)/gpu-probe ## compute-sanitizer over every kernel test suite (GPU only)
+	$(Q)$(CU_TOOLS)/gpu-probe >/dev/null 2>&1 || { echo "make sanitize: needs a CUDA GPU: $$($(CU_TOOLS)/gpu-probe 2>&1 | head -n 1)" >&2; exit 3; }
 	$(Q)status=0; for tool in $(SANITIZE_TOOLS); do for t in $(GPU_TEST_BINS); do \
 	  echo "== compute-sanitizer --tool $$tool $$t"; \
 	  BENCH_SMALL=1 $(COMPUTE_SANITIZER) --tool $$tool --error-exitcode 1 $$t > $$t.$$tool.log 2>&1; rc=$$?; \
@@ -156,21 +164,34 @@ sanitize: $(GPU_TEST_BINS) $(BIN)/gpu-probe ## compute-sanitizer over every kern
 
 # The test build of reduce: the production objects (and build id) plus the
 # test hook, for the fault-injection tests (tests/cli/test_fault.sh).
-$(BIN)/tests/reduce: $(reduce_SRC:%.c=$(OBJ)/%.o) $(reduce_CU:%.cu=$(OBJ)/%.o) $(HARNESS_OBJ) $(TEST_HOOK_OBJ) \
-                     $(OBJ)/gen/buildinfo_reduce.o
+$(TESTS)/reduce: $(reduce_SRC:%.c=$(OBJ)/%.o) $(reduce_CU:%.cu=$(CU_OBJ)/%.o) $(HARNESS_OBJ) $(TEST_HOOK_OBJ) \
+                     $(CU_OBJ)/gen/buildinfo_reduce.o
 	$(call say,LINK,$@)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ $(NVLDLIBS)
 
 # The fault-injection and memory tests on a GPU machine (no report tools).
 .PHONY: test-fault
-test-fault: $(BIN)/tests/reduce $(BIN)/gpu-probe $(BIN)/tests/sqlq $(BIN)/tests/hoststudy ## fault-injection and low-memory tests (GPU; no report tools)
-	$(Q)sh tests/run-tests tests/cli/test_fault.sh
+test-fault: $(TESTS)/reduce $(CU_TOOLS)/gpu-probe $(TESTS)/sqlq $(TESTS)/hoststudy ## fault-injection and low-memory tests (GPU; no report tools)
+	$(Q)$(TEST_ENV) sh tests/run-tests tests/cli/test_fault.sh
 
 # Everything `make test` runs (after the variables above: prerequisites expand at once).
-.PHONY: test-build
-test-build: $(TEST_BINS) $(ASAN_TEST_BINS) $(REPLAY_BINS) $(BIN_FILES) $(BIN)/dbtool $(BIN)/mdquery $(BIN)/gpu-probe \
-            $(BIN)/tests/hoststudy $(BIN)/tests/sqlq $(BIN)/tests/reduce $(SQLSTATS)
+.PHONY: test-build quick-build
+test-build: $(TEST_BINS) $(ASAN_TEST_BINS) $(REPLAY_BINS) $(BIN_FILES) $(TOOLS)/dbtool $(TOOLS)/mdquery $(CU_TOOLS)/gpu-probe \
+            $(TESTS)/hoststudy $(TESTS)/sqlq $(TESTS)/reduce $(SQLSTATS) $(TOOLS)/errata $(TOOLS)/raytrace-image
+
+# The quick tier (`make quicktest`): the unit suites, plain (their sanitized
+# runs, the fuzz replays and everything slower are `make test`'s), and the
+# command-line basics of every binary and tool (--help, --list, argument
+# errors, the matrices parse) and of the docs' paths; what they need built.
+QUICK_SUITES := $(filter $(TESTS)/unit/%,$(TEST_BINS)) \
+                $(addprefix tests/cli/,test_reduce_cli.sh test_access_cli.sh test_distance_cli.sh test_raytrace_cli.sh \
+                  test_stencil_cli.sh test_robust_args.sh test_dbtool.sh test_mdquery.sh test_study_copies.sh \
+                  test_halfwidth.sh test_record_phases.sh test_docs.sh)
+QUICK_PICK   := $(filter $(QUICK_SUITES),$(TEST_BINS) $(TEST_SH))
+quick-build: $(filter $(TESTS)/unit/%,$(TEST_BINS)) $(BIN_FILES) $(TOOLS)/dbtool $(TOOLS)/mdquery $(TOOLS)/raytrace-image \
+             $(TESTS)/hoststudy \
+             $(TESTS)/sqlq $(SQLSTATS)
 
 # ----------------------------------------------------------------- mutate --
 # `make mutate`: mutation testing of the host C code (tests/mutate/mutate.sh):
@@ -189,7 +210,7 @@ MUTATE_VENV  := $(MUTATE_DIR)/venv
 mutate: deps-test ## mutation testing of the host C code (MUTATE_FILES=, MUTATE_MAX=)
 	$(Q)sh tests/mutate/deps $(MUTATE_VENV)
 	$(Q)MUTATE_UM=$(MUTATE_VENV)/bin/mutate MUTATE_CC='gcc $(ALL_CFLAGS)' MUTATE_DIR=$(MUTATE_DIR) \
-	  MUTATE_BUILD=$(MUTATE_BUILD) MUTATE_MAKE='$(MAKE) --no-print-directory BUILD=$(MUTATE_BUILD)' \
+	  MUTATE_BUILD=$(MUTATE_BUILD) MUTATE_MAKE='$(MAKE) --no-print-directory BUILD=$(MUTATE_BUILD) $(TEST_ARCH)' \
 	  MUTATE_FILES='$(MUTATE_FILES)' MUTATE_MAX='$(MUTATE_MAX)' MUTATE_SEED='$(MUTATE_SEED)' \
 	  MUTATE_TIMEOUT='$(MUTATE_TIMEOUT)' MUTATE_MIN='$(MUTATE_MIN)' MUTATE_MATCH='$(MUTATE_MATCH)' \
 	  sh tests/mutate/mutate.sh
@@ -199,5 +220,5 @@ mutate: deps-test ## mutation testing of the host C code (MUTATE_FILES=, MUTATE_
 # thresholds moved up and down, {{= }} printing nothing, the errata's one
 # pass; each must fail tests/report/test_report.sh. Prints the score.
 .PHONY: mutate-report
-mutate-report: $(BIN)/mdquery $(BIN)/dbtool $(BIN)/errata deps-test ## mutation testing of the report (MUTATE_REPORT_MATCH=, MUTATE_REPORT_QUICK=1)
+mutate-report: $(TOOLS)/mdquery $(TOOLS)/dbtool $(TOOLS)/errata deps-test ## mutation testing of the report (MUTATE_REPORT_MATCH=, MUTATE_REPORT_QUICK=1)
 	$(Q)sh tests/report/mutate-report.sh

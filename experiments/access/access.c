@@ -16,8 +16,8 @@
 ** Inputs are a function of the element index only, so a larger n extends the
 ** same data: A[i] in [1,2), B[i] in [2,3).
 **
-**   build/bin/access-ca --help
-**   build/bin/access-cg --variant read-offset,write-offset --n 2^26 --k 0..33,64,128
+**   build/studies/access-ca --help
+**   build/studies/access-cg --variant read-offset,write-offset --n 2^26 --k 0..33,64,128
 */
 #include <stdint.h>
 #include <stdio.h>

@@ -18,8 +18,8 @@
 ** last column against ref_distance_point(). max_err and tolerance are
 ** relative (|gpu - ref| / ref, bound (P + 2) * FLT_EPSILON).
 **
-**   build/bin/distance --help
-**   build/bin/distance --grid 256:4096 --points 20,1024 --k 1:32 --variant global,constant
+**   build/studies/distance --help
+**   build/studies/distance --grid 256:4096 --points 20,1024 --k 1:32 --variant global,constant
 */
 #include <float.h>
 #include <math.h>

@@ -3,6 +3,12 @@
 ** bench.h): the usage text, the shared options and the axis lists. Parsing
 ** writes only into the caller's bench_args; the study's axis descriptions are
 ** read, never changed (except by bench_variant_axis(), at start-up).
+**
+** The variant axis also takes a selector (select_variants()): `all` alone is
+** every variant in registry order, and `all,-FLAG,...` every variant less
+** those with one of the flags (kernels/variant.h: variant_flag_name), so a
+** matrix line meant for every variant names none and picks up a new one by
+** its registry line.
 */
 #include "experiments/harness/bench.h"
 
@@ -11,6 +17,16 @@
 #include <string.h>
 
 #include "experiments/harness/parse.h"
+
+/* The registry bench_variant_axis() was given, for bench_variant_registry()
+** and the variant selector. */
+static struct {
+  const char *const *azChoice; /* the variant axis's choices: how that axis is known */
+  const void *aRegistry;
+  int nEntry;
+  size_t nStride;
+  const kernel_variant *pExtra;
+} gRegistry;
 
 /* The options' defaults (also printed by --help). The GPU-timed rule is a
 ** trial's (issue 47): `make measure` takes six trials and the report's centre
@@ -36,6 +52,12 @@ void bench_usage(const bench_study *s, FILE *f) {
     if (a->azChoice) {
       fprintf(f, "               one of:");
       for (int j = 0; a->azChoice[j]; j++) fprintf(f, " %s", a->azChoice[j]);
+      fprintf(f, "\n");
+    }
+    if (a->azChoice && a->azChoice == gRegistry.azChoice) {
+      fprintf(f, "               or all (every variant), then -FLAG items leaving out the variants\n"
+                 "               with that flag (all,-host,-bound); FLAG one of:");
+      for (int j = 0; variant_flag_name(j, NULL); j++) fprintf(f, " %s", variant_flag_name(j, NULL));
       fprintf(f, "\n");
     }
   }
@@ -91,6 +113,45 @@ static int arg_error(char *zErr, size_t nErr, const char *zWhat, const char *zWh
   return BENCH_ARGS_ERROR;
 }
 
+/* The registry's entry i (the extra variant last). */
+static const kernel_variant *registry_at(int i) {
+  return i < gRegistry.nEntry ? variant_at(gRegistry.aRegistry, gRegistry.nStride, i) : gRegistry.pExtra;
+}
+
+/* The variant axis's selector: v holds `all` followed by `-FLAG` items;
+** replace them by every variant of the registry (in its order) that has
+** none of those flags. A key beside `all`, an unknown or repeated flag, or
+** nothing left is an error. */
+static int select_variants(bench_axis_vals *v, char *zErr, size_t nErr) {
+  unsigned mOut = 0;
+  const int nAll = gRegistry.nEntry + (gRegistry.pExtra != NULL);
+  if (strcmp(v->azVal[0], "all") != 0) {
+    snprintf(zErr, nErr, "'all' comes first (all,-FLAG,...)");
+    return -1;
+  }
+  for (int i = 1; i < v->nVal; i++) {
+    unsigned m = v->azVal[i][0] == '-' ? variant_flag_bit(v->azVal[i] + 1) : 0;
+    if (m == 0) {
+      snprintf(zErr, nErr, "'%s': after 'all' only -FLAG items leave variants out (--help lists the flags)",
+               v->azVal[i]);
+      return -1;
+    }
+    if (mOut & m) {
+      snprintf(zErr, nErr, "'%s' appears twice in the list", v->azVal[i]);
+      return -1;
+    }
+    mOut |= m;
+  }
+  v->nVal = 0;
+  for (int i = 0; i < nAll; i++)
+    if (!(registry_at(i)->mFlags & mOut)) v->azVal[v->nVal++] = registry_at(i)->zKey;
+  if (v->nVal == 0) {
+    snprintf(zErr, nErr, "the selector leaves no variant");
+    return -1;
+  }
+  return 0;
+}
+
 /* Parse one axis list into v. A value given twice is an error: it would
 ** measure one configuration twice. */
 static int parse_axis(const bench_axis *a, bench_axis_vals *v, const char *zList, char *zErr, size_t nErr) {
@@ -118,6 +179,9 @@ static int parse_axis(const bench_axis *a, bench_axis_vals *v, const char *zList
     return 0;
   }
   if (parse_name_list(zList, &v->zBuf, v->azVal, BENCH_MAX_VALS, &v->nVal, zErr, nErr)) return -1;
+  if (a->azChoice && a->azChoice == gRegistry.azChoice)
+    for (int i = 0; i < v->nVal; i++)
+      if (!strcmp(v->azVal[i], "all")) return select_variants(v, zErr, nErr);
   for (int i = 0; i < v->nVal; i++) {
     int bFound = a->azChoice == NULL;
     for (int j = 0; a->azChoice && a->azChoice[j]; j++) bFound |= strcmp(a->azChoice[j], v->azVal[i]) == 0;
@@ -351,13 +415,6 @@ int bench_parse_args(const bench_study *s, int argc, char **argv, bench_args *pA
   return finish_axes(s, pArgs, zErr, nErr);
 }
 
-/* The registry bench_variant_axis() was given, for bench_variant_registry(). */
-static struct {
-  const void *aRegistry;
-  int nEntry;
-  size_t nStride;
-  const kernel_variant *pExtra;
-} gRegistry;
 
 int bench_variant_registry(const void **paRegistry, size_t *pnStride, const kernel_variant **ppExtra) {
   *paRegistry = gRegistry.aRegistry;
@@ -374,6 +431,7 @@ int bench_variant_axis(bench_axis *pAxis, const void *aRegistry, int nEntry, siz
   size_t nDefault = 0, nAboutUsed = strlen(zAbout);
   int nWidth = 0;
   if (nAll > BENCH_MAX_VALS) return -1;
+  gRegistry.azChoice = azChoice;
   gRegistry.aRegistry = aRegistry;
   gRegistry.nEntry = nEntry;
   gRegistry.nStride = nStride;

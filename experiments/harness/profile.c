@@ -24,7 +24,7 @@
 ** The metric sets of `--profile SET`: the only place they are defined. Every
 ** set also collects gpu__time_duration.sum (the profiled kernel's duration,
 ** the weight when the report averages rates over kernels). The views in
-** reports/views.sql (counter_*) read these names. Set 'constant' holds the
+** reports/analysis/60-counters.sql (counter_*) read these names. Set 'constant' holds the
 ** IDC (indexed constant cache: LDC with a register address, what the distance
 ** kernel's c_points[j] compiles to) requests, hits and misses, and the L1
 ** global-load requests and sectors of the global kernel it is compared with

@@ -14,8 +14,8 @@
 ** channel difference, tolerance 1. The reference costs size^2 * spheres host
 ** operations (about 2 ns each) and is computed once per (size, spheres).
 **
-**   build/bin/raytrace --help
-**   build/bin/raytrace --size 512:4096 --spheres 20,100,2340 --variant constant,global
+**   build/studies/raytrace --help
+**   build/studies/raytrace --size 512:4096 --spheres 20,100,2340 --variant constant,global
 */
 #include <stdint.h>
 #include <stdio.h>

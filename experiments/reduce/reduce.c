@@ -18,8 +18,8 @@
 ** a cap, for the configurations and --matrix runs of the process that use
 ** them again (reduce_input.h).
 **
-**   build/bin/reduce --help
-**   build/bin/reduce --variant interleaved,cub --dtype int32 --n 2^24 --block 64:1024
+**   build/studies/reduce --help
+**   build/studies/reduce --variant interleaved,cub --dtype int32 --n 2^24 --block 64:1024
 */
 #include <stdint.h>
 #include <stdio.h>

@@ -23,8 +23,8 @@
 ** trial, which verifies nothing, makes none. The input lives in pitched
 ** memory (cudaMallocPitch), which the texture reads directly.
 **
-**   build/bin/stencil --help
-**   build/bin/stencil --variant global,ldg,tex,shared --size 1024,4096,8192 --block 256
+**   build/studies/stencil --help
+**   build/studies/stencil --variant global,ldg,tex,shared --size 1024,4096,8192 --block 256
 */
 #include <stdint.h>
 #include <stdio.h>

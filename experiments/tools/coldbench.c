@@ -46,8 +46,8 @@
 ** only (the matrix's: trial 1, once per invocation), and a process whose
 ** every line is past its trials opens neither the GPU nor the database.
 **
-**   build/bin/coldbench --help
-**   build/bin/coldbench --db data/measurements.db
+**   build/studies/coldbench --help
+**   build/studies/coldbench --db data/measurements.db
 **
 ** Exit status: 0; 1 a CUDA error or a wrong sum; 2 bad arguments (one line,
 ** nothing written); 3 no usable GPU; 4 the database cannot be opened or

@@ -5,7 +5,11 @@
 -- Run in the comparison's output database with the side's database attached,
 -- read-only, as `src` (experiments/tools/compare attaches a `dbtool snapshot`
 -- of the side: its views are those of the current data/schema.sql, whatever
--- schema made the side), and temp table cur(side) naming it ('base' or 'new').
+-- schema made the side), and temp table cur(side, pick) naming it ('base' or
+-- 'new') and which of its trials it takes: pick NULL, every trial; 'first' or
+-- 'last' (compare --sessions: one set's two `make measure` invocations), on
+-- each GPU with two sessions or more only the runs of its first or its last
+-- session (run.session, in the order of their first run's start).
 -- A trial is one row of the side's view `trial` (a result of a finished
 -- measure run, as view result_bw has it): its median_ms, the median the
 -- report uses (a single launch's corrected by its process's launch floor;
@@ -44,7 +48,13 @@ FROM (SELECT b.run_id, b.device_id, b.study, b.variant, b.dtype, b.n, b.block,
              b.flush, b.mode, b.median_ms, b.raw_median_ms, b.launches
       FROM src.trial b WHERE b.median_ms > 0) t
 JOIN src.run u ON u.run_id = t.run_id
-JOIN src.device d ON d.device_id = t.device_id;
+JOIN src.device d ON d.device_id = t.device_id
+WHERE (SELECT pick FROM cur) IS NULL
+   OR u.session = (SELECT s.session FROM (SELECT session, min(started_utc) AS t0 FROM src.run
+                                           WHERE device_id = u.device_id AND session IS NOT NULL GROUP BY session) s
+                   WHERE (SELECT count(DISTINCT session) FROM src.run WHERE device_id = u.device_id) >= 2
+                   ORDER BY CASE (SELECT pick FROM cur) WHEN 'first' THEN s.t0 END ASC,
+                            CASE (SELECT pick FROM cur) WHEN 'last' THEN s.t0 END DESC, s.session LIMIT 1);
 
 -- The groups a comparison pairs (filled by experiments/tools/compare.sql):
 -- which side's GPUs a group holds. A GPU may be in several groups (its own,

@@ -2,7 +2,7 @@
 # profile matrices, through the harness (experiments/harness/profile.c).
 #
 # experiments/<study>/<study>.profile: one sweep a line, a binary and its arguments
-# with `--profile SET` (the metric sets: `build/bin/reduce --profile list`),
+# with `--profile SET` (the metric sets: `build/studies/reduce --profile list`),
 # run like a .matrix by experiments/tools/measure-gpus on every GPU of GPUS, one
 # process per GPU at once (a failing matrix does not stop the others; `make
 # profile` then fails; a stamp per database, GPU and profile matrix skips one
@@ -19,10 +19,10 @@ PROFILES := $(sort $(wildcard experiments/*/*.profile))
 # written (a data/measurements.db made here would hide data/measurements.sql.gz
 # from `make report`).
 profile: build ## Nsight Compute counters of experiments/*/*.profile (GPU and ncu; NCU=path)
-	$(Q)$(BIN)/gpu-probe || { echo "make profile: needs a CUDA GPU; nothing profiled" >&2; exit 3; }
-	$(Q)$(MAKE) --no-print-directory $(DB)
-	$(Q)NCU='$(NCU)' NVIDIA_SMI='$(NVIDIA_SMI)' RUNS=1 KEEP_GOING=1 \
-	  sh experiments/tools/measure-gpus '$(DB)' $(BIN) $(MEASURE_STAMPS) '$(GPUS)' $(PROFILES); st=$$?; \
+	$(Q)$(CU_TOOLS)/gpu-probe || { echo "make profile: needs a CUDA GPU; nothing profiled" >&2; exit 3; }
+	$(Q)$(MAKE) --no-print-directory $(call sq,$(DB))
+	$(Q)NCU=$(call sq,$(NCU)) NVIDIA_SMI=$(call sq,$(NVIDIA_SMI)) RUNS=1 KEEP_GOING=1 \
+	  sh experiments/tools/measure-gpus $(call sq,$(DB)) $(STUDIES) $(call sq,$(MEASURE_STAMPS)) $(call sq,$(GPUS)) $(PROFILES); st=$$?; \
 	  [ $$st -eq 0 ] || echo "make profile: a profile matrix failed (exit $$st, see above); the others ran" >&2; exit $$st
 
 # `make measure` runs it after the trials (never beside them: ncu and the

@@ -9,10 +9,10 @@
 # kernels in kernel_resource under the binary's build id (`<binary>
 # --build-id`). A log depends on its binary, so it is redone whenever the
 # binary is relinked.
-RES_DIR := $(BUILD)/resources
+RES_DIR := $(CUDA_DIR)/resources
 res_cu   = $($(1)_CU) $(filter %.cu,$($(1)_EXTRA_SRC))
 
-$(RES_DIR)/%.log: $(BIN)/%
+$(RES_DIR)/%.log: $(STUDIES)/%
 	$(call say,PTXAS,$@)
 	@mkdir -p $(RES_DIR)/$*
 	$(Q): > $@.tmp; for f in $(call res_cu,$*); do echo "== $$f" >> $@.tmp; \
@@ -22,14 +22,14 @@ $(RES_DIR)/%.log: $(BIN)/%
 # BINARIES is complete only after every experiments/*/*.mk is read, so the
 # stamp's prerequisites are named in a second make that gets the list
 # (RES_BINARIES). The logs are loaded again when one changed or the database did.
-$(BUILD)/stamp/resources: FORCE
-	$(Q)$(MAKE) --no-print-directory RES_BINARIES='$(BINARIES)' $(BUILD)/stamp/resources-loaded
+$(CUDA_DIR)/stamp/resources: FORCE
+	$(Q)$(MAKE) --no-print-directory RES_BINARIES='$(BINARIES)' $(CUDA_DIR)/stamp/resources-loaded
 
-$(BUILD)/stamp/resources-loaded: $(RES_BINARIES:%=$(RES_DIR)/%.log) $(DB) | $(BIN)/dbtool
+$(CUDA_DIR)/stamp/resources-loaded: $(RES_BINARIES:%=$(RES_DIR)/%.log) $(DB) | $(TOOLS)/dbtool
 	$(call say,RESOURCE,$(DB))
 	@mkdir -p $(@D)
 	$(Q)for b in $(RES_BINARIES); do \
-	  id=$$($(BIN)/$$b --build-id) && $(BIN)/dbtool resources $(DB) $$b "$$id" $(RES_DIR)/$$b.log || exit 1; done
+	  id=$$($(STUDIES)/$$b --build-id) && $(TOOLS)/dbtool resources $(DB) $$b "$$id" $(RES_DIR)/$$b.log || exit 1; done
 	@touch $@
 
 # `make measure` runs it beside the trials (it needs the CPU only: nvcc and

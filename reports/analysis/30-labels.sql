@@ -99,8 +99,9 @@ SELECT 16777216 AS n_seed, 268435456 AS n_large, 1048576 AS n_small, 67108864 AS
        65536 AS n_smallest, 1024 AS n_tiny, 1048576 AS n_access_seed, 2048 AS dist_grid, 1024 AS dist_points,
        1024 AS rt_side;
 
--- Every threshold of the report, in one place: the views and the text read
--- them from here (nothing else in views.sql or the sections types one).
+-- Every threshold of the report, in one table: the views and the text read
+-- them from report_setting (no view or section types one; the analysis files
+-- after this one add the rows of their own thresholds).
 --   noisy_rsd        a result whose relative standard deviation exceeds this is flagged
 --   faster           a ratio of times counts as a difference from this factor on
 --   seed_tolerance   a seed's claim has its stated magnitude from the

@@ -1,7 +1,7 @@
 -- reports/analysis/46-timing-protocol.sql: the microsecond timing protocol
 -- (issue 36) checked: the harness's own offset, whether a sample's place in
 -- the sampling order moves it, the project's CUB against the minimal
--- harness (build/bin/coldbench, table reference_timing), and small-n against
+-- harness (build/studies/coldbench, table reference_timing), and small-n against
 -- its lower bound (no-combine).
 -- Applied to the report's snapshot in file-name order (Makefile, ANALYSIS_SQL).
 

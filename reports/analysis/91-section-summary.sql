@@ -5,27 +5,17 @@
 -- (literals) around measured values and database text, so they are never
 -- cached in 90-cache.sql (mdquery marks the database's text first).
 
--- Plain words for the reduction steps the summary names (reports/sections
--- and kernels/reduce.cu name them by variant key).
-CREATE VIEW step_words AS
-SELECT column1 AS variant, column2 AS words FROM (VALUES
-  ('neighbored-less-divergence', 'less divergence'), ('interleaved', 'interleaved pairs'),
-  ('unroll2', 'two blocks of data per thread block'), ('unroll4', 'four blocks of data per thread block'),
-  ('unroll8', 'eight blocks of data per thread block'), ('unroll-warps8', 'unrolling the last warp'),
-  ('complete-unroll-warps8', 'complete unrolling'), ('complete-unroll-template', 'complete unrolling'),
-  ('warp-shuffle', 'warp shuffles'), ('vectorized', 'vectorized (16-byte) loads'), ('single-pass', 'a single pass'),
-  ('inflight', 'more loads in flight'), ('tma-bulk', 'the bulk-copy engine'), ('one-launch', 'one launch'),
-  ('one-launch-det', 'one deterministic launch'), ('small-n', 'the small-n kernel'));
-
 -- Per GPU model, each step of the ladder at the seed's size (n = 2^24 int32,
 -- each at its best block) over the step before it: the median over the
 -- model's machines and the interval from the lowest to the highest end of
--- theirs (as Table "ladder"); gain: the whole interval above one.
+-- theirs (as Table "ladder"); gain: the whole interval above one. A step is
+-- named by the registry (table variant, kernels/reduce.cu): words, its key;
+-- removes, the bottleneck its registry line says it removes ('' for none),
+-- so a new variant is named without a list to edit here.
 CREATE VIEW summary_step AS
-SELECT m.mord, m.model, l.ord, l.variant, coalesce(w.words, l.variant) AS words, median(l.step_x) AS x,
-       min(l.step_x_lo) AS lo, max(l.step_x_hi) AS hi, min(l.step_x_lo) > 1 AS gain
+SELECT m.mord, m.model, l.ord, l.variant, '**' || l.variant || '**' AS words, coalesce(l.bottleneck, '') AS removes,
+       median(l.step_x) AS x, min(l.step_x_lo) AS lo, max(l.step_x_hi) AS hi, min(l.step_x_lo) > 1 AS gain
 FROM reduce_ladder l JOIN report_devices v USING (device_id) JOIN report_models m ON m.name = v.name
-  LEFT JOIN step_words w USING (variant)
 WHERE l.dtype = 'int32' AND l.n = (SELECT n_seed FROM size) AND l.step_x IS NOT NULL
   AND l.variant NOT IN ('cub', 'cpu-serial')
 GROUP BY m.mord, l.variant;
@@ -94,7 +84,7 @@ sm AS (SELECT group_concat(printf('%.2f us [%.2f, %.2f] on the %s', us, lo, hi, 
               group_concat(printf('%.2fx', x_model), ' and ') AS x, group_concat(printf('%.2f us', floor_us), ' and ') AS fl,
               CASE WHEN count(DISTINCT variant) = 1 THEN max(variant) END AS variant
        FROM (SELECT * FROM summary_small ORDER BY mord)),
-st AS (SELECT variant, min(ord) AS ord, max(words) AS words, min(gain) AS all_gain, max(gain) AS any_gain, min(x) AS xmin, max(x) AS xmax,
+st AS (SELECT variant, min(ord) AS ord, max(words) AS words, max(removes) AS removes, min(gain) AS all_gain, max(gain) AS any_gain, min(x) AS xmin, max(x) AS xmax,
               group_concat(printf('%.2fx [%.2f, %.2f] on the %s', x, lo, hi, model), ' and ') AS t
        FROM (SELECT * FROM summary_step ORDER BY mord) GROUP BY variant),
 above AS (SELECT * FROM st WHERE ord > (SELECT ord FROM reduce_order WHERE variant = 'unroll8') AND all_gain
@@ -124,7 +114,7 @@ SELECT 2, CASE WHEN (SELECT count(*) FROM summary_top) = 0 THEN '**How fast can 
   || CASE WHEN sm.t IS NULL THEN '' ELSE printf(' At n = 2^16^ the fastest is %s, %s: %s the floor model, the launch floor (the time an empty kernel takes, %s) plus the bytes read at the read ceiling.',
        coalesce('**' || sm.variant || '**', 'another kernel per GPU model'), sm.t, sm.x, sm.fl) END
   || CASE WHEN (SELECT count(*) FROM big) = 0 THEN '' ELSE printf(' Above the seed''s steps the largest gain comes from %s (%s)%s; %s give%s nothing on %s (%.2fx to %.2fx, @tbl:ladder).',
-       (SELECT words FROM big), (SELECT t FROM big),
+       (SELECT words || CASE WHEN removes <> '' THEN ', which removes ' || removes ELSE '' END FROM big), (SELECT t FROM big),
        CASE WHEN (SELECT w FROM rest) IS NULL THEN '' ELSE printf(', and %s add %.2fx to %.2fx', (SELECT w FROM rest), (SELECT lo FROM rest), (SELECT hi FROM rest)) END,
        coalesce((SELECT w FROM none), 'no step'), CASE WHEN (SELECT n FROM none) > 1 THEN '' ELSE 's' END,
        CASE WHEN gl.gpus = 1 THEN 'this GPU' WHEN gl.models = 1 THEN 'any of its machines' WHEN gl.most > 1 THEN 'any model' ELSE 'any GPU' END, (SELECT lo FROM none), (SELECT hi FROM none)) END END

@@ -1,7 +1,8 @@
 # tests/cli/lib.sh: the prelude of the shell test scripts (sourced after
-# `cd` to the repository root; not a test itself). Defines ROOT, BIN (the
-# binaries; BIN=dir overrides build/bin), a temporary directory $tmp removed
-# at exit, the failure count nfail, and the checks:
+# `cd` to the repository root; not a test itself). Defines ROOT, the
+# binaries' folders (tests/cli/paths.sh: TOOLS, STUDIES, TESTBIN, CU_TOOLS,
+# SQLSTATS), a temporary directory $tmp removed at exit, the failure count
+# nfail, and the checks:
 #   ok NAME / notok NAME [WHY]      print 'ok NAME' / 'not ok NAME: WHY'
 #   check NAME COMMAND...           ok if COMMAND succeeds
 #   check_eq NAME GOT WANT          ok if GOT = WANT
@@ -9,8 +10,7 @@
 #                                   nothing: the current schema), or the suite ends
 set -u
 ROOT=$(pwd)
-BIN=${BIN:-build/bin}
-case "$BIN" in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
+. tests/cli/paths.sh
 nfail=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_cli.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -19,7 +19,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 # result_stat, every result's statistics from its samples, here a view of
 # result_stat_of rather than a table; result_bw, latest) as TEMP views, for
 # a query that reads them from a database the binaries wrote (which holds
-# none): prefix it with this (build/bin/tests/sqlq has the samples
+# none): prefix it with this ($TESTBIN/sqlq has the samples
 # functions). Nothing is evaluated unless read.
 RESULTS_VIEWS=$(sed -e 's/^DROP VIEW IF EXISTS \([a-z_]*\);/DROP VIEW IF EXISTS temp.\1;/' \
                     -e 's/^DROP TABLE IF EXISTS main.result_stat;/DROP VIEW IF EXISTS temp.result_stat;/' \
@@ -36,13 +36,15 @@ check() {
 check_eq() { if [ "$2" = "$3" ]; then ok "$1"; else notok "$1" "got '$2', want '$3'"; fi; }
 empty_db() {
   : > "$tmp/empty.sql"
-  "$BIN/dbtool" load "$tmp/empty.sql" "$1" > /dev/null 2>&1 || { notok "dbtool load makes an empty database"; exit 1; }
+  "$TOOLS/dbtool" load "$tmp/empty.sql" "$1" > /dev/null 2>&1 || { notok "dbtool load makes an empty database"; exit 1; }
 }
 
 # bad_args BINARY ARGS...: exits 2, says why on stderr, writes no database.
+# BINARY is a study (in $STUDIES) or tests/NAME (a test binary, in $TESTBIN).
 bad_args() {
   b=$1; shift
-  "$BIN/$b" --db "$tmp/x.db" "$@" >"$tmp/out" 2>"$tmp/err"
+  case "$b" in tests/*) exe="$TESTBIN/${b#tests/}" ;; *) exe="$STUDIES/$b" ;; esac
+  "$exe" --db "$tmp/x.db" "$@" >"$tmp/out" 2>"$tmp/err"
   rc=$?
   [ $rc -eq 2 ] && [ -s "$tmp/err" ] && [ ! -e "$tmp/x.db" ] ||
     { echo "# $b $*: exit $rc, stderr: $(cat "$tmp/err")"; return 1; }
@@ -53,7 +55,7 @@ bad_args() {
 # read-only variants, and one-line refusals of bad arguments.
 check_constant_study_cli() {
   b=$1
-  check "$b --help exits 0" sh -c "'$BIN/$b' --help > '$tmp/help-$b'"
+  check "$b --help exits 0" sh -c "'$STUDIES/$b' --help > '$tmp/help-$b'"
   check "$b --help describes the variants" sh -c \
     "grep -q '^  global  ' '$tmp/help-$b' && grep -q '^  constant  .*__constant__' '$tmp/help-$b' && grep -q '^  readonly  ' '$tmp/help-$b'"
   check "$b: unknown variant" bad_args $b --variant texture

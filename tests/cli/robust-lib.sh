@@ -1,11 +1,11 @@
 # tests/cli/robust-lib.sh: shared by tests/cli/test_robust_*.sh (sourced
-# after `cd` to the repository root; not a test itself). Defines BIN, HOST
-# (the host-only study build/bin/tests/hoststudy), q (a query through
-# build/bin/tests/sqlq) and checks every database test needs, on top of
-# tests/cli/lib.sh (BIN, $tmp, ok/notok/check/check_eq).
+# after `cd` to the repository root; not a test itself). Defines HOST (the
+# host-only study $TESTBIN/hoststudy), q (a query through $TESTBIN/sqlq) and
+# checks every database test needs, on top of tests/cli/lib.sh (TESTBIN and
+# the other binaries' folders, $tmp, ok/notok/check/check_eq).
 . tests/cli/lib.sh
-HOST="$BIN/tests/hoststudy"
-SQLQ="$BIN/tests/sqlq"
+HOST="$TESTBIN/hoststudy"
+SQLQ="$TESTBIN/sqlq"
 REPS="--reps 3 --min-reps 3 --warmup 0"
 # q DB SQL: SQL on DB, which may read the results views (RESULTS_VIEWS).
 q() { "$SQLQ" "$1" "$RESULTS_VIEWS $2"; }

@@ -1,19 +1,19 @@
 #!/bin/sh
-# tests/cli/test_access_cli.sh: command-line behaviour of build/bin/access-ca
+# tests/cli/test_access_cli.sh: command-line behaviour of build/studies/access-ca
 # and access-cg: --help, --build-id (a hex id, different for the two builds),
 # --list without a GPU (the l1 axis holds the build's own caching mode, the
 # skip rules of the k axis), argument errors (exit 2, one line on stderr,
 # nothing written), and a real run: exit 3 with one line and no database
 # without a GPU, exit 0 with stored ok results with one.
 # Prints 'ok NAME' / 'not ok NAME' per check; exits 1 if any failed.
-# Usage: sh tests/cli/test_access_cli.sh   (BIN=dir overrides build/bin)
+# Usage: sh tests/cli/test_access_cli.sh   (binaries: as tests/cli/lib.sh finds them)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
 
 for b in access-ca access-cg; do
-  if [ ! -x "$BIN/$b" ]; then
-    notok "$b binary exists" "$BIN/$b missing: run make test-build"
+  if [ ! -x "$STUDIES/$b" ]; then
+    notok "$b binary exists" "$STUDIES/$b missing: run make test-build"
     exit 1
   fi
 done
@@ -22,7 +22,7 @@ done
 run_bin() {
   r_bin=$1; shift
   rm -rf "$tmp/cwd" && mkdir "$tmp/cwd"
-  (cd "$tmp/cwd" && "$BIN/$r_bin" "$@" >"$tmp/out" 2>"$tmp/err")
+  (cd "$tmp/cwd" && "$STUDIES/$r_bin" "$@" >"$tmp/out" 2>"$tmp/err")
   rc=$?
   out=$(cat "$tmp/out")
   err=$(cat "$tmp/err")
@@ -110,7 +110,7 @@ bad "positional argument" --db "$tmp/x.db" extra
 
 # A real run. Without a GPU: exit 3, one line, no database. With one: exit 0
 # and ok results of a complete run, the texture variant included.
-if "$BIN/gpu-probe" >/dev/null 2>&1; then
+if "$CU_TOOLS/gpu-probe" >/dev/null 2>&1; then
   run_bin access-cg --n 1000 --variant read-offset,read-offset-tex,write-offset --k 0,11 --reps 3 --min-reps 3 --warmup 1 --db "$tmp/x.db"
   check "run with a GPU exits 0" test "$rc" -eq 0
   check "run with a GPU creates the database" test -s "$tmp/x.db"

@@ -21,7 +21,7 @@ newest=$(echo $all | awk '{ print $NF }')
 want_all=$(for a in $all; do [ "$a" = "$newest" ] || printf -- '-gencode arch=compute_%s,code=sm_%s ' "$a" "$a"; done
            printf -- '-gencode arch=compute_%s,code=[sm_%s,compute_%s]' "$newest" "$newest" "$newest")
 
-printf '#!/bin/sh\nprintf "9.0\\n8.6\\n9.0\\n"\n' > "$tmp/smi-two"
+printf '#!/bin/sh\ncase "$1" in -L) printf "GPU 0: Fake (UUID: GPU-a)\\nGPU 1: Fake (UUID: GPU-b)\\n" ;; *) printf "9.0\\n8.6\\n9.0\\n" ;; esac\n' > "$tmp/smi-two"
 printf '#!/bin/sh\necho 7.0\n' > "$tmp/smi-volta"
 printf '#!/bin/sh\necho "NVIDIA-SMI has failed" >&2; exit 9\n' > "$tmp/smi-none"
 chmod +x "$tmp"/smi-*
@@ -72,6 +72,30 @@ test_arch() { mk -n test "$@" 2>/dev/null | sed -n 's/.*CUDA_ARCH=\([^ ]*\) .*te
 check_eq "make test without a GPU: one architecture" "$(test_arch NVIDIA_SMI="$tmp/smi-none")" "sm_$newest"
 check_eq "make test with a GPU: its architectures" "$(test_arch NVIDIA_SMI="$tmp/smi-two")" ""
 check_eq "make test with CUDA_ARCH given" "$(test_arch NVIDIA_SMI="$tmp/smi-none" CUDA_ARCH=sm_80)" ""
+
+# Two products (issue 44): `make all` without a GPU is the report alone, from
+# the host tools: no nvcc in what it would run (make -n, in an empty BUILD);
+# with a GPU it builds the kernels first.
+# all_n SMI: what `make -n all` would run with that nvidia-smi, in an empty BUILD.
+all_n() { mk -n all BUILD="$tmp/fresh" REPORT_PDF="$tmp/r.pdf" REPORT_HTML="$tmp/r.html" NVIDIA_SMI="$1" 2>/dev/null; }
+nvcc_c() { grep -c -E '(^|[ /])nvcc .* -c ' "$1"; }
+all_n "$tmp/smi-none" > "$tmp/all-none"
+all_n "$tmp/smi-two" > "$tmp/all-gpu"
+check_eq "make all without a GPU: no CUDA compiled" "$(nvcc_c "$tmp/all-none")" 0
+check "make all without a GPU: the report's host tools and the report" \
+  sh -c "grep -q 'gcc .*reports/mdquery.c' '$tmp/all-none' && grep -q 'pandoc' '$tmp/all-none'"
+check "make all with a GPU: builds the kernels" test "$(nvcc_c "$tmp/all-gpu")" -gt 0
+
+# Build folders keyed by their settings: the kernels of `make build` (every
+# architecture here) and of `make test` (the newest) never share a folder;
+# the host objects and tools are one.
+dir() { mk -s print-CUDA_DIR "$@" 2>/dev/null; }
+check "CUDA folders: all architectures and the test's one differ" \
+  test "$(dir NVIDIA_SMI="$tmp/smi-none")" != "$(dir NVIDIA_SMI="$tmp/smi-none" CUDA_ARCH=sm_$newest)"
+check_eq "CUDA folders: named by the architectures" "$(dir CUDA_ARCH='sm_90,sm_80')" "build/cuda-sm_80+sm_90"
+check_eq "CUDA folders: every architecture is 'all'" "$(dir CUDA_ARCH=all)" "build/cuda-all"
+check "CUDA folders: other NVCCFLAGS, another folder" test "$(dir CUDA_ARCH=sm_90 NVCCFLAGS=-O2)" != "build/cuda-sm_90"
+check_eq "the host tools' folder is one" "$(mk -s print-TOOLS CUDA_ARCH=sm_90) $(mk -s print-TOOLS CUDA_ARCH=all)" "build/tools build/tools"
 
 # The build id (the hash over sources and code-generation flags) follows the list.
 id() { mk -s print-reduce_ID "$@" 2>/dev/null; }

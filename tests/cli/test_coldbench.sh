@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/cli/test_coldbench.sh: build/bin/coldbench, the minimal harness
+# tests/cli/test_coldbench.sh: build/studies/coldbench, the minimal harness
 # (issue 36 item 2): --help; bad arguments and matrix lines (exit 2, one line
 # on stderr, no database); without a GPU exit 3, one line, no database; with
 # one, the rows it stores (table reference_timing): one per sample set of
@@ -10,11 +10,11 @@
 # --trials T (the shipped matrix: 1): a trial past T measures nothing, opens
 # no GPU and writes no database (exit 0, GPU or not), trial 1 runs.
 # Prints 'ok NAME' / 'not ok NAME' per check; exits 1 if any failed.
-# Usage: sh tests/cli/test_coldbench.sh   (BIN=dir overrides build/bin)
+# Usage: sh tests/cli/test_coldbench.sh   (binaries: as tests/cli/lib.sh finds them)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
-CB="$BIN/coldbench"
+CB="$STUDIES/coldbench"
 if [ ! -x "$CB" ]; then
   notok "coldbench binary exists" "$CB missing: run make test-build"
   exit 1
@@ -89,14 +89,14 @@ check_eq "the shipped matrix in trial 6: exit 0, no database ($err)" "$rc:$([ -e
 check "the shipped matrix: trial 1 only, 3 sets of 400" sh -c \
   "grep -v '^#' experiments/tools/coldbench.matrix | grep -q -- '--samples 400 --repeats 3 --trials 1'"
 cb --trials 3 --repeat 3 --n 2^16 --samples 10 --repeats 1 --db "$tmp/t3.db"
-if "$BIN/gpu-probe" >/dev/null 2>&1; then
+if "$CU_TOOLS/gpu-probe" >/dev/null 2>&1; then
   check_eq "--trials 3 in trial 3 runs ($err)" "$rc" 0
 else
   check_eq "--trials 3 in trial 3 runs: without a GPU exit 3" "$rc" 3
 fi
 
-if "$BIN/gpu-probe" >/dev/null 2>&1; then
-  Q="$BIN/tests/sqlq"
+if "$CU_TOOLS/gpu-probe" >/dev/null 2>&1; then
+  Q="$TESTBIN/sqlq"
   cb --n 2^16,2^20 --samples 20 --repeats 3 --db "$tmp/c.db"
   check_eq "a run with a GPU exits 0 ($err)" "$rc" 0
   check "it prints a median per set and the summary" sh -c \
@@ -123,7 +123,7 @@ if "$BIN/gpu-probe" >/dev/null 2>&1; then
       "$("$Q" "$tmp/c.db" "SELECT count(*) FROM reference_timing r JOIN device d USING (device_id)
          WHERE r.flush_bytes = d.l2_bytes AND r.git_commit <> '' AND r.cccl_version LIKE '%.%.%'")" 15
     # The device row is the one a study's run of this GPU writes.
-    "$BIN/reduce" --n 2^10 --variant cub --dtype int32 --reps 3 --min-reps 3 --warmup 1 --db "$tmp/c.db" \
+    "$STUDIES/reduce" --n 2^10 --variant cub --dtype int32 --reps 3 --min-reps 3 --warmup 1 --db "$tmp/c.db" \
       >/dev/null 2>&1
     check_eq "one device row, shared with a reduce run of the GPU" \
       "$("$Q" "$tmp/c.db" "SELECT count(*) || ':' || (SELECT count(DISTINCT device_id) FROM run)

@@ -24,7 +24,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
 . tests/analysis.sh
-DBTOOL="$BIN/dbtool"
+DBTOOL="$TOOLS/dbtool"
 [ -x "$DBTOOL" ] || { notok "dbtool exists" "run make test-build"; exit 1; }
 command -v sqlite3 >/dev/null || { notok "sqlite3 exists" "apt-get install sqlite3"; exit 1; }
 CMP=experiments/tools/compare
@@ -445,6 +445,36 @@ check_eq "gz: a commit with neither file: exit 4, one line naming data/measureme
   "$rc $(wc -l < "$tmp/commit-none.err") $(grep -c 'has no data/measurements.sql.gz' "$tmp/commit-none.err")" "4 1 1"
 check_eq "the default BASE is data/measurements.sql.gz" \
   "$(sh $CMP --help | grep -c 'default data/measurements.sql.gz') $(make -n compare BUILD="$tmp/b" | grep -c "base 'data/measurements.sql.gz'")" "1 1"
+
+# ----------------------------------------------------------------- sessions --
+# `make compare` with neither BASE nor NEW and no local database (a fresh
+# clone, issue 44): the shipped data's two make measure invocations per GPU,
+# the first against the last (compare --sessions), exit 0, saying how to
+# name two sets. The "shipped data" here: base.db with its trials 1-2 in
+# session s1 and 3-5 in s2 (s2 started later), as a dump.
+cp "$tmp/base.db" "$tmp/ses.db"
+sqlite3 -bail "$tmp/ses.db" "UPDATE run SET session = CASE WHEN repeat_index <= 2 THEN 's1' ELSE 's2' END,
+  started_utc = CASE WHEN repeat_index <= 2 THEN '2026-01-01T00:00:00Z' ELSE '2026-01-02T00:00:00Z' END"
+FORCE=1 DBTOOL="$DBTOOL" sh experiments/tools/dump-db "$tmp/ses.db" "$tmp/ses.sql.gz" > /dev/null 2>&1 || notok "sessions: a dump"
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory compare SHIPPED="$tmp/ses.sql.gz" DB="$tmp/no-such.db" \
+  COMPARE_DIR="$tmp/ses" > "$tmp/ses.out" 2> "$tmp/ses.err"; rc=$?
+check_eq "sessions: make compare without BASE, NEW or a local database: exit 0" "$rc" 0
+check "sessions: it says what it compares and how to name two sets" sh -c \
+  "grep -q '^compare: no local database' '$tmp/ses.out' && grep -q 'make compare BASE=.* NEW=' '$tmp/ses.out' &&
+   grep -q \"each GPU's first make measure invocation (BASE) against its last (NEW), on Test GPU #aaaa\" '$tmp/ses.out'"
+check_eq "sessions: each configuration's BASE is session s1's 2 trials, NEW s2's 3 (the single-trial one: 1 and none)" \
+  "$(sqlite3 "$tmp/ses/compare.db" "SELECT group_concat(DISTINCT level || ' ' || base_runs || '/' || new_runs) FROM compare_verdict")" "gpu 2/3"
+check_eq "sessions: the sides as the page names them" \
+  "$(sqlite3 "$tmp/ses/compare.db" "SELECT group_concat(source, ' | ') FROM (SELECT source FROM compare_source ORDER BY side)")" \
+  "$tmp/ses.sql.gz, each GPU's first session | $tmp/ses.sql.gz, each GPU's last session"
+cmp ses1 --sessions --base "$tmp/base.db" --no-page
+check_eq "sessions: a set whose GPUs have one session each: exit 3, one line" "$rc $(wc -l < "$tmp/ses1.err")" "3 1"
+cmp ses2 --sessions --card --base "$tmp/ses.db"
+check_eq "sessions: with --card: exit 2" "$rc" 2
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory compare SHIPPED="$tmp/ses.sql.gz" DB="$tmp/base.db" \
+  COMPARE_DIR="$tmp/ses3" > "$tmp/ses3.out" 2>&1; rc=$?
+check "sessions: with a local database the default is as ever (the shipped data against it)" sh -c \
+  "[ $rc -eq 0 ] && ! grep -q 'no local database' '$tmp/ses3.out' && [ \"\$(sqlite3 '$tmp/ses3/compare.db' \"SELECT source FROM compare_source WHERE side = 'new'\")\" = '$tmp/base.db' ]"
 
 # ----------------------------------------------------------------- refusals --
 cmp help --help

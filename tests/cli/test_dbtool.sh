@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/cli/test_dbtool.sh: command-line behaviour of build/bin/dbtool:
+# tests/cli/test_dbtool.sh: command-line behaviour of build/tools/dbtool:
 # --help, `load` of an SQL file (schema + rows), `exec`, `resources` (a
 # recorded ptxas log into kernel_resource), and their failures
 # (a file that is not a dump exits 4, a missing file 1, with a message;
@@ -7,11 +7,11 @@
 # Rows are checked with the sqlite3 command where there is one, else with
 # dbtool exec itself (a false condition raises an SQL error: exit 1).
 # Prints 'ok NAME' / 'not ok NAME' per check; exits 1 if any failed.
-# Usage: sh tests/cli/test_dbtool.sh   (BIN=dir overrides build/bin)
+# Usage: sh tests/cli/test_dbtool.sh   (binaries: as tests/cli/lib.sh finds them)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
-DBTOOL="$BIN/dbtool"
+DBTOOL="$TOOLS/dbtool"
 
 if [ ! -x "$DBTOOL" ]; then
   notok "dbtool binary exists" "$DBTOOL missing: run make test-build"
@@ -66,7 +66,7 @@ done
 check "load creates no view (the schema holds no statistics)" sql_true "$tmp/a.db" "NOT EXISTS (SELECT 1 FROM sqlite_master WHERE type='view')"
 check "load inserts the rows" sql_true "$tmp/a.db" \
   "(SELECT count(*) FROM device) = 1 AND (SELECT count(*) FROM run) = 1 AND (SELECT count(*) FROM result) = 1 AND (SELECT ns FROM result_sample) = '500000 500000'"
-"$BIN/tests/sqlq" "$tmp/a.db" "$(cat reports/analysis/10-results.sql)" > /dev/null
+"$TESTBIN/sqlq" "$tmp/a.db" "$(cat reports/analysis/10-results.sql)" > /dev/null
 check "loaded rows are visible in the latest view (reports/analysis/10-results.sql), their median from the samples" \
   sql_true "$tmp/a.db" "(SELECT count(*) FROM latest WHERE variant = 'cub' AND median_ms = 0.5) = 1"
 check "the condition check itself can fail" sql_false "$tmp/a.db" "(SELECT count(*) FROM device) = 2"

@@ -6,12 +6,12 @@
 # refusal that changes nothing when the database is missing, and the
 # gzip-compressed OUT (*.gz, what `make dump` writes): deterministic,
 # reloadable, the old file untouched when gzip fails.
-# Usage: sh tests/cli/test_dump.sh   (BIN=dir overrides build/bin)
+# Usage: sh tests/cli/test_dump.sh   (binaries: as tests/cli/lib.sh finds them)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
-q() { "$BIN/tests/sqlq" "$@"; }
-DBTOOL="$BIN/dbtool"; export DBTOOL
+q() { "$TESTBIN/sqlq" "$@"; }
+DBTOOL="$TOOLS/dbtool"; export DBTOOL
 # A database with one result of 100 samples and one of 5.
 { echo "INSERT INTO device(device_id, uuid, name) VALUES(1, 'u', 'Test GPU');"
   echo "INSERT INTO run(run_id, study, binary, device_id, status, started_utc, argv, build_id) VALUES(1, 'reduce', 'reduce', 1, 'complete', 't', 'a', 'b');"
@@ -19,19 +19,19 @@ DBTOOL="$BIN/dbtool"; export DBTOOL
   echo "INSERT INTO result_sample VALUES(1, '$(seq 1500 1000 100500 | tr '\n' ' ' | sed 's/ $//')');"
   echo "INSERT INTO result_sample VALUES(2, '2048 2048 2080 2048 2016');"
 } > "$tmp/rows.sql"
-"$BIN/dbtool" load "$tmp/rows.sql" "$tmp/m.db" || notok "fixture loads"
+"$TOOLS/dbtool" load "$tmp/rows.sql" "$tmp/m.db" || notok "fixture loads"
 
 SHIP_SAMPLES=10 sh experiments/tools/dump-db "$tmp/m.db" "$tmp/d.sql" 2> "$tmp/err"
 check_eq "SHIP_SAMPLES (thinning) is gone: exit 2, one line, nothing written" \
   "$? $(wc -l < "$tmp/err") $(test -e "$tmp/d.sql" && echo written)" "2 1 "
 check "SHIP_SAMPLES: says why" grep -q 'SHIP_SAMPLES is gone: the dump holds every sample' "$tmp/err"
-"$BIN/dbtool" dump --samples 10 "$tmp/m.db" "$tmp/d.sql" 2> "$tmp/err"
+"$TOOLS/dbtool" dump --samples 10 "$tmp/m.db" "$tmp/d.sql" 2> "$tmp/err"
 check_eq "dbtool dump --samples: exit 2, one line" "$? $(wc -l < "$tmp/err")" "2 1"
 sh experiments/tools/dump-db "$tmp/m.db" "$tmp/d.sql"
 check_eq "dump: exit 0" $? 0
 check "dump: INSERTs name their columns" grep -q '^INSERT INTO result_sample(result_id,ns) VALUES' "$tmp/d.sql"
 check "dump: the header says every stored sample is there" grep -q '^-- Samples: every stored sample of every result' "$tmp/d.sql"
-"$BIN/dbtool" load "$tmp/d.sql" "$tmp/r.db"
+"$TOOLS/dbtool" load "$tmp/d.sql" "$tmp/r.db"
 check_eq "reload: results" "$(q "$tmp/r.db" "SELECT count(*) FROM result")" 2
 check_eq "reload: every sample, in the order taken" \
   "$(q "$tmp/r.db" "SELECT group_concat(samples_count(ns) || ':' || substr(ns, 1, 9) || ':' || (samples_median(ns) * 1e6), ' ')
@@ -46,12 +46,12 @@ check_eq "reload: the texts unchanged" "$(q "$tmp/r.db" "SELECT group_concat(ns,
     if [ $i = 1200 ]; then echo "INSERT INTO result_sample VALUES($i, '$(seq 1000000000 1 1000019999 | tr '\n' ' ' | sed 's/ $//')');"
     else echo "INSERT INTO result_sample VALUES($i, '$i 7');"; fi; i=$((i + 1)); done
 } > "$tmp/more.sql"
-rm -f "$tmp/m.db"; "$BIN/dbtool" load "$tmp/more.sql" "$tmp/m.db" || notok "the larger fixture loads"
+rm -f "$tmp/m.db"; "$TOOLS/dbtool" load "$tmp/more.sql" "$tmp/m.db" || notok "the larger fixture loads"
 sh experiments/tools/dump-db "$tmp/m.db" "$tmp/all.sql"
 check_eq "1202 results' samples in three INSERTs" "$(grep -c '^INSERT INTO result_sample' "$tmp/all.sql")" 3
 check "the 20000 samples on one line of 220000 bytes or so" \
   test "$(awk 'length > 215000 && length < 225000' "$tmp/all.sql" | wc -l)" -eq 1
-rm -f "$tmp/all.db"; "$BIN/dbtool" load "$tmp/all.sql" "$tmp/all.db"
+rm -f "$tmp/all.db"; "$TOOLS/dbtool" load "$tmp/all.sql" "$tmp/all.db"
 check_eq "reload: 1202 results, 22503 samples, the long one whole" \
   "$(q "$tmp/all.db" "SELECT count(*) || ' ' || sum(samples_count(ns)) || ' ' || (max(samples_max(ns)) * 1e6) FROM result_sample")" \
   "1202 22503 1000019999.0"
@@ -66,7 +66,7 @@ sh experiments/tools/dump-db "$tmp/m.db" "$tmp/d.sql.gz"
 check_eq "gz: exit 0" $? 0
 check "gz: a gzip file" sh -c "gzip -t '$tmp/d.sql.gz'"
 gzip -dc "$tmp/d.sql.gz" > "$tmp/gz.sql"
-rm -f "$tmp/gz.db"; "$BIN/dbtool" load "$tmp/gz.sql" "$tmp/gz.db"
+rm -f "$tmp/gz.db"; "$TOOLS/dbtool" load "$tmp/gz.sql" "$tmp/gz.db"
 check_eq "gz: gunzip -c gives SQL that dbtool load reloads (22503 samples)" "$(q "$tmp/gz.db" "SELECT sum(samples_count(ns)) FROM result_sample")" 22503
 cp "$tmp/d.sql.gz" "$tmp/old.sql.gz"
 sleep 1
@@ -83,7 +83,7 @@ check "make dump writes data/measurements.sql.gz" \
   sh -c "make -n dump DB=/nonexistent.db | grep -q \"dump-db '/nonexistent.db' 'data/measurements.sql.gz'\""
 # The report's snapshot, with no local database, loads the shipped .gz
 # (SHIPPED, default data/measurements.sql.gz).
-make -s --no-print-directory BUILD="$(dirname "$BIN")" SHIPPED="$tmp/d.sql.gz" DB="$tmp/nodb.db" \
+make -s --no-print-directory BUILD="$(dirname "$TOOLS")" SHIPPED="$tmp/d.sql.gz" DB="$tmp/nodb.db" \
   REPORT_BUILD="$tmp/rb" "$tmp/rb/report.db" > "$tmp/rep.out" 2>&1
 check_eq "report: no local database: the snapshot loads the shipped .gz (22503 samples)" \
   "$? $(grep -c "using the shipped measurements in $tmp/d.sql.gz" "$tmp/rep.out") $(q "$tmp/rb/report.db" "SELECT sum(samples) FROM result_stat" 2>/dev/null)" \

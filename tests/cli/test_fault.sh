@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli/test_fault.sh: kernel faults and too little device memory on a
-# real GPU, through build/bin/tests/reduce (reduce built with the test hook,
+# real GPU, through build/cuda-KEY/tests/reduce (reduce built with the test hook,
 # experiments/harness/testhook.c) and the test-only switches of the harness:
 # - BENCH_INJECT_FAULT='n=4096 ' makes the first configuration with n=4096
 #   launch an out-of-bounds write (kernels/fault.cu) instead of its measure:
@@ -12,17 +12,17 @@
 #   the reason; the next run, with the memory, measures it.
 # Without a usable GPU it prints 'SKIP: no GPU (...)' and exits 0 (exits 1
 # under REQUIRE_GPU=1, the GPU machine's setting). Needs no
-# sqlite3 command (build/bin/tests/sqlq reads the database).
+# sqlite3 command (build/cuda-KEY/tests/sqlq reads the database).
 # Prints 'ok NAME' / 'not ok NAME'; exits 1 if any failed.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/robust-lib.sh
 
-REDUCE="$BIN/tests/reduce"
+REDUCE="$TESTBIN/reduce"
 [ -x "$REDUCE" ] || { notok "test build of reduce exists" "run make test-build"; exit 1; }
 # A production binary holds neither the switch nor the faulting kernels; the test build does.
-check "production reduce holds no fault injection" sh -c "! grep -q -e BENCH_INJECT_FAULT -e fault_launch '$BIN/reduce'"
+check "production reduce holds no fault injection" sh -c "! grep -q -e BENCH_INJECT_FAULT -e fault_launch '$STUDIES/reduce'"
 check "the test build of reduce holds it" grep -q BENCH_INJECT_FAULT "$REDUCE"
-if ! why=$("$BIN/gpu-probe" 2>&1); then
+if ! why=$("$CU_TOOLS/gpu-probe" 2>&1); then
   if [ "${REQUIRE_GPU:-}" = 1 ]; then
     notok "REQUIRE_GPU=1: a usable GPU" "$(printf '%s' "$why" | head -n 1)"
     exit 1

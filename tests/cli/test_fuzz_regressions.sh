@@ -3,16 +3,16 @@
 # found (tests/fuzz/regressions/NAME/) and its seed corpus
 # (tests/fuzz/corpus/NAME/) replayed through the same entry point
 # (tests/fuzz/fuzz_NAME.c) built with ASan and UBSan without libFuzzer
-# (build/asan/bin/tests/fuzz/replay_NAME): each must run to the end.
-# Prints 'ok NAME' / 'not ok NAME'; exits 1 if any failed.
+# ($TESTBIN_ASAN/fuzz/replay_NAME, build/cuda-KEY/tests-asan): each must run
+# to the end. Prints 'ok NAME' / 'not ok NAME'; exits 1 if any failed.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
-ASAN=${ASAN:-build/asan}
+. tests/cli/paths.sh
 nfail=0
 log=$(mktemp "${TMPDIR:-/tmp}/test_fuzz.XXXXXX") || exit 1
 trap 'rm -f "$log"' EXIT
 for name in parse args dump; do
-  replay="$ASAN/bin/tests/fuzz/replay_$name"
+  replay="$TESTBIN_ASAN/fuzz/replay_$name"
   if [ ! -x "$replay" ]; then echo "not ok replay_$name exists (run make test-build)"; nfail=$((nfail + 1)); continue; fi
   for dir in tests/fuzz/corpus/$name tests/fuzz/regressions/$name; do
     [ -d "$dir" ] || continue

@@ -12,8 +12,8 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
 P=experiments/tools/gpu-probe-47
-Q="$BIN/tests/sqlq"
-for b in "$Q" "$BIN/mdquery" "$BIN/dbtool"; do
+Q="$TESTBIN/sqlq"
+for b in "$Q" "$TOOLS/mdquery" "$TOOLS/dbtool"; do
   [ -x "$b" ] || { notok "$b exists" "run make test-build"; exit 1; }
 done
 

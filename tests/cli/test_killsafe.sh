@@ -9,11 +9,11 @@
 # stays). A dump stopped by SIGTERM or SIGINT leaves no temporary file at once.
 # Then the report's snapshot database and figure data (`make report`'s first
 # steps), killed KILLSAFE_REPORT_N times, then built: as a clean build.
-# Usage: sh tests/cli/test_killsafe.sh   (BIN=dir overrides build/bin)
+# Usage: sh tests/cli/test_killsafe.sh   (binaries: as tests/cli/lib.sh finds them)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
-DBTOOL="$BIN/dbtool"
+DBTOOL="$TOOLS/dbtool"
 [ -x "$DBTOOL" ] || { notok "dbtool exists" "run make test-build"; exit 1; }
 command -v setsid > /dev/null || { notok "setsid exists" "util-linux"; exit 1; }
 N=${KILLSAFE_N:-20}

@@ -2,7 +2,7 @@
 # tests/cli/test_matrix_mode.sh: a study binary's --matrix FILE (one process
 # runs every line of FILE for its binary) and experiments/tools/run-matrix,
 # which starts one such process per binary of a .matrix file. Through the
-# host-only study (build/bin/tests/hoststudy, the real harness; a link to it
+# host-only study (build/cuda-KEY/tests/hoststudy, the real harness; a link to it
 # named hoststudy-b is a second binary of the study), no GPU needed:
 # - the lines of this binary run in one process, in file order, each a run of
 #   its own: its argv the line's command (the line's arguments, then the other

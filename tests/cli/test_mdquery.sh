@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/cli/test_mdquery.sh: reports/mdquery (build/bin/mdquery) on a small
+# tests/cli/test_mdquery.sh: reports/mdquery.c (build/tools/mdquery) on a small
 # database made here, its output compared byte for byte with what its
 # contract (the comment at the top of reports/mdquery.c) says:
 # - {{= SQL}} prints the first column of the first row (floats as %.4g), the
@@ -19,13 +19,13 @@
 #   is opened read-only;
 # - --help (exit 0), wrong usage (exit 2), a missing database or section
 #   (exit 1).
-# Needs build/bin/mdquery and build/bin/tests/sqlq (no sqlite3 command).
+# Needs build/tools/mdquery and build/cuda-KEY/tests/sqlq (no sqlite3 command).
 # Prints 'ok NAME' / 'not ok NAME'; exits 1 if any failed.
-# Usage: sh tests/cli/test_mdquery.sh   (BIN=dir overrides build/bin)
+# Usage: sh tests/cli/test_mdquery.sh   (binaries: as tests/cli/lib.sh finds them)
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
-MDQ="$BIN/mdquery"
-SQLQ="$BIN/tests/sqlq"
+MDQ="$TOOLS/mdquery"
+SQLQ="$TESTBIN/sqlq"
 for f in "$MDQ" "$SQLQ"; do
   [ -x "$f" ] || { notok "binary $f exists" "run make test-build"; exit 1; }
 done

@@ -40,7 +40,7 @@ printf '# a fake matrix\nfakestudy --a 1\n\nfakestudy2 --a 2\n' > "$tmp/fake.mat
 : > "$tmp/a.db"
 
 # stale DB GPUS [RUNS]: what `make measure-stale` says for the fake matrix.
-stale() { mk -s measure-stale RUNS="${3:-1}" DB="$1" GPUS="$2" NVIDIA_SMI="$tmp/smi" BIN="$tmp/bin" \
+stale() { mk -s measure-stale RUNS="${3:-1}" DB="$1" GPUS="$2" NVIDIA_SMI="$tmp/smi" STUDIES="$tmp/bin" \
             MEASURE_STAMPS="$tmp/stamps" MATRICES="$tmp/fake.matrix" 2>&1 | grep -c '^would measure'; }
 # run DB GPUS: the runner itself (RUNS=$runs); sets rc and out.
 runs=1
@@ -123,7 +123,7 @@ check "KEEP_GOING=1: a failing matrix fails the run" test "$rc" -ne 0
 check_eq "KEEP_GOING=1: the next matrix still runs" "$(grep -c '^start none okstudy --matrix .*third.matrix' "$tmp/log")" 1
 rm "$tmp/fail-on"
 check_eq "KEEP_GOING=1: the matrix that ran to the end keeps its stamp, the failed one none" \
-  "$(mk -s measure-stale RUNS=1 DB="$tmp/k.db" GPUS='' NVIDIA_SMI="$tmp/smi" BIN="$tmp/bin" MEASURE_STAMPS="$tmp/stamps" \
+  "$(mk -s measure-stale RUNS=1 DB="$tmp/k.db" GPUS='' NVIDIA_SMI="$tmp/smi" STUDIES="$tmp/bin" MEASURE_STAMPS="$tmp/stamps" \
        MATRICES="$tmp/fake.matrix $tmp/third.matrix" 2>&1 | grep '^would measure' | tr '\n' ' ')" "would measure fake on gpu0 "
 
 # KEEP_GOING=1 stops at a matrix that was interrupted (exit 130): a
@@ -157,7 +157,7 @@ check_eq "one GPU: OMP_NUM_THREADS left unset" "$(sort -u "$tmp/omp" | tr '\n' '
 
 # make profile runs the profile matrices through the same runner, per GPU, going on past a failure.
 check "make profile runs measure-gpus over the profile matrices with GPUS" sh -c "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -n profile DB=/x/y.db GPUS=all 2>/dev/null | tr -d '\\\\\n' |
-  grep -q \"RUNS=1 KEEP_GOING=1 *sh experiments/tools/measure-gpus '/x/y.db' build/bin build/stamp/measure 'all' .*\.profile\""
+  grep -q \"RUNS=1 KEEP_GOING=1 *sh experiments/tools/measure-gpus '/x/y.db' build/cuda-[^ ]*/studies 'build/stamp/measure' 'all' .*\.profile\""
 
 # A selection that names no GPU here: one line, exit 2, nothing run.
 run "$tmp/a.db" "0 7"
@@ -169,6 +169,6 @@ check_eq "GPUS=7: nothing run" "$(ran)" 0
 
 # make measure hands DB and GPUS to the runner.
 check "make measure passes DB and GPUS" sh -c "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -n measure DB=/x/y.db GPUS=all 2>/dev/null |
-  grep -q \"measure-gpus '/x/y.db' build/bin build/stamp/measure 'all' \""
+  tr -d '\\\\\n' | grep -q \"measure-gpus '/x/y.db' build/cuda-[^ ]*/studies *'build/stamp/measure' 'all' \""
 
 [ "$nfail" -eq 0 ]

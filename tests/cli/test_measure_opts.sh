@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli/test_measure_opts.sh: the measurement options through the
-# host-only study (build/bin/tests/hoststudy), no GPU needed:
+# host-only study (build/cuda-KEY/tests/hoststudy), no GPU needed:
 # - --flush clean,memset,none and --mode single,batch make configurations of
 #   their own; the default (clean, single) keeps the key it always had
 #   ('... cache=cold'), memset adds ' flush=memset', none is 'cache=warm',

@@ -12,7 +12,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/robust-lib.sh
-DBTOOL="$BIN/dbtool"
+DBTOOL="$TOOLS/dbtool"
 [ -x "$DBTOOL" ] || { notok "dbtool exists" "run make test-build"; exit 1; }
 
 # Two shards, each one run of the host-only study (the first also one with

@@ -132,7 +132,7 @@ check_integrity "$db" "profile runs"
 
 # A profile matrix runs through experiments/tools/run-matrix like a .matrix: every line.
 printf '# a profile matrix\nhoststudy --profile local --n 11\n\nhoststudy --profile local --n 12,13\n' > "$tmp/t.profile"
-NCU=$FAKE sh experiments/tools/run-matrix "$tmp/t.profile" "$db" "$BIN/tests" 2> "$tmp/err"
+NCU=$FAKE sh experiments/tools/run-matrix "$tmp/t.profile" "$db" "$TESTBIN" 2> "$tmp/err"
 check_eq "profile matrix: exit 0" $? 0
 check_eq "profile matrix: every line ran" "$(q "$db" "SELECT group_concat(DISTINCT n) FROM counter WHERE metric_set = 'local'")" "11,12,13"
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli/test_raw_samples.sh: raw in, statistics out (issue 43 item 1) on
-# the real harness (the host-only study, build/bin/tests/hoststudy): every
+# the real harness (the host-only study, $TESTBIN/hoststudy): every
 # timed configuration stores every sample it took, in the order taken, as
 # whole nanoseconds (result_sample), as many as result.reps, for fixed
 # counts (odd, even, 1000), the convergence rule and the host clock; a
@@ -16,8 +16,8 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/robust-lib.sh
-DBTOOL="$BIN/dbtool"
-[ -x "$DBTOOL" ] && [ -x "$BIN/mdquery" ] || { notok "dbtool and mdquery exist" "run make test-build"; exit 1; }
+DBTOOL="$TOOLS/dbtool"
+[ -x "$DBTOOL" ] && [ -x "$TOOLS/mdquery" ] || { notok "dbtool and mdquery exist" "run make test-build"; exit 1; }
 
 # ------------------------------------------------------------- measured --
 db=$tmp/h.db
@@ -60,7 +60,7 @@ make -s --no-print-directory DB="$db" REPORT_BUILD="$tmp/rb" "$tmp/rb/report.db"
   { cat "$tmp/make.log"; notok "the report's snapshot of the hoststudy database builds"; }
 printf '%s\n' '{{table: SELECT result_id AS "id", ms_cell AS "ms" FROM report_cell WHERE study = '"'hoststudy'"' ORDER BY result_id}}' \
   > "$tmp/cells.md"
-"$BIN/mdquery" "$tmp/rb/report.db" "$tmp/cells.md" > "$tmp/cells.out" 2> "$tmp/err" || notok "mdquery prints the cells" "$(cat "$tmp/err")"
+"$TOOLS/mdquery" "$tmp/rb/report.db" "$tmp/cells.md" > "$tmp/cells.out" 2> "$tmp/err" || notok "mdquery prints the cells" "$(cat "$tmp/err")"
 sed -n 's/^| *\([0-9][0-9]*\) *| *\([0-9.]*\)\**  *|$/\1 \2/p' "$tmp/cells.out" > "$tmp/printed"
 check_eq "the report prints every configuration's median (8 cells)" "$(wc -l < "$tmp/printed" | tr -d ' ')" 8
 check_eq "the median the report prints is the one recomputed from the stored samples, every configuration" \

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/cli/test_reduce_cli.sh: command-line behaviour of build/bin/reduce:
+# tests/cli/test_reduce_cli.sh: command-line behaviour of build/studies/reduce:
 # --help, --list (no GPU needed) and its configuration count computed from
 # the variant table in kernels/reduce.cu, cpu-serial's size limit (not run
 # above n = 2^24+7: five hand mutants of the rule fail it), argument errors (exit 2, one line on
@@ -7,11 +7,11 @@
 # database without a GPU, exit 0 with a stored result with one (and the
 # no-combine bound verified and flagged 'bound').
 # Prints 'ok NAME' / 'not ok NAME' per check; exits 1 if any failed.
-# Usage: sh tests/cli/test_reduce_cli.sh   (BIN=dir overrides build/bin)
+# Usage: sh tests/cli/test_reduce_cli.sh   (binaries: as tests/cli/lib.sh finds them)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
-REDUCE="$BIN/reduce"
+REDUCE="$STUDIES/reduce"
 
 if [ ! -x "$REDUCE" ]; then
   notok "reduce binary exists" "$REDUCE missing: run make test-build"
@@ -148,7 +148,7 @@ bad "cub32 at 2^31 only (nothing to run)" --db "$tmp/x.db" --variant cub32 --n 2
 
 # A real run. Without a GPU: exit 3, one line, no database. With one: exit 0
 # and the database holds one ok result of a complete run.
-if "$BIN/gpu-probe" >/dev/null 2>&1; then
+if "$CU_TOOLS/gpu-probe" >/dev/null 2>&1; then
   run_reduce --n 2^10 --variant cub --dtype int32 --reps 3 --min-reps 3 --warmup 1 --db "$tmp/x.db"
   check "run with a GPU exits 0" test "$rc" -eq 0
   check "run with a GPU creates the database" test -s "$tmp/x.db"
@@ -163,17 +163,17 @@ if "$BIN/gpu-probe" >/dev/null 2>&1; then
   # ok), stored with the flag 'bound' in table variant, which small-n lacks.
   run_reduce --n 2^16,1000 --variant small-n,no-combine --reps 3 --min-reps 3 --warmup 1 --db "$tmp/b.db"
   check "small-n and no-combine with a GPU exit 0" test "$rc" -eq 0
-  if [ -x "$BIN/tests/sqlq" ]; then
-    got=$("$BIN/tests/sqlq" "$tmp/b.db" "SELECT r.variant || ':' || count(*) FROM result r
+  if [ -x "$TESTBIN/sqlq" ]; then
+    got=$("$TESTBIN/sqlq" "$tmp/b.db" "SELECT r.variant || ':' || count(*) FROM result r
              WHERE r.status = 'ok' GROUP BY r.variant ORDER BY r.variant")
     check "no-combine and small-n: 4 ok results each (2 dtypes x 2 sizes): $got" \
       test "$(printf '%s' "$got" | tr '\n' ' ')" = "no-combine:4 small-n:4 "
-    got=$("$BIN/tests/sqlq" "$tmp/b.db" "SELECT variant || ':' || flags FROM variant
+    got=$("$TESTBIN/sqlq" "$tmp/b.db" "SELECT variant || ':' || flags FROM variant
              WHERE study = 'reduce' AND (variant IN ('small-n', 'no-combine') OR flags LIKE '%bound%') ORDER BY ord")
     check "table variant flags no-combine, and only it, 'bound': $got" \
       test "$(printf '%s' "$got" | tr '\n' ' ')" = "small-n: no-combine:bound "
   else
-    echo "SKIP: no build/bin/tests/sqlq: the bound's stored rows not checked"
+    echo "SKIP: no build/cuda-KEY/tests/sqlq: the bound's stored rows not checked"
   fi
 else
   run_reduce --n 2^10 --variant cub --db "$tmp/x.db"

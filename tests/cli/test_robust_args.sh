@@ -1,8 +1,8 @@
 #!/bin/sh
 # tests/cli/test_robust_args.sh: the sharp edges of the command line, each
 # one clear line on stderr (control characters escaped), exit 2 and no
-# database, through the host-only study (build/bin/tests/hoststudy) and
-# build/bin/reduce (its --list needs no GPU):
+# database, through the host-only study (build/cuda-KEY/tests/hoststudy) and
+# build/studies/reduce (its --list needs no GPU):
 # - an option or axis given twice (it would silently take one value);
 # - --min-reps above --reps;
 # - a matrix with nothing to run exits 2 with --list as without, naming the
@@ -12,7 +12,7 @@
 # No GPU needed. Prints 'ok NAME' / 'not ok NAME'; exits 1 if any failed.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/robust-lib.sh
-REDUCE="$BIN/reduce"
+REDUCE="$STUDIES/reduce"
 
 # bad NAME BINARY ARGS...: exit 2, one line on stderr, no database; leaves the line in $line.
 bad() {

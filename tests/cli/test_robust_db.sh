@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli/test_robust_db.sh: database faults, through the host-only study
-# (build/bin/tests/hoststudy, the real harness and writer). Each gives exit 4
+# (build/cuda-KEY/tests/hoststudy, the real harness and writer). Each gives exit 4
 # and one error line naming the cause, and loses nothing already stored:
 # - a database path in a directory that does not exist (no file created),
 #   or in one that is not writable (said so);

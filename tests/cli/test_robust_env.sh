@@ -39,13 +39,13 @@ check_eq "mid-run, next run: measures n=2 and n=3" \
   "$(q "$db" "SELECT group_concat(n || ':' || status, ' ') FROM result WHERE run_id = 2")" "2:ok 3:ok"
 
 # Without a GPU: one line each, exit 3, nothing written.
-if "$BIN/gpu-probe" >/dev/null 2>&1; then
+if "$CU_TOOLS/gpu-probe" >/dev/null 2>&1; then
   echo "SKIP: the no-GPU checks (a GPU is present)"
 else
-  "$BIN/gpu-probe" 2>"$tmp/err"
+  "$CU_TOOLS/gpu-probe" 2>"$tmp/err"
   check_eq "gpu-probe without a GPU: exit 1" "$?" 1
   check_eq "gpu-probe without a GPU: says so" "$(cat "$tmp/err")" "gpu-probe: no NVIDIA driver or GPU"
-  "$BIN/reduce" --db "$tmp/nogpu.db" --n 2^10 --variant cub --dtype int32 2>"$tmp/err"
+  "$STUDIES/reduce" --db "$tmp/nogpu.db" --n 2^10 --variant cub --dtype int32 2>"$tmp/err"
   check_eq "reduce without a GPU: exit 3" "$?" 3
   check_eq "reduce without a GPU: one line" "$(cat "$tmp/err")" "reduce: no NVIDIA driver or GPU: nothing measured"
   check "reduce without a GPU: no database" test ! -e "$tmp/nogpu.db"

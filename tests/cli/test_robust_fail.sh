@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli/test_robust_fail.sh: failed and skipped configurations, and bad
-# input, through the host-only study (build/bin/tests/hoststudy):
+# input, through the host-only study (build/cuda-KEY/tests/hoststudy):
 # - a configuration that fails verification is stored 'failed' with its
 #   error and no samples, the run exits 1, and the next run does not retry
 #   it (a failed configuration is done) unless --no-resume;

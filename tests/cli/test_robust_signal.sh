@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli/test_robust_signal.sh: SIGINT and SIGTERM in the middle of a run
-# of the host-only study (build/bin/tests/hoststudy, the real harness): exit
+# of the host-only study (build/cuda-KEY/tests/hoststudy, the real harness): exit
 # 130, the run marked 'incomplete', only whole configurations stored (every
 # one with all its samples), nothing of the run in the report's `latest` view
 # yet; a second run measures only the missing configurations, and then

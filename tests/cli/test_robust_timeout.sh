@@ -38,7 +38,7 @@ check_eq "hang, next run: goes on after the timed-out one" \
 # run-matrix runs the line again until it is through.
 db="$tmp/m.db"
 echo "hoststudy --n 1..3 --variant sum,hang --timeout-s 1 $REPS" > "$tmp/t.matrix"
-timeout -s KILL 120 sh experiments/tools/run-matrix "$tmp/t.matrix" "$db" "$BIN/tests" 2>"$tmp/err"
+timeout -s KILL 120 sh experiments/tools/run-matrix "$tmp/t.matrix" "$db" "$TESTBIN" 2>"$tmp/err"
 check_eq "run-matrix: exit 1 (the line had timeouts)" "$?" 1
 check_eq "run-matrix: every configuration has a result: 3 ok, 3 timeouts" \
   "$(q "$db" "SELECT group_concat(variant || ':' || status || ':' || c, ' ') FROM (SELECT variant, status, count(*) c FROM result GROUP BY 1, 2 ORDER BY 1)")" \

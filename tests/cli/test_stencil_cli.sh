@@ -1,25 +1,25 @@
 #!/bin/sh
-# tests/cli/test_stencil_cli.sh: command-line behaviour of build/bin/stencil:
+# tests/cli/test_stencil_cli.sh: command-line behaviour of build/studies/stencil:
 # --help (every variant, the size and block axes, requested bytes), --list
 # without a GPU (the default matrix and every line of
 # experiments/stencil/stencil.matrix and .profile parse), argument errors (exit 2, one
 # line on stderr, nothing written), and a real run: exit 3 with one line and
 # no database without a GPU, exit 0 with stored ok results with one.
 # Prints 'ok NAME' / 'not ok NAME' per check; exits 1 if any failed.
-# Usage: sh tests/cli/test_stencil_cli.sh   (BIN=dir overrides build/bin)
+# Usage: sh tests/cli/test_stencil_cli.sh   (binaries: as tests/cli/lib.sh finds them)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
 
-if [ ! -x "$BIN/stencil" ]; then
-  notok "stencil binary exists" "$BIN/stencil missing: run make test-build"
+if [ ! -x "$STUDIES/stencil" ]; then
+  notok "stencil binary exists" "$STUDIES/stencil missing: run make test-build"
   exit 1
 fi
 
 # Run the binary in an empty working directory; sets rc, out, err.
 run_bin() {
   rm -rf "$tmp/cwd" && mkdir "$tmp/cwd"
-  (cd "$tmp/cwd" && "$BIN/stencil" "$@" >"$tmp/out" 2>"$tmp/err")
+  (cd "$tmp/cwd" && "$STUDIES/stencil" "$@" >"$tmp/out" 2>"$tmp/err")
   rc=$?
   out=$(cat "$tmp/out")
   err=$(cat "$tmp/err")
@@ -81,7 +81,7 @@ bad "positional argument" --db "$tmp/x.db" extra
 
 # A real run. Without a GPU: exit 3, one line, no database. With one: exit 0
 # and one ok result per variant, with requested bytes = 25 x 4 x pixels.
-if "$BIN/gpu-probe" >/dev/null 2>&1; then
+if "$CU_TOOLS/gpu-probe" >/dev/null 2>&1; then
   run_bin --size 100 --reps 3 --min-reps 3 --warmup 1 --db "$tmp/x.db"
   check "run with a GPU exits 0" test "$rc" -eq 0
   if command -v sqlite3 >/dev/null 2>&1; then

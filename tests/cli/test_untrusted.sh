@@ -20,11 +20,11 @@
 #   - `make profile` without a GPU makes no database;
 #   - reduce refuses --build-id with other arguments and --loads values its
 #     kernels are not built for (one line, exit 2).
-# Usage: sh tests/cli/test_untrusted.sh   (BIN=dir overrides build/bin)
+# Usage: sh tests/cli/test_untrusted.sh   (binaries: as tests/cli/lib.sh finds them)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
-DBTOOL="$BIN/dbtool"; export DBTOOL
+DBTOOL="$TOOLS/dbtool"; export DBTOOL
 [ -x "$DBTOOL" ] || { notok "dbtool exists" "run make test-build"; exit 1; }
 lines() { wc -l < "$1" | tr -d ' '; }
 
@@ -166,7 +166,7 @@ check "dbtool snapshot of an empty file: one line, not 'no such table'" \
 
 # ------------------------------------------------------------- mdquery --
 # Database text is escaped where it lands; the queries' own text is markup.
-MDQ="$BIN/mdquery"
+MDQ="$TOOLS/mdquery"
 sqlite3 "$tmp/md.db" "CREATE TABLE device(name TEXT); INSERT INTO device VALUES ('A\`x\`<b>*s* \\in{f} [l](u) \$m\$ #h|\"q\"' || char(10) || 'n');
   CREATE TABLE report_setting(key TEXT, value REAL, why TEXT); INSERT INTO report_setting VALUES ('k', 1, '2^24^ **b**');"
 printf -- '---\ntitle: "{{= SELECT name FROM device}}"\n---\n**{{= SELECT name FROM device}}** `{{= SELECT name FROM device}}` {{= SELECT why FROM report_setting}}\n' > "$tmp/md.md"
@@ -182,10 +182,10 @@ check "mdquery: a query in the YAML block outside double quotes: exit 1, one lin
   sh -c "[ $? -eq 1 ] && [ \$(wc -l < '$tmp/err') -eq 1 ]"
 
 # ---------------------------------------------------------- run-matrix --
-sh experiments/tools/run-matrix "$tmp/none.matrix" "$tmp/x.db" "$BIN" 2> "$tmp/err"
+sh experiments/tools/run-matrix "$tmp/none.matrix" "$tmp/x.db" "$STUDIES" 2> "$tmp/err"
 check "run-matrix: a missing matrix: exit 2, one line" sh -c "[ $? -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ]"
 echo '# nothing' > "$tmp/m.matrix"
-sh experiments/tools/run-matrix "$tmp/m.matrix" "$tmp/x.db" "$BIN" abc 2> "$tmp/err"
+sh experiments/tools/run-matrix "$tmp/m.matrix" "$tmp/x.db" "$STUDIES" abc 2> "$tmp/err"
 check "run-matrix: RUNS=abc: exit 2, one line" sh -c "[ $? -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ]"
 check "run-matrix: nothing written" test ! -e "$tmp/x.db"
 
@@ -193,7 +193,7 @@ check "run-matrix: nothing written" test ! -e "$tmp/x.db"
 # Without a GPU, `make profile` stops at its GPU check and makes no database
 # (one would hide data/measurements.sql.gz from `make report`). On a GPU machine
 # it would profile: checked there by make test-gpu's users, not here.
-if "$BIN/gpu-probe" 2>/dev/null; then
+if "$CU_TOOLS/gpu-probe" 2>/dev/null; then
   echo "# make profile without a GPU: not checked (this machine has a GPU)"
 else
   make -s --no-print-directory profile DB="$tmp/prof.db" > /dev/null 2> "$tmp/err"
@@ -201,16 +201,16 @@ else
 fi
 
 # -------------------------------------------------------------- reduce --
-if [ -x "$BIN/reduce" ]; then
-  "$BIN/reduce" --build-id --bogus > "$tmp/out" 2> "$tmp/err"
+if [ -x "$STUDIES/reduce" ]; then
+  "$STUDIES/reduce" --build-id --bogus > "$tmp/out" 2> "$tmp/err"
   check "reduce --build-id --bogus: exit 2, one line, no id printed" \
     sh -c "[ $? -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ] && ! test -s '$tmp/out'"
-  "$BIN/reduce" --loads 3 --list --db "$tmp/r.db" > /dev/null 2> "$tmp/err"
+  "$STUDIES/reduce" --loads 3 --list --db "$tmp/r.db" > /dev/null 2> "$tmp/err"
   check "reduce --loads 3 (not a value the kernels take): exit 2, one line, nothing written" \
     sh -c "[ $? -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ] && [ ! -e '$tmp/r.db' ]"
-  check "reduce --loads 1:16 --list: exit 0" sh -c "'$BIN/reduce' --loads 1:16 --list --db '$tmp/r.db' > /dev/null"
+  check "reduce --loads 1:16 --list: exit 0" sh -c "'$STUDIES/reduce' --loads 1:16 --list --db '$tmp/r.db' > /dev/null"
 else
-  notok "build/bin/reduce exists" "run make test-build"
+  notok "build/studies/reduce exists" "run make test-build"
 fi
 
 [ "$nfail" -eq 0 ] && echo "# all untrusted-input checks passed"

@@ -18,11 +18,11 @@
 #   11 a read-only WAL database is read by snapshot, dump and compare
 #   13 COMPARE_DIR empty, quotes in BASE/NEW/RUNS, a crafted RUNS under make -n,
 #      MEASURE_SESSION checked by the binaries
-# Usage: sh tests/cli/test_untrusted2.sh   (BIN=dir overrides build/bin)
+# Usage: sh tests/cli/test_untrusted2.sh   (binaries: as tests/cli/lib.sh finds them)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
-DBTOOL="$BIN/dbtool"; export DBTOOL
+DBTOOL="$TOOLS/dbtool"; export DBTOOL
 [ -x "$DBTOOL" ] || { notok "dbtool exists" "run make test-build"; exit 1; }
 lines() { wc -l < "$1" | tr -d ' '; }
 q() { sqlite3 "$@"; }
@@ -61,7 +61,7 @@ printf "INSERT INTO device(uuid, name) VALUES('u', X'3c623e');\n" > "$tmp/blob.s
 one_line "1 load of a dump holding X'...': exit 4, one line" 4 $? "$tmp/err"
 q "$tmp/md.db" "CREATE TABLE device(name TEXT); INSERT INTO device VALUES (CAST('A \\input{x} <b>' AS BLOB)), (X'41ff42');"
 printf '{{= SELECT name FROM device LIMIT 1}}\n\n{{= SELECT name FROM device LIMIT 1 OFFSET 1}}\n' > "$tmp/md.md"
-"$BIN/mdquery" "$tmp/md.db" "$tmp/md.md" > "$tmp/md.out" 2> "$tmp/err"
+"$TOOLS/mdquery" "$tmp/md.db" "$tmp/md.md" > "$tmp/md.out" 2> "$tmp/err"
 check_eq "1 mdquery: a BLOB is escaped like text" "$(sed -n 1p "$tmp/md.out")" 'A \\input{x} \<b\>'
 check_eq "1 mdquery: a BLOB's bytes that are not UTF-8 become ?" "$(sed -n 3p "$tmp/md.out")" 'A?B'
 
@@ -145,9 +145,9 @@ check "3 ... nothing ran (no marker file)" test ! -e "$marker"
 check "3 ... only the project's tables are in the dump" sh -c "! grep -q writefile '$tmp/d.sql'"
 
 # -------------------------------------------------- 4: merge, live writer --
-if [ -x "$BIN/tests/hoststudy" ]; then
+if [ -x "$TESTBIN/hoststudy" ]; then
   rm -f "$tmp/o.db"
-  HOSTSTUDY_SLEEP_MS=50 "$BIN/tests/hoststudy" --db "$tmp/o.db" --variant sleep --n 1..12 --reps 10 --min-reps 10 --target 0 \
+  HOSTSTUDY_SLEEP_MS=50 "$TESTBIN/hoststudy" --db "$tmp/o.db" --variant sleep --n 1..12 --reps 10 --min-reps 10 --target 0 \
     > "$tmp/hs.out" 2>&1 & hs=$!
   i=0; while [ $i -lt 200 ] && [ ! -e "$tmp/o.db-wal" ]; do sleep 0.05; i=$((i + 1)); done; sleep 1
   "$DBTOOL" merge "$tmp/b.db" -o "$tmp/o.db" > /dev/null 2> "$tmp/err"
@@ -248,15 +248,15 @@ check "13 make -n RUNS='\$(shell ...)': refused, nothing ran" sh -c "[ ! -e '$ma
 make -s --no-print-directory -n print-RUNS RUNS="1\"; touch $marker; \"" > /dev/null 2> "$tmp/err"
 check "13 make -n RUNS='1\"; touch ...': refused, nothing ran" sh -c "[ ! -e '$marker' ] && grep -q 'RUNS must be' '$tmp/err'"
 check_eq "13 RUNS=12 is taken" "$(make -s --no-print-directory print-RUNS RUNS=12)" 12
-if [ -x "$BIN/tests/hoststudy" ]; then
+if [ -x "$TESTBIN/hoststudy" ]; then
   for s in 'a b' "x\$(touch $marker)" "$(printf '%065d' 0)"; do
-    MEASURE_SESSION=$s "$BIN/tests/hoststudy" --db "$tmp/sess.db" --variant sleep --n 1 --reps 2 --min-reps 2 \
+    MEASURE_SESSION=$s "$TESTBIN/hoststudy" --db "$tmp/sess.db" --variant sleep --n 1 --reps 2 --min-reps 2 \
       --target 0 > /dev/null 2> "$tmp/err"
     one_line "13 MEASURE_SESSION='$(echo "$s" | cut -c1-20 | sed "s|$tmp/||")': exit 2, one line" 2 $? "$tmp/err"
     check "13 ... no database written" test ! -e "$tmp/sess.db"
   done
   s=$(printf '%064d' 7)
-  MEASURE_SESSION=$s "$BIN/tests/hoststudy" --db "$tmp/sess.db" --variant sleep --n 1 --reps 2 --min-reps 2 --target 0 \
+  MEASURE_SESSION=$s "$TESTBIN/hoststudy" --db "$tmp/sess.db" --variant sleep --n 1 --reps 2 --min-reps 2 --target 0 \
     > /dev/null 2>&1
   check_eq "13 a 64-character MEASURE_SESSION is stored whole" "$(q "$tmp/sess.db" "SELECT session FROM run")" "$s"
 fi

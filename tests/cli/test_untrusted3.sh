@@ -29,11 +29,11 @@
 #   16 a NUL in text (dump, merge); user_version -1; a read-only WAL database
 #      without -shm; a run whose device is missing; a killed snapshot's
 #      temporary files; the snapshot's tables and indexes are the schema's
-# Usage: sh tests/cli/test_untrusted3.sh   (BIN=dir overrides build/bin)
+# Usage: sh tests/cli/test_untrusted3.sh   (binaries: as tests/cli/lib.sh finds them)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
-DBTOOL="$BIN/dbtool"; export DBTOOL
+DBTOOL="$TOOLS/dbtool"; export DBTOOL
 [ -x "$DBTOOL" ] || { notok "dbtool exists" "run make test-build"; exit 1; }
 q() { sqlite3 "$@"; }
 # one_line NAME WANT_RC RC ERRFILE: exit status WANT_RC and exactly one line.

@@ -9,7 +9,7 @@
 # slurmd (a minimal slurm.conf: this host as the only node, no GPUs, two
 # partitions 'one' and 'two', no accounting, no cgroups).
 # What it runs: experiments/tools/slurm/submit.sh with PARTITIONS="one two", the
-# host-only study (build/bin/tests/hoststudy, the real harness) as the
+# host-only study (build/cuda-KEY/tests/hoststudy, the real harness) as the
 # measured command, and no report (SLURM_REPORT=0); it waits (at most
 # 300 s) for the queue to empty, then checks the shards and merged.db.
 # How it stops: an EXIT trap kills the three daemons it started, by the pids
@@ -19,11 +19,11 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/cli/lib.sh
-SQLQ="$BIN/tests/sqlq"
+SQLQ="$TESTBIN/sqlq"
 q() { "$SQLQ" "$1" "$2"; }
 
 [ "$(id -u)" = 0 ] || { echo "not ok test-cluster: needs root (it installs and starts Slurm and munge)"; exit 1; }
-for f in "$BIN/tests/hoststudy" "$SQLQ" "$BIN/dbtool"; do
+for f in "$TESTBIN/hoststudy" "$SQLQ" "$TOOLS/dbtool"; do
   [ -x "$f" ] || { notok "fixture $f exists" "run make test-build"; exit 1; }
 done
 need=""
@@ -107,7 +107,7 @@ ok "a single-node Slurm is up (partitions: $(sinfo -h -o %P | tr '\n' ' '))"
 
 # The pipeline, as `make slurm` runs it, with the host-only study measured.
 PARTITIONS="one two" SLURM_OUT="$c/out" SLURM_GRES= SLURM_REPORT=0 SLURM_TIME=10:00 \
-  SLURM_MEASURE="$BIN/tests/hoststudy --db \"\$SHARD_DB\" --n 1..3 --variant sleep --reps 3 --min-reps 3 --warmup 0" \
+  SLURM_MEASURE="$TESTBIN/hoststudy --db \"\$SHARD_DB\" --n 1..3 --variant sleep --reps 3 --min-reps 3 --warmup 0" \
   sh experiments/tools/slurm/submit.sh > "$tmp/submit.log" 2>&1
 rc=$?
 cat "$tmp/submit.log"

@@ -3,7 +3,7 @@
 ** host only (bench_main_host), so the whole run path (arguments, database,
 ** resume, claims, signals, per-configuration transactions, exit status) is
 ** tested on machines without a GPU. It is a fixture of the tests, not a
-** measurement: build/bin/tests/hoststudy.
+** measurement: build/cuda-KEY/tests/hoststudy.
 **
 ** Axes: n (elements summed) and variant:
 **   sum    sum i % 7 over i < n, verified against the closed form

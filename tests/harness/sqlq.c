@@ -5,7 +5,7 @@
 ** The analysis's statistics functions (reports/sqlstats.c: samples_median()
 ** and the others) are registered, as the report's tools register them.
 **
-**   build/bin/tests/sqlq DB SQL     exit 0, or 1 with the error on stderr
+**   build/cuda-KEY/tests/sqlq DB SQL     exit 0, or 1 with the error on stderr
 */
 #include <sqlite3.h>
 #include <stdio.h>

@@ -18,7 +18,7 @@
 # score) and OUTDIR/logs/; exits 0 when at least 90% are killed, 1 below,
 # 2 on a usage or build error, 3 without a usable GPU (it says so; nothing
 # is run). The kernel sources are never changed in place.
-# GPU_MUTANTS_FILES='kernels/a.cu ...' limits the files; JOBS (default 16);
+# GPU_MUTANTS_FILES='kernels/reduce.cu ...' limits the files; JOBS (default 16);
 # GPU_MUTANTS_BUILD_ONLY=1 builds the mutants without a GPU and runs none.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -42,10 +42,15 @@ run_suite() {
 }
 : > "$SUMMARY"
 
-# The rules, one per line as FILE<tab>TEST<tab>FROM<tab>TO, in file order.
-awk -v files=" $FILES " '
+# The test binaries' and gpu-probe's folders of the build these settings make.
+testdir=$($MAKE -s --no-print-directory "$@" print-TESTS) && cutools=$($MAKE -s --no-print-directory "$@" print-CU_TOOLS) ||
+  { echo "gpu-mutants: make print-TESTS failed" >&2; exit 2; }
+# The rules, one per line as FILE<tab>TEST<tab>FROM<tab>TO, in file order
+# (TEST's TESTS/ made the test binaries' folder).
+awk -v files=" $FILES " -v testdir="$testdir" '
   /^#/ || /^[ \t]*$/ { next }
-  /^\[/ { f = substr($0, 2, index($0, "]") - 2); t = substr($0, index($0, "]") + 1); gsub(/^ +| +$/, "", t); next }
+  /^\[/ { f = substr($0, 2, index($0, "]") - 2); t = substr($0, index($0, "]") + 1); gsub(/^ +| +$/, "", t)
+          sub(/^TESTS\//, testdir "/", t); next }
   { i = index($0, " ==> "); if (!i || f == "") { print "bad rule: " $0 > "/dev/stderr"; exit 1 }
     if (files != "  " && index(files, " " f " ") == 0) next
     print f "\t" t "\t" substr($0, 1, i - 1) "\t" substr($0, i + 5) }' "$RULES" > "$OUTDIR/rules.tsv" || exit 2
@@ -57,10 +62,10 @@ done
 
 # The suites and the probe, unmutated.
 echo "gpu-mutants: building the suites (make -j$JOBS)"
-$MAKE -j"$JOBS" --no-print-directory "$@" $tests build/bin/gpu-probe > "$OUTDIR/logs/build.log" 2>&1 \
+$MAKE -j"$JOBS" --no-print-directory "$@" $tests "$cutools/gpu-probe" > "$OUTDIR/logs/build.log" 2>&1 \
   || { say "gpu-mutants: building the suites failed (see $OUTDIR/logs/build.log)"; exit 2; }
 if [ -z "$BUILD_ONLY" ]; then
-  if ! why=$(build/bin/gpu-probe 2>&1); then
+  if ! why=$("$cutools/gpu-probe" 2>&1); then
     say "gpu-mutants: no usable GPU here ($(printf '%s' "$why" | head -n 1)): no mutant run"
     exit 3
   fi
@@ -79,9 +84,9 @@ n=0 targets=""
 while IFS='	' read -r file test from to; do
   n=$((n + 1)); m="$WORK/m$n"; mkdir -p "$m"
   printf '%s\t%s ==> %s\n' "$file" "$from" "$to" > "$m/what"
-  # A header (kernels/x.cuh) is compiled through the .cu that includes it:
+  # A header (kernels/NAME.cuh) is compiled through the .cu that includes it:
   # that file copied unchanged into the mutant's folder and the mutated
-  # header beside it as m/kernels/x.cuh, which the copy's quoted include
+  # header beside it as m/kernels/NAME.cuh, which the copy's quoted include
   # finds first (its own folder is searched before -I.).
   unit=$file mutated="$m/$(basename "$file")"
   case $file in

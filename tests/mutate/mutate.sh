@@ -48,6 +48,13 @@ norm() { tr -s ' \t' '  ' | sed -e 's/^ //' -e 's/ $//'; }
 # The keys of equivalent.txt: 'FILE: ORIGINAL ==> MUTANT' (the reason cut).
 grep -v '^[[:space:]]*#' "$EQUIV" | grep . | sed 's/ # .*//' | norm > "$MUTATE_DIR/equiv.keys"
 
+# The mutation build's CUDA folder (build/cuda-KEY, as its make names it):
+# CUDA/ in targets stands for it.
+cuda=$($MUTATE_MAKE -s print-CUDA_KEY) || { echo "mutate: make print-CUDA_KEY failed" >&2; exit 1; }
+case "$MUTATE_BUILD" in /*) mb=$MUTATE_BUILD ;; *) mb="$(pwd)/$MUTATE_BUILD" ;; esac
+# A target of tests/mutate/targets as a path in the mutation build.
+in_build() { case "$1" in CUDA/*) echo "$MUTATE_BUILD/$cuda/${1#CUDA/}" ;; *) echo "$MUTATE_BUILD/$1" ;; esac; }
+
 # Object file of SOURCE inside the mutation build.
 obj_of() { echo "$MUTATE_BUILD/obj/${1%.c}.o"; }
 
@@ -97,13 +104,14 @@ for line in $(grep -v '^[[:space:]]*#' "$TARGETS" | grep . | sed 's/ *| */|/g; s
     || { echo "mutate: $src does not compile:" >&2; cat "$work/orig.err" >&2; exit 1; }
   objcopy --strip-debug "$work/orig.o" "$work/orig.code"
   # The relinked tests must pass on the original before any mutant counts.
-  $MUTATE_MAKE "$(obj_of "$src")" $(for b in $builds; do echo "$MUTATE_BUILD/$b"; done) >> "$LOG" 2>&1 \
+  $MUTATE_MAKE "$(obj_of "$src")" $(for b in $builds; do in_build "$b"; done) >> "$LOG" 2>&1 \
     || { echo "mutate: building $builds failed (see $LOG)" >&2; exit 1; }
   run_tests() {
     for r in $runs; do
       case "$r" in
-        tests/*) BIN="$MUTATE_BUILD/bin" timeout "$MUTATE_TIMEOUT" sh "$r" ;;
-        *) timeout "$MUTATE_TIMEOUT" "$MUTATE_BUILD/$r" ;;
+        tests/*) TOOLS="$mb/tools" STUDIES="$mb/$cuda/studies" TESTBIN="$mb/$cuda/tests" TESTBIN_ASAN="$mb/$cuda/tests-asan" CU_TOOLS="$mb/$cuda/tools" \
+                 timeout "$MUTATE_TIMEOUT" sh "$r" ;;
+        *) timeout "$MUTATE_TIMEOUT" "$(in_build "$r")" ;;
       esac >> "$LOG" 2>&1 || return 1
     done
     return 0
@@ -148,7 +156,7 @@ for line in $(grep -v '^[[:space:]]*#' "$TARGETS" | grep . | sed 's/ *| */|/g; s
     o=$(obj_of "$src")
     mkdir -p "$(dirname "$o")"
     cp "$work/mut.o" "$o" && touch "$o"
-    if ! $MUTATE_MAKE $(for b in $builds; do echo "$MUTATE_BUILD/$b"; done) >> "$LOG" 2>&1; then
+    if ! $MUTATE_MAKE $(for b in $builds; do in_build "$b"; done) >> "$LOG" 2>&1; then
       tested=$((tested - 1)); still=$((still + 1)); continue
     fi
     printf '== mutant %s\n' "$what" >> "$LOG"

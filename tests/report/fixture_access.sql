@@ -1,7 +1,7 @@
 -- tests/report/fixture_access.sql: a SYNTHETIC database for the report test
 -- of the access section (reports/sections/40-access.md, 90-resources.md and
 -- the access_* figures). Apply after data/schema.sql (before or after
--- reports/views.sql). Every number below is made up by a formula to
+-- the analysis, reports/analysis/*.sql). Every number below is made up by a formula to
 -- exercise the queries; none is a measurement. Rows cover the configurations
 -- of experiments/access/access.matrix for both builds (access-ca, access-cg) on one
 -- 'Fixture GPU', the Nsight Compute counters of `make profile` (set 'sectors')

@@ -2,7 +2,7 @@
 -- of the distance study (reports/sections/30-constant.md and the constant_*
 -- figures). Apply after data/schema.sql, fixture_distance.sql before
 -- fixture_raytrace.sql (both add the one 'Fixture GPU'), before
--- reports/views.sql or after. Every number below is made up by a formula to
+-- the analysis (reports/analysis/*.sql) or after. Every number below is made up by a formula to
 -- exercise the queries; none is a measurement. Rows cover the
 -- configurations of experiments/distance/distance.matrix.
 INSERT OR IGNORE INTO device (uuid, name, cc, sm_count, l2_bytes, global_mem_bytes, sm_clock_khz,

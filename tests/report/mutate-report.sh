@@ -46,11 +46,12 @@ root=$(pwd)
 work=$dir/work
 mkdir -p "$work"
 git ls-files -co --exclude-standard -z | xargs -0 tar -cf - | tar -xf - -C "$work" || exit 1
-# (build/ without the mutation work folders of earlier runs: mutate*, hundreds of MB)
+# (build/ without the mutation work folders of earlier runs, mutate*, and the
+# CUDA builds, cuda-*: hundreds of MB, and the report needs only the host tools)
 if [ -d build ]; then
   mkdir -p "$work/build"
   for f in build/* build/.[!.]*; do
-    case ${f#build/} in mutate*|'.[!.]*'|'*') ;; *) cp -a "$f" "$work/build/" 2>/dev/null ;; esac
+    case ${f#build/} in mutate*|cuda-*|studies|'.[!.]*'|'*') ;; *) cp -a "$f" "$work/build/" 2>/dev/null ;; esac
   done
 fi
 

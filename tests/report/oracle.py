@@ -9,7 +9,7 @@ own code (Python's standard library:
 no SQL expression of the views is reused; SQLite only reads rows) and
 compares them with what the views of the same database give, relative
 tolerance 1e-9. The method it implements, from its definition
-(data/schema.sql's comment above the trial views, reports/views.sql):
+(the trial views of reports/analysis/20-trials.sql and 26-pairs.sql):
 
   floor     run_floor, gpu_floor: the mean launch floor (result.floor_us) of
             a run / a GPU per mode; floor_beta: per GPU, mode and launches,

@@ -18,7 +18,7 @@
 #     characters (the figure data's separator \x1f, ESC) become '?' before
 #     they reach figure data: every figure's data has as many fields on a
 #     line as its header (issue 45).
-# Run from the repository root (make test does); needs build/bin/mdquery,
+# Run from the repository root (make test does); needs build/tools/mdquery,
 # dbtool and errata (make test-build) and the report tools.
 set -u
 tmp=$(mktemp -d) || exit 1

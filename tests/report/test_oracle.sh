@@ -32,7 +32,7 @@
 #     broken, on the 4-machine fixture: a machine's median of its trials made
 #     their mean, and the memset flush made the clean one;
 #   - bad usage: exit 2, one line on stderr.
-# Needs no GPU; needs build/bin/dbtool (BIN=dir), sqlite3 and python3
+# Needs no GPU; needs build/tools/dbtool (TOOLS=dir), sqlite3 and python3
 # (about 25 s on two cores with ORACLE_DB, 40 s without).
 # Usage: sh tests/report/test_oracle.sh
 set -u
@@ -41,12 +41,10 @@ cd "$(dirname "$0")/../.." || exit 1
 
 # The SQL files `make report` applies to a snapshot, in order: the report's
 # tables, then the analysis (make variable ANALYSIS_SQL: reports/analysis/,
-# its last file caching the views into tables); in a tree from before
-# ANALYSIS_SQL, the report's views and their cache.
+# its last file caching the views into tables).
 analysis_sql() {
   a=$(make -s --no-print-directory print-ANALYSIS_SQL 2>/dev/null)
-  if [ -n "$a" ]; then echo "reports/schema.sql $a"
-  else echo "reports/schema.sql reports/views.sql reports/report_cache.sql"; fi
+  [ -n "$a" ] && echo "reports/schema.sql $a"
 }
 SQL_FILES=$(analysis_sql)
 
@@ -72,7 +70,7 @@ sqlite() { if [ -n "$SQLSTATS" ]; then sqlite3 -bail -cmd ".load ${LOAD#--load }
 
 # snapshot SRC.sql OUT.db: the report's snapshot of a dump.
 snapshot() {
-  "$BIN/dbtool" snapshot "$1" "$2" > /dev/null 2>"$2.err" &&
+  "$TOOLS/dbtool" snapshot "$1" "$2" > /dev/null 2>"$2.err" &&
     cat $SQL_FILES | sqlite "$2" > /dev/null 2>>"$2.err" ||
     { echo "# $(cat "$2.err")"; return 1; }
 }
@@ -176,7 +174,7 @@ fi
 # same, the first key (before, each picked by the order its rows came in).
 if [ -f "$tmp/m2.sql" ]; then
   tk='dtype=int32 n=1048576 block=256 loads=8 grid=1 variant=interleaved cache=cold'
-  if "$BIN/dbtool" snapshot "$tmp/m2.sql" "$tmp/tie.db" > /dev/null 2> "$tmp/tie.err" &&
+  if "$TOOLS/dbtool" snapshot "$tmp/m2.sql" "$tmp/tie.db" > /dev/null 2> "$tmp/tie.err" &&
      cols=$(sqlite "$tmp/tie.db" "SELECT group_concat(name, ', ') FROM pragma_table_info('result')
                                   WHERE name NOT IN ('result_id', 'config_key')") &&
      sqlite "$tmp/tie.db" "INSERT INTO result (config_key, $cols)

@@ -14,10 +14,11 @@
 #   - the figures: as many 'Figure N:' captions as report.md has figures,
 #     numbered 1..N, and the reduction bars hold one series per (GPU, n);
 #   - the HTML: one self-contained file with the same figures, numbered.
-# Run from the repository root (make test does); needs build/bin/mdquery,
+# Run from the repository root (make test does); needs build/tools/mdquery,
 # dbtool and errata (make test-build) and the report tools.
 set -u
 . tests/analysis.sh
+. tests/cli/paths.sh
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 n=0 failed=0
@@ -132,7 +133,7 @@ cp "$tmp/build/report.db" "$tmp/newclaim.db"
 sqlite3 -bail "$tmp/newclaim.db" "INSERT INTO seed_claim VALUES ('999-new', 99, '999', 'a claim added by the test: interleaved pairs beat neighbored pairs by 2x', 2,
   'neighbored time over interleaved time, the seed''s configuration', 'paired ratio',
   '{\"kind\": \"seed\", \"where\": {\"variant\": \"interleaved\"}}', 'x', 'one', 'at least', NULL, NULL, NULL, 2)"
-if "${BIN:-build/bin}/mdquery" --cache reports/report_cache.sql "$tmp/newclaim.db" $(ls reports/sections/*.md | sort) > "$tmp/newclaim.md" 2> "$tmp/newclaim.err"; then
+if "$TOOLS/mdquery" --cache reports/report_cache.sql "$tmp/newclaim.db" $(ls reports/sections/*.md | sort) > "$tmp/newclaim.md" 2> "$tmp/newclaim.err"; then
   ok "a claim added as one row: judged on both GPUs (B 2.27x holds, A 1.33x below the claim's magnitude) and in the claims tables" \
     sh -c "grep -qF '| 999-new | Fixture GPU A | holds, below the claim' '$tmp/newclaim.md' && grep -qF '| 999-new | Fixture GPU B | holds |' '$tmp/newclaim.md' &&
            grep -q '^| 999-new | 999 | a claim added by the test' '$tmp/newclaim.md' && grep -q '^| 999-new |.*| holds |' '$tmp/newclaim.md'"
@@ -412,22 +413,7 @@ document.body.setAttribute("data-probe","images="+im.length+" broken="+bad+" err
     sh -c "test '$res' = 'data-probe=\"images=$nimg broken=0 errors=0\"' && ! grep 'CONSOLE' '$tmp/chrome.log' | grep -qi 'error'"
 fi
 
-# ---- make export: CSV and JSON of the same database.
-if make --no-print-directory DB="$db" REPORT_BUILD="$tmp/build" EXPORT_DIR="$tmp/export" export > "$tmp/export.log" 2>&1; then
-  nconf=$(sqls "$tmp/build/report.db" "SELECT count(*) FROM config_stats")
-  nsamp=$(sqlite3 "$tmp/build/report.db" "SELECT sum(samples) FROM result_bw")
-  ok "results.csv has a row per configuration ($nconf)" test "$(($(wc -l < "$tmp/export/results.csv") - 1))" -eq "$nconf"
-  ok "samples.csv has every sample ($nsamp)" test "$(($(wc -l < "$tmp/export/samples.csv") - 1))" -eq "$nsamp"
-  ok "results.csv and samples.csv: the header line README names, newline row ends" sh -c "
-    head -1 '$tmp/export/results.csv' | grep -qx 'device,study,config_key,variant,dtype,n,block,params,cache,flush,mode,timer,runs,median_ms,lo_ms,hi_ms,rsd_max,bytes_read,bytes_written,gbps,gbps_lo,gbps_hi,pct_peak' &&
-    head -1 '$tmp/export/samples.csv' | grep -qx 'device,study,config_key,run_uuid,rep,ms' &&
-    ! cat '$tmp/export/results.csv' '$tmp/export/samples.csv' | tr -d -c '\\r' | grep -q ."
-  ok "results.json: one object per configuration, with its samples" \
-    test "$(sqlite3 :memory: "SELECT json_array_length(readfile('$tmp/export/results.json')) || ' ' ||
-      (SELECT sum(json_array_length(value, '\$.samples')) FROM json_each(readfile('$tmp/export/results.json')))")" = "$nconf $nsamp"
-else
-  cat "$tmp/export.log"; ok "make export" false
-fi
+# make export: tests/report/test_export.sh.
 
 # ---- every GPU of the database, whatever their number: the same report
 # from one GPU (B removed) and from five (tests/report/fixture_five_devices.sql).

@@ -22,7 +22,7 @@
 # kind bound taken within each process (one run a trial, each run's ratio
 # that process's small-n over its no-combine). (Before, every pair of a
 # small-n and a no-combine configuration made a row.)
-# Needs no GPU; needs build/bin/dbtool (BIN=dir) and python3.
+# Needs no GPU; needs build/tools/dbtool (TOOLS=dir) and python3.
 # Usage: sh tests/report/test_small_n_bound.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -136,7 +136,7 @@ check_eq "the section's sentences: the verdicts counted, the coverage of kind bo
 
 # The oracle's fixture, one machine: small-n at 2^16 under two keys.
 db2="$tmp/f.db"
-if python3 tests/report/oracle_fixture.py 3 > "$tmp/f.sql" && "$BIN/dbtool" snapshot "$tmp/f.sql" "$db2" > /dev/null &&
+if python3 tests/report/oracle_fixture.py 3 > "$tmp/f.sql" && "$TOOLS/dbtool" snapshot "$tmp/f.sql" "$db2" > /dev/null &&
    apply_analysis "$db2"; then
   check_eq "the fixture has small-n at 2^16 under two keys (int32, block 256, the default loads and grid)" \
     "$(sqls "$db2" "SELECT count(*) FROM stats_default WHERE study = 'reduce' AND variant = 'small-n' AND dtype = 'int32'

@@ -8,7 +8,7 @@ set -u
 out=$SLURM_OUT
 set -- "$out"/shard-*.db
 [ -e "$1" ] || { echo "merge: no shard in $out (see the measure logs there)" >&2; exit 1; }
-build/bin/dbtool merge "$@" -o "$out/merged.db" || exit $?
+build/tools/dbtool merge "$@" -o "$out/merged.db" || exit $?
 [ "${SLURM_REPORT:-1}" = 0 ] && exit 0
 make --no-print-directory DB="$out/merged.db" REPORT_BUILD="$out/report" REPORT_PDF="$out/report.pdf" \
   REPORT_HTML="$out/report.html" "$out/report.pdf" "$out/report.html"

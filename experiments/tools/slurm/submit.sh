@@ -28,11 +28,14 @@ cd "$(dirname "$0")/../../.."
 root=$(pwd)
 out=${SLURM_OUT:-data/slurm/$(date -u +%Y%m%d-%H%M%S)}
 case "$out" in /*) ;; *) out="$root/$out" ;; esac
+# The merge job renders the report into SLURM_OUT, whose paths make cannot
+# take with a space (the Makefile refuses them): refused here, before any job.
+case "$out" in *[[:space:]]*) echo "slurm: SLURM_OUT '$out' holds a space: the report cannot be built there; name a path without" >&2; exit 2 ;; esac
 gres=${SLURM_GRES-gpu:1}
 command -v sbatch >/dev/null 2>&1 || { echo "slurm: sbatch not found: run this on a Slurm login node" >&2; exit 3; }
 mkdir -p "$out"
 # The merge job needs the database tool; build it here, in the shared checkout.
-make --no-print-directory build/bin/dbtool >/dev/null
+make --no-print-directory build/tools/dbtool >/dev/null
 
 targets=""
 if [ -n "${PARTITIONS:-}" ]; then for p in $PARTITIONS; do targets="$targets -p:$p"; done; fi
