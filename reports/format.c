@@ -33,6 +33,8 @@
 **   int    a count                     -> 9436
 **   n      a problem size              -> 2^24^ for a power of two from 1024 on, else the number
 **   num    a plain number              -> 3 significant digits
+**   sci    a plain number, any size    -> 2 significant digits, an exponent
+**                                         where it is small or large (1.2e-07)
 ** An unknown kind is an SQL error naming it.
 */
 #include <math.h>
@@ -85,6 +87,9 @@ int format_value(char *z, int nZ, const char *zKind, double v, int nDigits, int 
     d = 0;
   } else if (!strcmp(zKind, "num")) {
     d = digits3(v);
+  } else if (!strcmp(zKind, "sci")) {
+    snprintf(z, (size_t)nZ, "%.2g", v);
+    return 0;
   } else if (!strcmp(zKind, "n")) {
     long long n = llround(v);
     if (n >= 1024 && (n & (n - 1)) == 0) {

@@ -61,6 +61,8 @@ static void test_kinds(void **state) {
   assert_string_equal(t(pDb, "SELECT fmt('n', 1000000)"), "1000000");
   assert_string_equal(t(pDb, "SELECT fmt('n', 512)"), "512");
   assert_string_equal(t(pDb, "SELECT fmt('num', 0.3049)"), "0.305");
+  assert_string_equal(t(pDb, "SELECT fmt('sci', 1.234e-7)"), "1.2e-07");
+  assert_string_equal(t(pDb, "SELECT fmt('sci', 0)"), "0");
   assert_string_equal(t(pDb, "SELECT fmt('x', NULL)"), "NULL");
   assert_string_equal(t(pDb, "SELECT fmt('furlong', 1)"), "ERROR");
   assert_string_equal(t(pDb, "SELECT fmt(NULL, 1)"), "ERROR");
