@@ -97,6 +97,22 @@ done
 # be judged on trials that did not choose its configuration.
 ok "targets table: the targets are not judged (one trial)" \
   sh -c "grep -F '| best, % of theoretical >= 93 | int32, 2^28^ |' '$tmp/build/report.md' | grep -q '| not judged [0-9.]* | not judged '"
+# The Method's flush sizes are the harness's (experiments/harness/gpu.h).
+clean=$(sed -n 's/^#define GPU_FLUSH_CLEAN_L2S \([0-9]*\).*/\1/p' experiments/harness/gpu.h)
+memset=$(sed -n 's/^#define GPU_FLUSH_MEMSET_L2S \([0-9]*\).*/\1/p' experiments/harness/gpu.h)
+ok "method: the clean flush reads $clean x the L2, the memset flush writes $memset x" \
+  sh -c "grep -qF 'reading a buffer of $clean x the L2' '$tmp/flatmd.txt' && grep -qF 'writing one of $memset x the L2' '$tmp/flatmd.txt'"
+# The scope of the uncertainty (issue 46 item 6): the minutes from each
+# GPU's first complete measurement run's start to its last one's end, the
+# lowest and highest over the GPUs, from the run rows.
+span=$(q "WITH s AS (SELECT round((julianday(max(finished_utc)) - julianday(min(started_utc))) * 1440) AS m FROM run
+          WHERE status = 'complete' AND kind = 'measure' GROUP BY device_id)
+          SELECT CASE WHEN min(m) = max(m) THEN printf('%d', min(m)) ELSE printf('%d to %d', min(m), max(m)) END FROM s")
+ok "summary: each GPU's trials ran within $span minutes" grep -qF "each GPU's trials ran within $span minutes" "$tmp/flatmd.txt"
+# The summary starts on page 1 (issue 46 item 8): its heading is on the
+# first page of the PDF, the contents after it.
+ok "summary: on page 1, the contents after it" \
+  sh -c "pdftotext -f 1 -l 1 '$tmp/report.pdf' - | grep -q '^Summary\$' && ! pdftotext -f 1 -l 1 '$tmp/report.pdf' - | grep -q '^Contents'"
 ok "summary: at most 55 lines and 12 sentences before its table, no verdict list" \
   sh -c "awk '/^1 +Summary/ { on = 1 } /^2 +The parallel/ { on = 0 } on' '$tmp/layout.txt' | test \$(wc -l) -le 55 &&
     ! sed -n '/^# Summary/,/^| GPU model/p' '$tmp/build/report.md' | grep -qE 'inconclusive|not judged|mixed' &&
