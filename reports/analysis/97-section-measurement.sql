@@ -39,6 +39,18 @@ SELECT printf('The SM clock over the kept samples (mean per configuration) range
   || '; a sample is discarded, and taken again, when its clock is below 95% of the highest seen.' AS text
 FROM latest l WHERE l.clock_mhz IS NOT NULL;
 
+-- The SM clock against the card's maximum, per GPU (latest trial of every
+-- configuration with a clock): the maximum SM clock CUDA reports
+-- (device.sm_clock_khz), the configurations, those whose clock reads above
+-- it, the same under agree_short_ms, and the highest clock read.
+CREATE VIEW clock_fact AS
+WITH k AS (SELECT value AS short_ms FROM report_setting WHERE key = 'agree_short_ms')
+SELECT v.device_id, v.ord, v.label, d.sm_clock_khz / 1000.0 AS max_mhz, count(*) AS configs,
+       sum(l.clock_mhz > d.sm_clock_khz / 1000.0) AS above, sum(l.median_ms < k.short_ms) AS short,
+       sum(l.median_ms < k.short_ms AND l.clock_mhz > d.sm_clock_khz / 1000.0) AS above_short, max(l.clock_mhz) AS top_mhz
+FROM latest l JOIN report_devices v USING (device_id) JOIN device d USING (device_id), k
+WHERE l.clock_mhz IS NOT NULL AND d.sm_clock_khz > 0 GROUP BY v.ord;
+
 -- The harness's own offset per GPU (each machine on its own host, not the
 -- model's average over hosts): the empty kernel as samples are timed
 -- (run.launch_us) against the minimal way (run.launch_bare_us), mean over
