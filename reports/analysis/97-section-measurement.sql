@@ -30,26 +30,19 @@ SELECT 'Timed after the memset flush instead of the clean one, '
   || ') (@fig:flush_bias).' AS text
 FROM w;
 
--- The SM clock over the kept samples in one sentence: its range over every
--- GPU and the samples discarded for a low clock (gpu_fold).
-CREATE VIEW clock_text AS
-SELECT printf('The SM clock over the kept samples (mean per configuration) ranged from %.0f to %.0f MHz over the GPUs (@tbl:run_env gives each run''s state); ', min(l.clock_mhz), max(l.clock_mhz))
-  || CASE WHEN sum(l.clock_discarded) = 0 THEN 'no sample was discarded on any GPU'
-          ELSE 'samples discarded: ' || (SELECT text FROM gpu_fold WHERE topic = 'clock_discarded') END
-  || '; a sample is discarded, and taken again, when its clock is below 95% of the highest seen.' AS text
-FROM latest l WHERE l.clock_mhz IS NOT NULL;
-
--- The SM clock against the card's maximum, per GPU (latest trial of every
--- configuration with a clock): the maximum SM clock CUDA reports
--- (device.sm_clock_khz), the configurations, those whose clock reads above
--- it, the same under agree_short_ms, and the highest clock read.
+-- The SM clock, per GPU (latest trial of every configuration with a clock):
+-- the maximum SM clock CUDA reports (device.sm_clock_khz), the
+-- configurations, those whose clock reads above it, the same under
+-- agree_short_ms, the lowest and highest clock read (the mean over a
+-- configuration's kept samples), and the samples discarded for a low clock.
 CREATE VIEW clock_fact AS
 WITH k AS (SELECT value AS short_ms FROM report_setting WHERE key = 'agree_short_ms')
 SELECT v.device_id, v.ord, v.label, d.sm_clock_khz / 1000.0 AS max_mhz, count(*) AS configs,
+       min(l.clock_mhz) AS low_mhz, sum(l.clock_discarded) AS discarded,
        sum(l.clock_mhz > d.sm_clock_khz / 1000.0) AS above, sum(l.median_ms < k.short_ms) AS short,
        sum(l.median_ms < k.short_ms AND l.clock_mhz > d.sm_clock_khz / 1000.0) AS above_short, max(l.clock_mhz) AS top_mhz
 FROM latest l JOIN report_devices v USING (device_id) JOIN device d USING (device_id), k
-WHERE l.clock_mhz IS NOT NULL AND d.sm_clock_khz > 0 GROUP BY v.ord;
+WHERE l.clock_mhz IS NOT NULL GROUP BY v.ord;
 
 -- The harness's own offset per GPU (each machine on its own host, not the
 -- model's average over hosts): the empty kernel as samples are timed
@@ -61,47 +54,26 @@ SELECT v.ord, v.label, count(*) AS runs, avg(u.launch_us) AS launch_us, avg(u.la
 FROM run u JOIN report_devices v USING (device_id)
 WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.launch_bare_us > 0
 GROUP BY v.ord;
-CREATE VIEW harness_offset_text AS
-WITH lo AS (SELECT * FROM harness_offset_gpu ORDER BY offset_us LIMIT 1), hi AS (SELECT * FROM harness_offset_gpu ORDER BY offset_us DESC LIMIT 1),
--- two GPUs are each named; more run from the lowest to the highest; the runs
--- once where every GPU has as many; machines of one model on other hosts
--- only where a model has several
-r AS (SELECT CASE WHEN min(runs) = max(runs) THEN printf('%d runs each', max(runs)) ELSE printf('%d to %d runs each', min(runs), max(runs)) END AS runs,
-             CASE WHEN (SELECT several FROM report_several_machines) THEN '; machines of one model on other hosts differ in it, as in their launch floors (@tbl:software)' ELSE '' END AS hosts
-      FROM harness_offset_gpu)
-SELECT CASE WHEN count(*) = 1 THEN printf('Sampled less minimal, the mean difference is %+.2f us on the %s (%.2f us against %.2f us over %d runs).', max(g.offset_us), max(g.label), max(g.launch_us), max(g.bare_us), max(g.runs))
-  WHEN count(*) = 2 THEN printf('Sampled less minimal, the mean difference is %s, over %s%s.',
-    (SELECT group_concat(printf('%+.2f us on the %s (%.2f us against %.2f us)', offset_us, label, launch_us, bare_us), ' and ')
-     FROM (SELECT * FROM harness_offset_gpu ORDER BY ord)), r.runs, r.hosts)
-  ELSE printf('Sampled less minimal, the mean difference per GPU runs from %+.2f us (the %s: %.2f us against %.2f us) to %+.2f us (the %s: %.2f us against %.2f us), over %s%s.',
-    (SELECT offset_us FROM lo), (SELECT label FROM lo), (SELECT launch_us FROM lo), (SELECT bare_us FROM lo),
-    (SELECT offset_us FROM hi), (SELECT label FROM hi), (SELECT launch_us FROM hi), (SELECT bare_us FROM hi), r.runs, r.hosts) END AS text
-FROM harness_offset_gpu g, r;
-
--- Noisy configurations: in their latest trial (latest) and in any trial
--- (every complete run's result), above the noisy_rsd setting.
-CREATE VIEW noisy_text AS
-SELECT printf('Of %d timed configurations, %d (%.1f%%) have an rsd above %g%% in their latest trial, and %d in some trial; the latest ones are listed in @tbl:noisy and flagged in the HTML report''s compact tables. Most are kernels of a few microseconds, where launch jitter is a large share of the time.',
-  count(*), sum(rsd > s.noisy_rsd), 100.0 * sum(rsd > s.noisy_rsd) / count(*), 100 * s.noisy_rsd,
+-- Noisy configurations: the timed configurations (latest trial), those
+-- with an rsd above the noisy_rsd setting in it, and those above it in
+-- some trial (every complete run's result).
+CREATE VIEW noisy_fact AS
+SELECT count(*) AS configs, sum(rsd > s.noisy_rsd) AS noisy, s.noisy_rsd,
   (SELECT count(*) FROM (SELECT DISTINCT u.device_id, r.study, r.config_key FROM result r JOIN run u USING (run_id)
                          JOIN result_stat t USING (result_id)
-                         WHERE r.status = 'ok' AND u.status = 'complete' AND t.rsd > s.noisy_rsd))) AS text
+                         WHERE r.status = 'ok' AND u.status = 'complete' AND t.rsd > s.noisy_rsd)) AS noisy_any
 FROM latest, setting s;
 
--- The launch-floor correction's size in one sentence (80-method.md): the
--- largest and the median correction of a trial median, in microseconds.
-CREATE VIEW method_floor_correction_text AS
-WITH a AS (SELECT abs(floor_adj_ms) * 1000 AS us FROM trial WHERE floor_adj_ms <> 0)
-SELECT printf('The correction is at most %.2f us on this data (median %.2f us).', max(us), (SELECT us FROM a ORDER BY us LIMIT 1 OFFSET (SELECT count(*) / 2 FROM a))) AS text
-FROM a;
+-- The launch-floor correction's size (80-method.md): the largest and the
+-- median correction of a trial's value, in milliseconds.
+CREATE VIEW floor_correction_fact AS
+WITH a AS (SELECT abs(floor_adj_ms) AS ms FROM trial WHERE floor_adj_ms <> 0)
+SELECT max(ms) AS max_ms, (SELECT ms FROM a ORDER BY ms LIMIT 1 OFFSET (SELECT count(*) / 2 FROM a)) AS median_ms FROM a;
 
--- What a configuration's interval holds, by its trials per GPU, in one
--- sentence (80-method.md; config_stats).
-CREATE VIEW method_trials_text AS
-SELECT CASE WHEN sum(runs < 2) = count(*) THEN 'In this database every configuration was measured in one trial per GPU, so its interval is that run''s interval of its median (from its samples): it holds the run''s sampling noise only, not the run-to-run variation.'
-  WHEN sum(runs < 2) > 0 THEN printf('In this database %d of %d configurations (GPUs with a single trial) have only one run''s interval of its median (from its samples): it holds that run''s sampling noise, not the run-to-run variation.', sum(runs < 2), count(*))
-  ELSE printf('Every one of the %d configurations in this database has at least %d trials per GPU.', count(*), min(runs)) END AS text
-FROM config_stats;
+-- Trials per GPU of the configurations (config_stats): how many, how many
+-- with a single trial, the fewest trials.
+CREATE VIEW trials_fact AS
+SELECT count(*) AS configs, sum(runs < 2) AS single, min(runs) AS min_runs FROM config_stats;
 
 -- The HTML's table "noisy" (80-method.md): the latest results whose rsd
 -- exceeds the noisy_rsd setting, or one row '(none)'; ord: the table's

@@ -330,7 +330,7 @@ ok "measurement: repeat runs agree $agree configurations (one GPU with repeats: 
 # rows on both sides of each.
 noisy=$(q "WITH l AS (SELECT r.rsd, r.timer, row_number() OVER (PARTITION BY u.device_id, r.study, r.config_key ORDER BY r.result_id DESC) AS k
              FROM result r JOIN run u USING (run_id) WHERE r.status = 'ok' AND u.status = 'complete')
-           SELECT printf('Of %d timed configurations, %d (%.1f%%) have an rsd above 10%%', count(*), sum(rsd > 0.10), 100.0 * sum(rsd > 0.10) / count(*))
+           SELECT printf('Of %d timed configurations, %d (%.1f%%) have an rsd above 10.0%%', count(*), sum(rsd > 0.10), 100.0 * sum(rsd > 0.10) / count(*))
            FROM l WHERE k = 1")
 ok "measurement: $noisy" has_text "$noisy"
 listed=$(q "WITH l AS (SELECT r.rsd, r.timer, row_number() OVER (PARTITION BY u.device_id, r.study, r.config_key ORDER BY r.result_id DESC) AS k
