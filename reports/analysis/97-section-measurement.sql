@@ -265,14 +265,9 @@ FROM (SELECT printf('the %s, setup %.0f s, inputs and verification %.0f s, sampl
                     (julianday(max(u.finished_utc)) - julianday(min(u.started_utc))) * 86400) AS x
       FROM run u JOIN report_devices v USING (device_id) WHERE u.kind = 'measure' AND u.status = 'complete' AND u.sample_s IS NOT NULL GROUP BY v.ord ORDER BY v.ord);
 
--- The GPU-timed configurations above the listed_rsd setting in one sentence
--- (85-measurement.md, before the table "rsd1"), with those that predate
--- stop reasons (said only where there are some).
-CREATE VIEW measurement_listed_rsd_text AS
-SELECT printf('Of %d timed configurations, %d have a relative standard deviation above %g%% (setting `listed_rsd`); each is flagged with its stop reason in @tbl:rsd1%s.',
-  count(*), sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd')), 100 * (SELECT value FROM report_setting WHERE key = 'listed_rsd'),
-  CASE WHEN sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd') AND stop_reason IS NULL) > 0
-       THEN printf(' (%d of them without one: measured before stop reasons were recorded)',
-                   sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd') AND stop_reason IS NULL))
-       ELSE '' END) AS text
-FROM latest WHERE timer = 'cuda-event';
+-- The GPU-timed configurations (latest trial), those above the listed_rsd
+-- setting (85-measurement.md, before the table "rsd1") and those of them
+-- that predate stop reasons.
+CREATE VIEW listed_rsd_fact AS
+SELECT count(*) AS configs, sum(rsd > k.value) AS listed, k.value AS listed_rsd, sum(rsd > k.value AND stop_reason IS NULL) AS no_reason
+FROM latest, (SELECT value FROM report_setting WHERE key = 'listed_rsd') k WHERE timer = 'cuda-event';

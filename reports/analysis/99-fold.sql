@@ -11,11 +11,7 @@
 CREATE VIEW gpu_phrase AS
 -- verified configurations of the reduction study
 SELECT 'reduce_verified' AS topic, v.ord, v.label, printf('%d', count(c.config_key)) AS phrase
-FROM report_devices v JOIN stats_default c ON c.device_id = v.device_id AND c.study = 'reduce' GROUP BY v.ord
-UNION ALL
--- samples discarded for a low clock
-SELECT 'clock_discarded', v.ord, v.label, printf('%d', sum(l.clock_discarded))
-FROM latest l JOIN report_devices v USING (device_id) WHERE l.clock_mhz IS NOT NULL GROUP BY v.ord;
+FROM report_devices v JOIN stats_default c ON c.device_id = v.device_id AND c.study = 'reduce' GROUP BY v.ord;
 
 CREATE VIEW gpu_fold AS
 WITH g AS (SELECT topic, phrase, min(ord) AS o, count(*) AS n, group_concat(label, ', the ') AS labels

@@ -335,7 +335,7 @@ noisy=$(q "WITH l AS (SELECT r.rsd, r.timer, row_number() OVER (PARTITION BY u.d
 ok "measurement: $noisy" has_text "$noisy"
 listed=$(q "WITH l AS (SELECT r.rsd, r.timer, row_number() OVER (PARTITION BY u.device_id, r.study, r.config_key ORDER BY r.result_id DESC) AS k
              FROM result r JOIN run u USING (run_id) WHERE r.status = 'ok' AND u.status = 'complete')
-           SELECT printf('Of %d timed configurations, %d have a relative standard deviation above 1%%', count(*), sum(rsd > 0.01))
+           SELECT printf('Of %d timed configurations, %d have a relative standard deviation above 1.0%%', count(*), sum(rsd > 0.01))
            FROM l WHERE k = 1 AND timer = 'cuda-event'")
 ok "measurement: $listed" has_text "$listed"
 word=$(q "WITH a AS (SELECT abs(r1.median_ms - r2.median_ms) / min(r1.median_ms, r2.median_ms) AS d
