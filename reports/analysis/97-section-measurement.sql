@@ -3,15 +3,12 @@
 -- read, one line a query. Applied in file-name order before 90-cache.sql;
 -- they write markup around measured values, so nothing here is cached there.
 
--- The agreement of trials pooled over every GPU (trial_agreement): one
--- sentence, with the shortest band's share and the share without the
--- launch-floor correction.
-CREATE VIEW measurement_trial_agreement_text AS
-SELECT printf('Over every GPU, two trials of one configuration agree within 2%% on %.1f%% of %d pairs (%s under 20 us) after the launch-floor correction of the Method section, %.1f%% without it%s.',
-  100.0 * sum(within2) / sum(pairs), sum(pairs),
-  CASE WHEN sum(CASE WHEN band = 1 THEN pairs END) > 0 THEN printf('%.1f%%', 100.0 * sum(CASE WHEN band = 1 THEN within2 END) / sum(CASE WHEN band = 1 THEN pairs END)) ELSE 'none' END,
-  sum(pct_raw * pairs) / sum(pairs),
-  CASE WHEN (SELECT count(*) FROM trial_coverage) = 0 THEN '; no configuration has the three trials a leave-one-out check of the intervals needs' ELSE '' END) AS text
+-- The agreement of trials pooled over every GPU (trial_agreement): pairs,
+-- those within 2%, the same in the shortest band, and the share within 2%
+-- without the launch-floor correction.
+CREATE VIEW trial_agreement_pooled AS
+SELECT sum(pairs) AS pairs, sum(within2) AS within2, sum(CASE WHEN band = 1 THEN pairs END) AS short_pairs,
+       sum(CASE WHEN band = 1 THEN within2 END) AS short_within2, sum(pct_raw * pairs) / sum(pairs) / 100 AS raw
 FROM trial_agreement;
 
 -- The flush bias in one sentence: the largest loss of measured throughput
@@ -152,19 +149,6 @@ SELECT printf('The runs of %s all agree within %g%% of each other on %s of %s co
       CASE WHEN a.slo IS NULL THEN 'not measured' WHEN a.n_met_short = a.gpus THEN 'met' WHEN a.n_met_short = 0 THEN 'missed'
            ELSE printf('met on %d of %d', a.n_met_short, a.gpus) END) END) AS text
 FROM a, k, (SELECT count(*) AS n FROM session_agreement_verdict) v;
-
--- Two make measure invocations on one GPU in one sentence
--- (85-measurement.md): the shares that agree, all and short ones, over the
--- GPUs, against their targets (session_agreement_verdict).
-CREATE VIEW measurement_invocation_text AS
-SELECT printf('On %s, two invocations agree within %g%% on %s of the GPU-timed configurations (target %g%%: %s) and on %s of those under %g us (target %g%%: %s); @tbl:invocations gives the shares with their 95%% intervals, a target being met only where the interval''s low end reaches it.',
-    CASE count(*) WHEN 1 THEN 'the ' || max(device) ELSE printf('each of %d GPUs', count(*)) END, 100 * (SELECT value FROM report_setting WHERE key = 'agree_rel'),
-    CASE WHEN round(1000 * min(share_2pct)) = round(1000 * max(share_2pct)) THEN printf('%.1f%%', 100 * min(share_2pct)) ELSE printf('%.1f%% to %.1f%%', 100 * min(share_2pct), 100 * max(share_2pct)) END,
-    max(target), CASE WHEN count(DISTINCT verdict) = 1 THEN max(verdict) ELSE group_concat(device || ' ' || verdict, ', ') END,
-    CASE WHEN max(configs_u20) = 0 THEN 'none' WHEN round(1000 * min(share_2pct_u20)) = round(1000 * max(share_2pct_u20)) THEN printf('%.1f%%', 100 * min(share_2pct_u20)) ELSE printf('%.1f%% to %.1f%%', 100 * min(share_2pct_u20), 100 * max(share_2pct_u20)) END,
-    1000 * (SELECT value FROM report_setting WHERE key = 'agree_short_ms'), max(target_short),
-    CASE WHEN count(DISTINCT verdict_u20) = 1 THEN max(verdict_u20) ELSE group_concat(device || ' ' || verdict_u20, ', ') END) AS text
-FROM session_agreement_verdict;
 
 -- The table "invocations" (85-measurement.md): two make measure
 -- invocations per GPU, the shares that agree with their intervals and
