@@ -735,7 +735,7 @@ help: ## this list
 # reports/export.sh: written to temporary names, read back and checked, then
 # renamed in):
 #   results.csv   one row per GPU and configuration (view config_stats:
-#                 the mean of the trials' medians, 95% interval, GB/s, % of
+#                 the mean of the trials' medians, interval at the engine's level, GB/s, % of
 #                 peak), the GPU named by model, uuid and the report's label
 #   results.json  the same rows as an array of objects
 # EXPORT_SAMPLES=1 adds every stored sample (table result_sample holds every

@@ -177,7 +177,7 @@ int main(void) {
     snprintf(zA, sizeof zA, "prints %f(ms)", fElapsedMs / 1000);
     snprintf(zC, sizeof zC, "%.2f ms", fElapsedMs);
     row("003-ms-unit", "003", "printf(\"%f(ms)\", time_GPU / 1000): the event time is already in ms", zIn, zA, zC,
-        "the harness stores milliseconds from cudaEventElapsedTime unchanged (result.median_ms)");
+        "the harness stores every cudaEventElapsedTime interval as it comes, converted once to whole nanoseconds; nothing divides it again");
   }
 
   /* Explained only: not reproducible by a CPU emulation. */

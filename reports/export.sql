@@ -1,7 +1,7 @@
 -- reports/export.sql: results.json for `make export` (reports/export.sh runs
 -- it by sqlite3 on the report's snapshot, with reports/sqlstats.c loaded,
 -- after reports/export_samples.sql): an array of one object per GPU and
--- configuration (view config_stats: median over complete runs, its 95%
+-- configuration (view config_stats: median over complete runs, its interval (at stat_level('interval'))
 -- interval, throughput and % of peak), the GPU named by its model, uuid and
 -- the report's label, with its parameters; with the parameter :samples 1
 -- (EXPORT_SAMPLES=1) each object also holds "samples", every stored sample

@@ -1,7 +1,7 @@
 -- reports/export_results.sql: results.csv for `make export` (reports/export.sh
 -- runs it by sqlite3 on the report's snapshot, build/report.db): one row per
 -- GPU and configuration of view config_stats (median over complete runs, its
--- 95% interval, throughput and % of peak), each GPU named by its model
+-- interval (at the engine's level), throughput and % of peak), each GPU named by its model
 -- (device), its uuid (device_uuid: three GPUs of one model are three
 -- machines) and the report's label for it (gpu: 'H200 #cf33'), with a header
 -- line even when there are no rows; CSV with newline row ends, ordered so

@@ -12,7 +12,7 @@
 **                             V and a range over machines, which is never an
 **                             interval: '1.27x (range 1.25 to 1.29)'
 **   fmt_level(NAME)           the level of the declared statistic NAME
-**                             (reports/sqlstats.c): '95%'
+**                             (reports/sqlstats.c): e.g. '95%'
 **   fmt_fold(PHRASE, LABEL, N)
 **                             aggregate: one sentence's part for every GPU
 **                             (or model) of the rows, in their order, those

@@ -191,7 +191,7 @@ typedef struct StatDecl {
   const char *zName;   /* the name SQL asks by: stat_level('interval') */
   const char *zMethod; /* how it is computed, in a few words */
   int pct;             /* its level in percent; 0: it has none */
-  const char *zWords;  /* one line for readers; %L stands for the level ("95%") */
+  const char *zWords;  /* one line for readers; %L stands for the level (e.g. "95%") */
 } StatDecl;
 
 /* Every statistic the report, make compare, the export and the stopping rule

@@ -1,5 +1,5 @@
 -- reports/analysis/20-trials.sql: one configuration's statistics over its
--- trials (the launch-floor correction, the centre and its 95% interval, the
+-- trials (the launch-floor correction, the centre and its interval (stat_level('interval')), the
 -- interval's coverage check, the agreement of trials and of machines).
 -- Applied to the report's snapshot after 10-results.sql (Makefile,
 -- ANALYSIS_SQL); the functions median(), conformal(), size_band() and
@@ -35,16 +35,16 @@
 --                   else the device's all-band value (kernels differ in how
 --                   much a re-run moves them: a one-launch kernel less than a
 --                   two-launch one, a batch of stream launches more)
---   config_stats    per configuration: the centre and its 95% interval,
+--   config_stats    per configuration: the centre and its interval (stat_level('interval')),
 --                   centre x (1 -/+ h), h = max(trial_h, the configuration's
 --                   own relative range). The interval is meant to contain the median a
---                   re-run (one more trial) on this GPU gives, 95% of the time.
+--                   re-run (one more trial) on this GPU gives, at the interval's level.
 --                   (median_ms keeps its name: it is the median of the
 --                   trials' values, each trial's the interquartile mean of
 --                   its samples.)
 --                   A device with no configuration of two or more trials falls
 --                   back to the one run's interval of its median (result_stat's
---                   ci_lo_ms, ci_hi_ms: the distribution-free 95% interval from
+--                   ci_lo_ms, ci_hi_ms: the distribution-free interval (stat_level('one-run interval')) from
 --                   its samples; basis 'one run': that run's sampling noise only).
 --   trial_coverage  the check: every held-out trial against the interval built
 --                   from the other trials, with the half-width calibrated on
@@ -203,7 +203,7 @@ d AS (SELECT device_id, band, vg AS grp, cg AS cls, half AS part, dev FROM v
       UNION ALL SELECT device_id, band, '', NULL, half, dev FROM v UNION ALL SELECT device_id, band, '', NULL, 2, dev FROM v
       UNION ALL SELECT device_id, 0, '', NULL, half, dev FROM v UNION ALL SELECT device_id, 0, '', NULL, 2, dev FROM v)
 -- the split-conformal quantile (reports/sqlstats.c, conformal()): a new
--- deviation exchangeable with these falls at or below it with probability >= 0.95
+-- deviation exchangeable with these falls at or below it with probability >= the level
 SELECT device_id, band, grp, max(cls) AS cls, part, count(*) AS deviations, conformal(dev, stat_level('interval')) AS h
 FROM d
 GROUP BY device_id, band, grp, part;

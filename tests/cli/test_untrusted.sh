@@ -87,8 +87,10 @@ sqlite3 "$tmp/w.db" "PRAGMA journal_mode = WAL" > /dev/null
   echo "INSERT INTO device(uuid, name) VALUES('GPU-w', 'written before the kill');"
   echo "INSERT INTO result(run_id, study, config_key, variant, cache, timer, status, created_utc) SELECT run_id, study, config_key || 'w', variant, cache, timer, status, created_utc FROM result;"
   sleep 30; } | sqlite3 "$tmp/w.db" > /dev/null & writer=$!
-i=0; while [ $i -lt 100 ] && [ "$(sqlite3 "$tmp/w.db" "SELECT count(*) FROM device WHERE uuid = 'GPU-w'" 2>/dev/null)" != 1 ]; do
+i=0; while [ $i -lt 600 ] && [ "$(sqlite3 "$tmp/w.db" "SELECT count(*) FROM device WHERE uuid = 'GPU-w'" 2>/dev/null)" != 1 ]; do
   sleep 0.1; i=$((i + 1)); done
+# (up to 60 s: on a loaded machine the writer's first commit took over 10 s)
+check_eq "merge: the writer committed before the kill" "$(sqlite3 "$tmp/w.db" "SELECT count(*) FROM device WHERE uuid = 'GPU-w'" 2>/dev/null)" 1
 kill -9 $writer 2>/dev/null; wait $writer 2>/dev/null
 check "merge: the killed writer left its -wal" test -s "$tmp/w.db-wal"
 merge "$tmp/b.db" -o "$tmp/w.db"

@@ -1,39 +1,51 @@
 #!/bin/sh
-# tests/report/test_oracle.sh: the report's statistics and verdicts against
-# an independent oracle (tests/report/oracle.py: Python's standard library,
-# reading only the raw tables). Each check builds a report snapshot the way
-# `make report` does (dbtool snapshot, then the report's SQL files: see
-# analysis_sql below) and runs the oracle on it, which must find no value
-# off by more than 1e-9 (relative) and no verdict other than its own:
-#   - fixtures (tests/report/oracle_fixture.py) of 1, 2, 3 and 4 machines of
-#     one GPU model, with 3, 4 and 5 trials (odd and even counts of trials
-#     and of held-out trials; the 4-machine fixture also has a second model
-#     of one machine with one trial), with counters, samples and the minimal
-#     harness's rows, so that every claim and target is judged on them;
+# tests/report/test_oracle.sh: the report's statistics engine against an
+# independent oracle (tests/report/oracle.py and oracle_stats.py: plain
+# Python, reading only the raw tables and the engine's declarations, view
+# stat_decl). Each database is built the way `make report` builds its
+# snapshot (dbtool snapshot, then the report's SQL files: analysis_sql) and
+# the oracle must find no value off by more than 1e-9 (relative) and no
+# verdict other than its own:
+#   - fixtures (tests/report/oracle_fixture.py) of 1, 2, 3 and 4 machines
+#     (two and three of one model; 2, 3, 4 and 6 trials, one machine of one
+#     trial), with samples on two levels 0.5 us apart under 20 us, whose
+#     median jumps between the levels from process to process;
 #   - the shipped data (data/measurements.sql.gz): ORACLE_DB=PATH, a snapshot
 #     of it (`make test` passes the one `make oracle-db` builds, once, as
-#     `make report` would from the shipped data: build/test-shipped/report.db),
-#     else one built here, checked in the background while the fixtures are;
-#   - a copy of the 2-machine fixture with two configurations of one block
-#     tied on trial 1 and the centre: the views and the oracle pick the same;
-# and the oracle must fail where the views are wrong:
-#   - one value of config_stats moved by 1e-7 and one row of ratio_stats
-#     left out, on a copy;
-#   - one result's samples changed after the views computed its statistics
-#     (the oracle computes every median from the samples itself);
-#   - the running-count median put back (a median taken with row_number()
-#     and count(*) over a window with ORDER BY: count(*) is then a running
-#     count, and with three or more rows the "median" is the mean of the two
-#     lowest) in model_stats and reduce_heldout, on the 3-machine fixture;
-#   - a comparison of a verdict rule flipped, on the 4-machine fixture: claim
-#     000-serialise's upper bound (claim_verdict) and the ladder's 'missed'
-#     (reduce_top_target);
-#   - published_measured's CUB value (the published reference points)
-#     broken, on the 4-machine fixture: a machine's median of its trials made
-#     their mean, and the memset flush made the clean one;
-#   - bad usage: exit 2, one line on stderr.
-# Needs no GPU; needs build/tools/dbtool (TOOLS=dir), sqlite3 and python3
-# (about 25 s on two cores with ORACLE_DB, 40 s without).
+#     `make report` would), else one built here, checked in the background;
+#   - `make compare`'s table compare_verdict on the 2-machine fixture against
+#     its --new side (one machine re-timed, one the very same runs, one more
+#     machine of the model): every group, ratio, interval and verdict; and
+#     `make compare --sessions` on the 4-machine fixture (each GPU's first
+#     invocation against its last);
+#   - the level moved: the engine built with SQLSTATS_LEVEL five points
+#     lower (a copy of reports/sqlstats.c), the 3-machine fixture's snapshot
+#     made with it: the oracle, reading the level from stat_decl, still
+#     finds no mismatch, and config_stats' intervals narrow (none widens);
+# and the oracle must fail where the engine is wrong. Each planted error is
+# made in a copy of its source (the analysis's SQL file, the engine's C, or
+# compare.sql), the snapshot (or the comparison) made again with it, and
+# the oracle must exit 1 naming the view the error reaches:
+#   the trial value the median of the samples, not their interquartile mean;
+#   the centre over trials the mean; an even count's median its upper middle
+#   value (the engine's C); the level read as a constant (typed in the SQL,
+#   and in the engine's Wilson interval; with the moved level); the
+#   conformal rank off by one (C); a held-out trial judged against a centre
+#   it is part of; the launch-floor correction's sign flipped; the interval
+#   not widened to the configuration's own range; the coverage check sized
+#   on the half it judges; pairs taken across processes; the paired ratio a
+#   mean of the per-process ratios; the model value a mean over machines; a
+#   model's range called from its machines' interval ends; an invocation's
+#   value the mean of its trials; a target's verdict flipped; the verdict
+#   functions' "at least" made strict (C); compare's t made the normal
+#   quantile; compare --sessions taking the first invocation for the last;
+#   where the engine has the claims' judging function (claim_judge): a
+#   claim without a magnitude held on an interval starting at 1 (C);
+# and by hand on copies: a value moved by 1e-7 and a row left out, a sample
+# added behind the views' back, a declared method changed (the oracle
+# follows it) or unknown to it (it refuses), and bad usage (exit 2).
+# Needs no GPU; needs build/tools/dbtool (TOOLS=dir), sqlite3, gcc and python3
+# (about 30 s of CPU with ORACLE_DB).
 # Usage: sh tests/report/test_oracle.sh
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -42,11 +54,9 @@ cd "$(dirname "$0")/../.." || exit 1
 # The SQL files `make report` applies to a snapshot, in order: the report's
 # tables, then the analysis (make variable ANALYSIS_SQL: reports/analysis/,
 # its last file caching the views into tables).
-analysis_sql() {
-  a=$(make -s --no-print-directory print-ANALYSIS_SQL 2>/dev/null)
-  [ -n "$a" ] && echo "reports/schema.sql $a"
-}
-SQL_FILES=$(analysis_sql)
+ANALYSIS=$(make -s --no-print-directory print-ANALYSIS_SQL 2>/dev/null)
+[ -n "$ANALYSIS" ] || { notok "make print-ANALYSIS_SQL names the analysis"; exit 1; }
+SQL_FILES="reports/schema.sql $ANALYSIS"
 
 # The statistics functions the views call, as a SQLite extension (SQLSTATS
 # as `make test` sets it, else the make variable of that name; built here
@@ -54,38 +64,35 @@ SQL_FILES=$(analysis_sql)
 # Python is one whose sqlite3 can load extensions (python3, else
 # /usr/bin/python3).
 SQLSTATS=${SQLSTATS:-$(make -s --no-print-directory print-SQLSTATS 2>/dev/null)}
-PY=python3
-LOAD=
-if [ -n "$SQLSTATS" ]; then
-  [ -f "$SQLSTATS" ] || make -s --no-print-directory "$SQLSTATS" > /dev/null ||
-    { notok "the statistics extension $SQLSTATS builds"; exit 1; }
-  LOAD="--load $ROOT/$SQLSTATS"
-  case "$SQLSTATS" in /*) LOAD="--load $SQLSTATS" ;; esac
-  for p in python3 /usr/bin/python3; do
-    if "$p" -c 'import sqlite3, sys; sys.exit(not hasattr(sqlite3.connect(":memory:"), "enable_load_extension"))' \
-         2>/dev/null; then PY=$p; break; fi
-  done
-fi
-sqlite() { if [ -n "$SQLSTATS" ]; then sqlite3 -bail -cmd ".load ${LOAD#--load }" "$@"; else sqlite3 -bail "$@"; fi; }
+[ -f "$SQLSTATS" ] || make -s --no-print-directory "$SQLSTATS" > /dev/null ||
+  { notok "the statistics extension $SQLSTATS builds"; exit 1; }
+case "$SQLSTATS" in /*) ;; *) SQLSTATS="$ROOT/$SQLSTATS" ;; esac
+PY=
+for p in python3 /usr/bin/python3; do
+  if "$p" -c 'import sqlite3, sys; sys.exit(not hasattr(sqlite3.connect(":memory:"), "enable_load_extension"))' \
+       2>/dev/null; then PY=$p; break; fi
+done
+[ -n "$PY" ] || { notok "a python3 whose sqlite3 loads extensions"; exit 1; }
 
-# snapshot SRC.sql OUT.db: the report's snapshot of a dump.
+# sqlite ENGINE ARGS...: sqlite3 with the engine ENGINE (a .so) loaded.
+sqlite() { e=$1; shift; sqlite3 -bail -cmd ".load $e" "$@"; }
+
+# snapshot SRC.sql OUT.db [ENGINE [FILES]]: the report's snapshot of a dump,
+# made with the engine ENGINE (default SQLSTATS) and the SQL FILES (default
+# SQL_FILES).
 snapshot() {
+  rm -f "$2"
   "$TOOLS/dbtool" snapshot "$1" "$2" > /dev/null 2>"$2.err" &&
-    cat $SQL_FILES | sqlite "$2" > /dev/null 2>>"$2.err" ||
-    { echo "# $(cat "$2.err")"; return 1; }
+    cat ${4:-$SQL_FILES} | sqlite "${3:-$SQLSTATS}" "$2" > /dev/null 2>>"$2.err" ||
+    { echo "# $(head -n 3 "$2.err")"; return 1; }
 }
 
-# oracle NAME DB: the oracle passes on DB (its summary and failures shown).
+# oracle NAME DB [ENGINE]: the oracle passes on DB (its summary and failures shown).
 oracle() {
-  $PY tests/report/oracle.py "$2" --max-print 5 $LOAD > "$tmp/oracle.out" 2>&1
+  $PY tests/report/oracle.py "$2" --max-print 5 --load "${3:-$SQLSTATS}" > "$tmp/oracle.out" 2>&1
   rc=$?
   grep -v '^ok ' "$tmp/oracle.out" | sed 's/^/# /'
   if [ $rc -eq 0 ]; then ok "$1"; else notok "$1" "oracle exit $rc"; fi
-}
-
-fixture() {
-  name=$1; shift
-  $PY tests/report/oracle_fixture.py "$@" > "$tmp/$name.sql" && snapshot "$tmp/$name.sql" "$tmp/$name.db"
 }
 
 # The shipped data, in the background: its snapshot (ORACLE_DB, or built
@@ -100,19 +107,41 @@ shipped_check() {
       snapshot "$tmp/shipped.sql" "$shipped" > /dev/null || return 1
     rm -f "$tmp/shipped.sql"
   fi
-  $PY tests/report/oracle.py "$shipped" --max-print 5 $LOAD > "$tmp/shipped.out" 2>&1
+  $PY tests/report/oracle.py "$shipped" --max-print 5 --load "$SQLSTATS" > "$tmp/shipped.out" 2>&1
 }
 shipped_check &
 shipped_pid=$!
 
-for f in "1:3" "2:3 3" "3:3 4 5" "4:4 5 3 4"; do
-  m=${f%%:*} trials=${f#*:}
-  if fixture "m$m" $trials; then
-    oracle "fixture: $m machine(s) of one model, trials $trials: no mismatch" "$tmp/m$m.db"
+# The fixtures: NAME and the machines (trials[:model]).
+for f in "m1:6" "m2:2 3" "m3:4 3 2:h100" "m4:3 4 6 1:h100"; do
+  name=${f%%:*} machines=${f#*:}
+  if $PY tests/report/oracle_fixture.py $machines > "$tmp/$name.sql" && snapshot "$tmp/$name.sql" "$tmp/$name.db"; then
+    oracle "fixture $name ($machines): no mismatch" "$tmp/$name.db"
   else
-    notok "fixture of $m machine(s) builds"
+    notok "fixture $name ($machines) builds"
   fi
 done
+
+# What the fixtures hold: trials of 2, 3, 4 and 6 (a configuration's
+# count; 5 where one of 6 failed, 1 where a machine ran one); short samples on two levels (their median and interquartile mean
+# apart by more than 2% in many results); a model of three machines (its
+# value a median of three); a machine without repeated trials (the one-run
+# interval); invocations to compare (two, on one machine).
+q() { sqlite "$SQLSTATS" "$@"; }
+if [ -f "$tmp/m4.db" ]; then
+  check_eq "the fixtures: configurations of 1, 2, 3, 4 and 6 trials" \
+    "$(for m in m1 m2 m3 m4; do q "$tmp/$m.db" "SELECT DISTINCT runs FROM config_stats"; done | sort -n | uniq | tr '\n' ' ')" \
+    "1 2 3 4 5 6 "
+  check_eq "m4: the levels: a median 2% off its value, trials' medians 0.4 us apart; a model of 3 machines; one-run intervals; invocations" \
+    "$(q "$tmp/m4.db" "SELECT (SELECT count(*) > 100 FROM result_stat WHERE abs(median_ms / value_ms - 1) > 0.02)
+                       || (SELECT count(*) > 10 FROM (SELECT 1 FROM trial t JOIN result_stat s USING (result_id)
+                                                      WHERE t.raw_median_ms < 0.02 GROUP BY t.device_id, t.study,
+                                                            t.config_key, t.flush, t.mode
+                                                      HAVING max(s.median_ms) - min(s.median_ms) > 0.0004))
+                       || ' ' || (SELECT max(gpus) FROM model_stats)
+                       || ' ' || (SELECT count(*) > 0 FROM config_stats WHERE basis = 'one run')
+                       || ' ' || (SELECT count(*) FROM session_agreement_verdict)")" "11 3 1 2"
+fi
 
 wait $shipped_pid
 rc=$?
@@ -124,169 +153,244 @@ else
   notok "the shipped data's snapshot builds"
 fi
 
-# The oracle can fail: on a copy of the 2-machine fixture, config_stats'
-# first row with hi_ms moved by 1e-7, and ratio_stats without its first row
-# (each relation copied into a table and put back as a view of it, whether
-# it was a view or a cached table).
-relation_kind() { sqlite "$1" "SELECT type FROM sqlite_master WHERE name = '$2'"; }
+# ------------------------------------------------------------ the engine --
+# engine NAME SED: the engine built from a copy of reports/sqlstats.c changed
+# by SED, as $tmp/NAME/sqlstats.so (the copy must differ from the source).
+engine() {
+  mkdir -p "$tmp/$1/reports"
+  sed "$2" reports/sqlstats.c > "$tmp/$1/reports/sqlstats.c"
+  if cmp -s reports/sqlstats.c "$tmp/$1/reports/sqlstats.c"; then
+    notok "engine $1: the change ($2) found in reports/sqlstats.c"; return 1
+  fi
+  gcc -O1 -fPIC -shared -I"$tmp/$1" -I. reports/sqlstats_ext.c experiments/harness/stats.c -o "$tmp/$1/sqlstats.so" -lm \
+    2> "$tmp/$1.err" || { sed 's/^/# /' "$tmp/$1.err"; notok "engine $1 builds"; return 1; }
+}
+
+# The level moved: SQLSTATS_LEVEL five points lower.
+level=$(sed -n 's/^#define SQLSTATS_LEVEL \([0-9][0-9]*\)$/\1/p' reports/sqlstats.c)
+moved=$((level - 5))
+if [ -n "$level" ] && engine moved "s/^#define SQLSTATS_LEVEL $level\$/#define SQLSTATS_LEVEL $moved/" &&
+   snapshot "$tmp/m3.sql" "$tmp/moved.db" "$tmp/moved/sqlstats.so"; then
+  check_eq "the level moved: stat_decl's interval level $moved" \
+    "$(sqlite "$tmp/moved/sqlstats.so" "$tmp/moved.db" "SELECT level FROM stat_decl WHERE name = 'interval'")" "$moved"
+  oracle "the level moved: the oracle follows it (no mismatch)" "$tmp/moved.db" "$tmp/moved/sqlstats.so"
+  check_eq "the level moved: config_stats' intervals narrower (none wider, some narrower)" \
+    "$(q "$tmp/moved.db" "ATTACH '$tmp/m3.db' AS b;
+        SELECT sum(m.hi_ms - m.lo_ms > (c.hi_ms - c.lo_ms) * (1 + 1e-12)) || ' '
+               || (sum(m.hi_ms - m.lo_ms < (c.hi_ms - c.lo_ms) * (1 - 1e-12)) > 0)
+        FROM config_stats m JOIN b.config_stats c USING (device_id, study, config_key, flush, mode)")" "0 1"
+else
+  notok "the engine at a moved level builds and makes the 3-machine fixture's snapshot"
+fi
+
+# ----------------------------------------------------------- the mutants --
+# mutant FIXTURE ENGINE WHAT VIEW FILE SED: the analysis file FILE changed by
+# SED (the change must be found; '-': no file changed), the fixture's
+# snapshot made again with it and the engine ENGINE (a .so), and the oracle
+# (asked for VIEW only) must fail there, naming VIEW.
+mutant() {
+  fx=$1 eng=$2 what=$3 view=$4 file=$5 expr=$6
+  files=$SQL_FILES
+  if [ "$file" != - ]; then
+    mkdir -p "$tmp/mut"
+    sed "$expr" "$file" > "$tmp/mut/$(basename "$file")"
+    if cmp -s "$file" "$tmp/mut/$(basename "$file")"; then
+      notok "$what: the change found in $file"; return
+    fi
+    files=$(echo "$SQL_FILES" | sed "s|$file|$tmp/mut/$(basename "$file")|")
+  fi
+  if ! snapshot "$tmp/$fx.sql" "$tmp/mut.db" "$eng" "$files"; then
+    notok "$what: the snapshot builds"; return
+  fi
+  $PY tests/report/oracle.py "$tmp/mut.db" --only "$view" --max-print 2 --load "$eng" > "$tmp/mut.out" 2>&1
+  rc=$?
+  if [ $rc -eq 1 ] && grep -q "^FAIL $view: " "$tmp/mut.out"; then
+    ok "$what: caught ($view: $(sed -n "s/^FAIL $view: //p" "$tmp/mut.out"))"
+  else
+    grep '^FAIL\|^MISMATCH' "$tmp/mut.out" | head -n 5 | sed 's/^/# /'
+    notok "$what: caught, $view named" "oracle exit $rc"
+  fi
+}
+A=reports/analysis
+mutant m2 "$SQLSTATS" "the trial value the samples' median" result_stat $A/10-results.sql \
+  's/samples_iqm(ns) AS value_ms/samples_median(ns) AS value_ms/'
+mutant m2 "$SQLSTATS" "the centre over trials the mean" config_stats $A/20-trials.sql \
+  's|(m1 + m2) / 2 AS center_ms|mean_ms AS center_ms|'
+mutant m3 "$tmp/moved/sqlstats.so" "the level read as a constant (the interval's quantile at $level, the engine at $moved)" \
+  trial_halfwidth $A/20-trials.sql "s/conformal(dev, stat_level('interval'))/conformal(dev, $level)/"
+mutant m2 "$SQLSTATS" "a held-out trial against a centre it is part of" trial_dev $A/20-trials.sql \
+  's|abs(median_ms / rest_center_ms - 1) AS dev|abs(median_ms / center_ms - 1) AS dev|'
+mutant m2 "$SQLSTATS" "the launch-floor correction's sign flipped" trial $A/20-trials.sql \
+  's|THEN coalesce(b.beta, coalesce(nullif(r.launches, 0), 1)) \* (q.floor_us - g.floor_us)|THEN coalesce(b.beta, coalesce(nullif(r.launches, 0), 1)) * (g.floor_us - q.floor_us)|'
+mutant m2 "$SQLSTATS" "the interval not widened to the configuration's own range" config_stats $A/20-trials.sql \
+  's|max(y.hw, y.range_rel)|y.hw|g'
+mutant m2 "$SQLSTATS" "the coverage check sized on the half it judges" trial_coverage $A/20-trials.sql \
+  's|AND h.part = 1 - d.half|AND h.part = d.half|'
+mutant m2 "$SQLSTATS" "pairs taken across processes (the trial left out of a process)" pair_run $A/26-pairs.sql \
+  "s/|| '|' || t.trial_index || '|' ||/|| '|' ||/"
+mutant m2 "$SQLSTATS" "the paired ratio a mean of the per-process ratios" pair_stats $A/26-pairs.sql \
+  's|median(num_ms / den_ms) AS ratio|avg(num_ms / den_ms) AS ratio|'
+mutant m4 "$SQLSTATS" "the model value a mean over machines" model_stats $A/30-labels.sql \
+  's|  median(x.median_ms) AS median_ms,|  avg(x.median_ms) AS median_ms,|'
+mutant m2 "$SQLSTATS" "a model's range called from its machines' interval ends" model_stats $A/30-labels.sql \
+  's|ELSE min(x.median_ms) END AS lo_ms|ELSE min(x.lo_ms) END AS lo_ms|; s|ELSE max(x.median_ms) END AS hi_ms|ELSE max(x.hi_ms) END AS hi_ms|'
+mutant m2 "$SQLSTATS" "an invocation's value the mean of its trials" session_value $A/75-agreement.sql \
+  's|count(\*) AS trials, median(b.median_ms) AS median_ms|count(*) AS trials, avg(b.median_ms) AS median_ms|'
+mutant m4 "$SQLSTATS" "a target's verdict flipped (at least made at most)" session_agreement_verdict $A/75-agreement.sql \
+  's|target_at_least(100 \* s.share_lo, 100 \* s.share_hi, s.target)|target_at_most(100 * s.share_lo, 100 * s.share_hi, s.target)|'
+
+# The engine's C: each change built, the snapshot made with it.
+if engine evenmed 's|return n % 2 ? a\[n / 2\] : (a\[n / 2 - 1\] + a\[n / 2\]) / 2;|return a[n / 2];|'; then
+  mutant m2 "$tmp/evenmed/sqlstats.so" "an even count's median its upper middle value (engine; two machines)" model_stats - -
+fi
+if engine rank 's|int r = (pct \* (n + 1) + 99) / 100;|int r = (pct * (n + 1) + 99) / 100 + 1;|'; then
+  mutant m2 "$tmp/rank/sqlstats.so" "the conformal rank off by one (engine)" trial_halfwidth - -
+fi
+if engine strict 's|if (lo >= thr) return 1;|if (lo > thr) return 1;|'; then
+  mutant m2 "$tmp/strict/sqlstats.so" "the verdicts' at least made strict (engine)" verdict_functions - -
+fi
+# The claims' judging function (claim_judge, issue 46 item 2), where the
+# engine has it: a claim that states no magnitude made to hold on an
+# interval that starts at 1 (its direction is strictly above 1).
+if grep -q '^int sqlstats_claim_part(' reports/sqlstats.c; then
+  if engine claim1 's|int bUp = isnan(thr) ? lo > 1 : lo >= thr|int bUp = isnan(thr) ? lo >= 1 : lo >= thr|'; then
+    mutant m2 "$tmp/claim1/sqlstats.so" "a claim's direction from 1 inclusive (engine)" claim_functions - -
+  fi
+else
+  echo "# skip: the claims' judging function (claim_judge) is not in reports/sqlstats.c"
+fi
+if [ -f "$tmp/moved/sqlstats.so" ] &&
+   engine wilson "s/^#define SQLSTATS_LEVEL $level\$/#define SQLSTATS_LEVEL $moved/; s|sqlstats_z(sqlstats_level(\"share\"))|sqlstats_z($level)|"; then
+  mutant m4 "$tmp/wilson/sqlstats.so" "the share's level read as a constant (engine, $level with the level at $moved)" \
+    session_agreement_summary - -
+fi
+
+# ------------------------------------------------------------ make compare --
+# compare_run OUT DIR: experiments/tools/compare (the one in DIR) on the
+# 2-machine fixture (BASE) and its --new side.
+compare_run() {
+  DBTOOL="$TOOLS/dbtool" SQLSTATS="$SQLSTATS" COMPARE_SQL="$(echo "$ANALYSIS" | tr ' ' '\n' | grep -e '-results\.sql$' -e '-trials\.sql$' | tr '\n' ' ')" \
+    sh "$2/compare" --base "$tmp/m2.sql" --new "$tmp/m2new.sql" --out "$1" --no-page --rows 1 > "$1.out" 2>&1
+}
+if [ -f "$tmp/m2.db" ] && $PY tests/report/oracle_fixture.py --new 2 3 > "$tmp/m2new.sql" &&
+   "$TOOLS/dbtool" snapshot "$tmp/m2new.sql" "$tmp/m2new.db" > /dev/null 2>&1; then
+  if compare_run "$tmp/cmp" experiments/tools; then
+    $PY tests/report/oracle.py --compare "$tmp/cmp/compare.db" "$tmp/m2.db" "$tmp/m2new.db" --max-print 5 \
+      --load "$SQLSTATS" > "$tmp/cmp.out" 2>&1
+    rc=$?
+    grep -v '^ok ' "$tmp/cmp.out" | sed 's/^/# /'
+    if [ $rc -eq 0 ]; then ok "make compare: no mismatch"; else notok "make compare: no mismatch" "oracle exit $rc"; fi
+    check_eq "make compare: both group levels, every verdict, the very same trials, an interval-less row" \
+      "$(q "$tmp/cmp/compare.db" "SELECT group_concat(DISTINCT level) || ' ' || count(DISTINCT verdict) || ' '
+                                  || (sum(reason LIKE 'the same %') > 0) || ' ' || (sum(lo IS NULL) > 0)
+                                  FROM (SELECT * FROM compare_verdict ORDER BY level)")" "gpu,model 4 1 1"
+  else
+    sed 's/^/# /' "$tmp/cmp.out"
+    notok "make compare runs on the fixtures"
+  fi
+  mkdir -p "$tmp/tools"
+  cp experiments/tools/compare experiments/tools/compare*.sql "$tmp/tools/"
+  sed 's|stat_t(stat_level(.compare.), CAST(df + 1e-9 AS INTEGER))|stat_z(stat_level('"'"'compare'"'"'))|' \
+    experiments/tools/compare.sql > "$tmp/tools/compare.sql"
+  if cmp -s experiments/tools/compare.sql "$tmp/tools/compare.sql"; then
+    notok "compare's t made the normal quantile: the change found in experiments/tools/compare.sql"
+  elif compare_run "$tmp/cmpz" "$tmp/tools"; then
+    $PY tests/report/oracle.py --compare "$tmp/cmpz/compare.db" "$tmp/m2.db" "$tmp/m2new.db" --max-print 2 \
+      --load "$SQLSTATS" > "$tmp/cmpz.out" 2>&1
+    check_eq "compare's t made the normal quantile: caught (exit 1, compare_verdict fails)" \
+      "$? $(grep -c '^FAIL compare_verdict: ' "$tmp/cmpz.out")" "1 1"
+  else
+    notok "compare's t made the normal quantile: the comparison runs"
+  fi
+else
+  notok "the 2-machine fixture's --new side builds"
+fi
+# make compare --sessions on the 4-machine fixture: each GPU's first
+# invocation against its last (two machines have two); then with the last
+# session picked as the first too (compare-trials.sql's DESC made ASC).
+sessions_run() {
+  DBTOOL="$TOOLS/dbtool" SQLSTATS="$SQLSTATS" COMPARE_SQL="$(echo "$ANALYSIS" | tr ' ' '\n' | grep -e '-results\.sql$' -e '-trials\.sql$' | tr '\n' ' ')" \
+    sh "$2/compare" --base "$tmp/m4.sql" --sessions --out "$1" --no-page --rows 1 > "$1.out" 2>&1 &&
+    $PY tests/report/oracle.py --compare "$1/compare.db" "$tmp/m4.db" "$tmp/m4.db" --sessions --max-print 2 \
+      --load "$SQLSTATS" > "$1.oracle" 2>&1
+}
+if [ -f "$tmp/m4.db" ]; then
+  sessions_run "$tmp/cms" experiments/tools
+  rc=$?
+  grep -v '^ok ' "$tmp/cms.oracle" | sed 's/^/# /'
+  check_eq "make compare --sessions: no mismatch, on the two machines of two invocations" \
+    "$rc $(q "$tmp/cms/compare.db" "SELECT count(DISTINCT grp) FROM compare_verdict")" "0 2"
+  mkdir -p "$tmp/tools2"
+  cp experiments/tools/compare experiments/tools/compare*.sql "$tmp/tools2/"
+  sed 's/WHEN .last. THEN s.t0 END DESC/WHEN '"'"'last'"'"' THEN s.t0 END ASC/' experiments/tools/compare-trials.sql \
+    > "$tmp/tools2/compare-trials.sql"
+  if cmp -s experiments/tools/compare-trials.sql "$tmp/tools2/compare-trials.sql"; then
+    notok "compare --sessions, the first invocation taken for the last: the change found in compare-trials.sql"
+  else
+    sessions_run "$tmp/cmsx" "$tmp/tools2"
+    check_eq "compare --sessions, the first invocation taken for the last: caught (exit 1, compare_verdict fails)" \
+      "$? $(grep -c '^FAIL compare_verdict: ' "$tmp/cmsx.oracle")" "1 1"
+  fi
+fi
+
+# ------------------------------------------------------------- by hand --
+# On a copy of the 2-machine fixture: config_stats' first row with hi_ms
+# moved by 1e-7, pair_stats without its first row (each relation copied
+# into a table and put back as a view of it, whether a view or a cached
+# table).
+relation_kind() { q "$1" "SELECT type FROM sqlite_master WHERE name = '$2'"; }
 if [ -f "$tmp/m2.db" ]; then
   cp "$tmp/m2.db" "$tmp/bad.db"
-  sqlite "$tmp/bad.db" > /dev/null <<SQL || notok "the perturbed copy builds"
+  q "$tmp/bad.db" > /dev/null <<SQL || notok "the perturbed copy builds"
 CREATE TABLE oracle_cs AS SELECT * FROM config_stats;
 DROP $(relation_kind "$tmp/bad.db" config_stats) config_stats;
-UPDATE oracle_cs SET hi_ms = hi_ms * (1 + 1e-7) WHERE rowid = (SELECT min(rowid) FROM oracle_cs WHERE hi_ms IS NOT NULL);
+UPDATE oracle_cs SET hi_ms = hi_ms * (1 + 1e-7) WHERE rowid = (SELECT min(rowid) FROM oracle_cs);
 CREATE VIEW config_stats AS SELECT * FROM oracle_cs;
-CREATE TABLE oracle_rs AS SELECT * FROM ratio_stats;
-DROP $(relation_kind "$tmp/bad.db" ratio_stats) ratio_stats;
-DELETE FROM oracle_rs WHERE rowid = (SELECT min(rowid) FROM oracle_rs);
-CREATE VIEW ratio_stats AS SELECT * FROM oracle_rs;
+CREATE TABLE oracle_ps AS SELECT * FROM pair_stats;
+DROP $(relation_kind "$tmp/bad.db" pair_stats) pair_stats;
+DELETE FROM oracle_ps WHERE rowid = (SELECT min(rowid) FROM oracle_ps);
+CREATE VIEW pair_stats AS SELECT * FROM oracle_ps;
 SQL
-  $PY tests/report/oracle.py "$tmp/bad.db" --only config_stats,ratio_stats $LOAD > "$tmp/bad.out" 2>&1
-  rc=$?
-  check_eq "a value moved by 1e-7 and a row left out: exit 1" "$rc" 1
-  check_eq "the moved value is named: config_stats, hi_ms, one mismatch" \
-    "$(grep -c '^MISMATCH config_stats .* hi_ms sql=' "$tmp/bad.out") $(grep -c '^FAIL config_stats: .* 1 mismatches$' "$tmp/bad.out")" "1 1"
-  check_eq "the row left out is named: ratio_stats, row only in oracle" \
-    "$(grep -c '^MISMATCH ratio_stats .* row only in oracle$' "$tmp/bad.out")" 1
+  $PY tests/report/oracle.py "$tmp/bad.db" --only config_stats,pair_stats --load "$SQLSTATS" > "$tmp/bad.out" 2>&1
+  check_eq "a value moved by 1e-7 and a row left out: exit 1, config_stats' hi_ms and pair_stats' row named" \
+    "$? $(grep -c '^MISMATCH config_stats .* hi_ms sql=' "$tmp/bad.out") $(grep -c '^MISMATCH pair_stats .* row only in oracle$' "$tmp/bad.out")" \
+    "1 1 1"
   check_eq "the summary line counts the mismatches" \
-    "$(tail -n 1 "$tmp/bad.out" | grep -c '^oracle: [0-9]* values checked in [0-9]* views, [1-9][0-9]* mismatches$')" 1
-fi
+    "$(tail -n 1 "$tmp/bad.out" | grep -c '^oracle: [1-9][0-9]* values checked in 2 views, 2 mismatches$')" 1
 
-# The oracle reads each result's samples itself: on a copy of the 2-machine
-# fixture, one result's samples get one more (a huge one) after the views'
-# statistics were computed from them (result_stat): its median moves, and
-# the oracle names the trial's raw median.
-if [ -f "$tmp/m2.db" ]; then
+  # One result's samples get one more (a huge one) after the views computed
+  # their statistics (result_stat): the oracle reads every sample itself.
   cp "$tmp/m2.db" "$tmp/bad2.db"
-  sqlite "$tmp/bad2.db" "UPDATE result_sample SET ns = ns || ' 9999999999' WHERE result_id = (SELECT min(result_id)
-                         FROM trial WHERE timer = 'cuda-event')" > /dev/null || notok "the samples' perturbed copy builds"
-  $PY tests/report/oracle.py "$tmp/bad2.db" --only trial $LOAD > "$tmp/bad2.out" 2>&1
-  check_eq "a sample added behind the views' back: exit 1, the trial's raw median named" \
-    "$? $(grep -c '^MISMATCH trial .* raw_median_ms sql=' "$tmp/bad2.out")" "1 1"
-fi
+  q "$tmp/bad2.db" "UPDATE result_sample SET ns = ns || ' 9999999999'
+                    WHERE result_id = (SELECT min(result_id) FROM result_stat)" > /dev/null
+  $PY tests/report/oracle.py "$tmp/bad2.db" --only result_stat --load "$SQLSTATS" > "$tmp/bad2.out" 2>&1
+  check_eq "a sample added behind the views' back: exit 1, its result's max_ms named" \
+    "$? $(grep -c '^MISMATCH result_stat .* max_ms sql=' "$tmp/bad2.out")" "1 1"
 
-# A tie of two configurations, on a copy of the 2-machine fixture: interleaved
-# int32 at 2^20 in block 256 timed again in the same runs with the same
-# times under a second key (its loads and grid axes named in the other
-# order, so it sorts first), so that the two tie on trial 1, the centre and
-# the block (its samples the same too): the views (reduce_best, reduce_block_pick and the step and
-# total pairs and the ladder read from them) and the oracle must pick the
-# same, the first key (before, each picked by the order its rows came in).
-if [ -f "$tmp/m2.sql" ]; then
-  tk='dtype=int32 n=1048576 block=256 loads=8 grid=1 variant=interleaved cache=cold'
-  if "$TOOLS/dbtool" snapshot "$tmp/m2.sql" "$tmp/tie.db" > /dev/null 2> "$tmp/tie.err" &&
-     cols=$(sqlite "$tmp/tie.db" "SELECT group_concat(name, ', ') FROM pragma_table_info('result')
-                                  WHERE name NOT IN ('result_id', 'config_key')") &&
-     sqlite "$tmp/tie.db" "INSERT INTO result (config_key, $cols)
-                           SELECT replace(config_key, 'loads=8 grid=1', 'grid=1 loads=8'), $cols FROM result
-                           WHERE config_key = '$tk';
-                           INSERT INTO result_sample (result_id, ns)
-                           SELECT n.result_id, s.ns FROM result o JOIN result_sample s USING (result_id)
-                           JOIN result n ON n.run_id = o.run_id
-                                        AND n.config_key = replace(o.config_key, 'loads=8 grid=1', 'grid=1 loads=8')
-                           WHERE o.config_key = '$tk'" 2>> "$tmp/tie.err" &&
-     cat $SQL_FILES | sqlite "$tmp/tie.db" > /dev/null 2>> "$tmp/tie.err"; then
-    check_eq "the tie: two keys of interleaved at 2^20, block 256, one trial-1 median and one centre per machine" \
-      "$(sqlite "$tmp/tie.db" "SELECT count(DISTINCT s.config_key) || ' ' || count(DISTINCT s.device_id || ' ' || s.median_ms || ' ' || t.median_ms)
-                               FROM stats_default s JOIN reduce_trial t USING (device_id, config_key, flush, mode)
-                               WHERE t.trial = 1 AND s.variant = 'interleaved' AND s.dtype = 'int32' AND s.n = 1048576 AND s.block = 256")" \
-      "2 2"
-    check_eq "the tie: reduce_best and reduce_block_pick pick the first key on both machines" \
-      "$(sqlite "$tmp/tie.db" "SELECT (SELECT group_concat(DISTINCT config_key) FROM reduce_best WHERE variant = 'interleaved' AND dtype = 'int32' AND n = 1048576)
-                               || ' / ' || (SELECT group_concat(DISTINCT config_key) FROM reduce_block_pick WHERE variant = 'interleaved' AND dtype = 'int32' AND n = 1048576)")" \
-      "$(echo "$tk" | sed 's/loads=8 grid=1/grid=1 loads=8/') / $(echo "$tk" | sed 's/loads=8 grid=1/grid=1 loads=8/')"
-    oracle "the tie: the oracle picks the same (no mismatch)" "$tmp/tie.db"
-  else
-    sed 's/^/# /' "$tmp/tie.err"
-    notok "the tie's copy of the 2-machine fixture builds"
-  fi
-fi
-
-# The running-count median put back by hand, on a copy of the 3-machine
-# fixture (three machines of one model: the model median; 3 and 4 held-out
-# trials: the held-out median).
-if [ -f "$tmp/m3.db" ]; then
-  cp "$tmp/m3.db" "$tmp/bug.db"
-  sqlite "$tmp/bug.db" > /dev/null <<SQL || notok "the running-count medians put back"
-DROP $(relation_kind "$tmp/bug.db" model_stats) model_stats;
-CREATE VIEW model_stats AS
-SELECT m.model, m.panel, m.mord, m.machines, x.study, x.config_key, x.variant, x.dtype, x.n, x.block, x.params,
-  x.timer, x.flush, x.mode, count(*) AS gpus,
-  (max(CASE WHEN x.rn = (x.cnt + 1) / 2 THEN x.median_ms END) + max(CASE WHEN x.rn = x.cnt / 2 + 1 THEN x.median_ms END)) / 2 AS median_ms,
-  min(x.lo_ms) AS lo_ms, max(x.hi_ms) AS hi_ms, max(x.bytes_read + x.bytes_written) AS bytes, max(x.peak_gbps) AS peak_gbps
-FROM (SELECT c.*, d.name, row_number() OVER w AS rn, count(*) OVER w AS cnt
-      FROM stats_default c JOIN report_devices d USING (device_id)
-      WINDOW w AS (PARTITION BY d.name, c.study, c.config_key, c.flush, c.mode ORDER BY c.median_ms)) x
-JOIN report_models m ON m.name = x.name
-GROUP BY m.name, x.study, x.config_key, x.flush, x.mode;
-DROP $(relation_kind "$tmp/bug.db" reduce_heldout) reduce_heldout;
-CREATE VIEW reduce_heldout AS
-SELECT device_id, config_key, flush, mode, max(cnt) AS k,
-       (max(CASE WHEN rn = (cnt + 1) / 2 THEN median_ms END) + max(CASE WHEN rn = cnt / 2 + 1 THEN median_ms END)) / 2 AS ms
-FROM (SELECT t.*, row_number() OVER w AS rn, count(*) OVER w AS cnt FROM reduce_trial t WHERE t.trial > 1
-      WINDOW w AS (PARTITION BY device_id, config_key, flush, mode ORDER BY median_ms))
-GROUP BY device_id, config_key, flush, mode;
-SQL
-  $PY tests/report/oracle.py "$tmp/bug.db" --only model_gbps,reduce_heldout $LOAD > "$tmp/bug.out" 2>&1
-  rc=$?
-  check_eq "the running-count median put back: exit 1" "$rc" 1
-  check_eq "... the model median (model_gbps) and the held-out median (reduce_heldout) named" \
-    "$(grep -c '^MISMATCH model_gbps .* median_ms sql=' "$tmp/bug.out" | sed 's/^[1-9][0-9]*$/some/') $(grep -c '^MISMATCH reduce_heldout .* ms sql=' "$tmp/bug.out" | sed 's/^[1-9][0-9]*$/some/')" \
-    "some some"
-fi
-
-# A verdict rule broken by hand, on a copy of the 4-machine fixture (where
-# the ladder's targets are met, missed and inconclusive): reduce_top_target's
-# "at least the threshold" (target_at_least) made "at most" (target_at_most)
-# (the view made again from its text in reports/analysis/, the comparison
-# flipped).
-if [ -f "$tmp/m4.db" ]; then
-  cp "$tmp/m4.db" "$tmp/flip.db"
-  top=$(sed -n '/^CREATE VIEW reduce_top_target AS/,/^FROM t JOIN report_setting r ON r.key = t.key;$/p' reports/analysis/40-reduce.sql)
-  ftop=$(printf '%s\n' "$top" | sed "s/ELSE target_at_least(t\.lo, t\.hi, r\.value) END AS verdict/ELSE target_at_most(t.lo, t.hi, r.value) END AS verdict/")
-  if [ -n "$top" ] && [ "$top" != "$ftop" ]; then
-    ok "the comparison found in the view's text"
-  else
-    notok "the comparison found in the view's text (reports/analysis/40-reduce.sql)"
-  fi
-  sqlite "$tmp/flip.db" > /dev/null <<SQL || notok "the flipped view builds"
-DROP $(relation_kind "$tmp/flip.db" reduce_top_target) reduce_top_target;
-$ftop
-SQL
-  $PY tests/report/oracle.py "$tmp/flip.db" --only reduce_top_target $LOAD > "$tmp/flip.out" 2>&1
-  rc=$?
-  check_eq "a verdict rule flipped: exit 1" "$rc" 1
-  check_eq "... the ladder's targets' verdicts named" \
-    "$(grep -c '^MISMATCH reduce_top_target .* verdict sql=' "$tmp/flip.out" | sed 's/^[1-9][0-9]*$/some/')" "some"
-fi
-
-# The published reference points' measured values broken by hand, on
-# copies of the 4-machine fixture (one model of four machines, 3 to 5
-# trials: the median over the machines of each one's median): the machine's
-# median of its trials made their mean, and CUB's memset flush made the
-# clean one (published_measured made again from its text in
-# reports/analysis/46-timing-protocol.sql, the one expression changed).
-if [ -f "$tmp/m4.db" ]; then
-  pub=$(sed -n '/^CREATE VIEW published_measured AS/,/^      FROM published_ref p);$/p' reports/analysis/46-timing-protocol.sql)
-  for mut in "s/median(t\.raw_median_ms) AS ms/avg(t.raw_median_ms) AS ms/:the machine's median made a mean" \
-             "s/t\.flush = 'memset'/t.flush = 'clean'/:the clean flush for the memset one"; do
-    fpub=$(printf '%s\n' "$pub" | sed "${mut%%:*}")
-    if [ -z "$pub" ] || [ "$pub" = "$fpub" ]; then
-      notok "published_measured: ${mut#*:}: found in the view's text"; continue
-    fi
-    cp "$tmp/m4.db" "$tmp/pub.db"
-    printf 'DROP %s published_measured;\n%s\n' "$(relation_kind "$tmp/pub.db" published_measured)" "$fpub" |
-      sqlite "$tmp/pub.db" > /dev/null || notok "published_measured: ${mut#*:}: the view builds"
-    $PY tests/report/oracle.py "$tmp/pub.db" --only published_measured $LOAD > "$tmp/pub.out" 2>&1
-    rc=$?
-    check_eq "published_measured: ${mut#*:}: exit 1, CUB's H200 point at 2^20 named" \
-      "$rc $(grep -c "^MISMATCH published_measured (1,) measured sql='.* us (the memset flush)' oracle=" "$tmp/pub.out")" "1 1"
+  # The declarations: the oracle follows a declared method (the centre
+  # declared a mean: the views, which take the median, then differ from it)
+  # and refuses one it has no code for (the trial value a geometric mean).
+  for d in "centre:mean of the trial values:FAIL config_stats" \
+           "trial value:geometric mean of every sample:FAIL stat_decl: statistic 'trial value' is declared as"; do
+    stat=${d%%:*} rest=${d#*:} method=${rest%%:*} want=${rest#*:}
+    cp "$tmp/m2.db" "$tmp/decl.db"
+    q "$tmp/decl.db" "DROP $(relation_kind "$tmp/decl.db" stat_decl) stat_decl; CREATE VIEW stat_decl AS
+                      SELECT ord, name, CASE name WHEN '$stat' THEN '$method' ELSE method END AS method, level, words
+                      FROM (SELECT json_extract(value, '\$.ord') AS ord, json_extract(value, '\$.name') AS name,
+                                   json_extract(value, '\$.method') AS method, json_extract(value, '\$.level') AS level,
+                                   json_extract(value, '\$.words') AS words FROM json_each(stat_declarations()))" > /dev/null
+    $PY tests/report/oracle.py "$tmp/decl.db" --only config_stats --load "$SQLSTATS" > "$tmp/decl.out" 2>&1
+    check_eq "'$stat' declared as '$method': exit 1, '$want'" \
+      "$? $(grep -c "^$want" "$tmp/decl.out")" "1 1"
   done
 fi
 
 # Bad usage: exit 2, one line on stderr, nothing on stdout.
-$PY tests/report/oracle.py > "$tmp/u.out" 2> "$tmp/u.err"
-check_eq "no database: exit 2, one line on stderr" "$? $(wc -l < "$tmp/u.err") $(wc -c < "$tmp/u.out")" "2 1 0"
+for a in "" "--compare $tmp/m2.db" "$tmp/m2.db --max-print x"; do
+  # shellcheck disable=SC2086
+  $PY tests/report/oracle.py $a > "$tmp/u.out" 2> "$tmp/u.err"
+  check_eq "oracle.py $a: exit 2, one line on stderr" "$? $(wc -l < "$tmp/u.err") $(wc -c < "$tmp/u.out")" "2 1 0"
+done
 echo "not a database" > "$tmp/junk.db"
 $PY tests/report/oracle.py "$tmp/junk.db" > "$tmp/u.out" 2> "$tmp/u.err"
 check_eq "a file that is no database: exit 2, one line on stderr" "$? $(wc -l < "$tmp/u.err") $(wc -c < "$tmp/u.out")" "2 1 0"
