@@ -83,8 +83,8 @@ SELECT model_ord AS mord, model_name AS model, machines, max(floor_us) / min(flo
        max(floor_us) AS floor_hi, max(us) / min(us) AS short_x
 FROM summary_short WHERE machines > 1 GROUP BY model_ord;
 
--- The ladder's steps above the seed's (after unroll8; not the shortest
--- kernel's step), per step: gain (whole interval above one on every
+-- The ladder's steps above the seed's (after unroll8; never a reference
+-- or a bound: origin 'reference' or 'bound' in the registry), per step: gain (whole interval above one on every
 -- model), loss (whole interval below one on some model) or none; the
 -- lowest and highest of the models' values; big: the step of the largest
 -- gain; i, k: its place in its category's list and the list's length.
@@ -93,7 +93,8 @@ WITH st AS (SELECT variant, min(ord) AS ord, max(removes) AS removes, min(gain) 
                    min(x) AS xmin, max(x) AS xmax
             FROM summary_step GROUP BY variant),
 a AS (SELECT st.*, CASE WHEN all_gain THEN 'gain' WHEN any_loss THEN 'loss' ELSE 'none' END AS cat FROM st
-      WHERE ord > (SELECT ord FROM reduce_order WHERE variant = 'unroll8')),
+      WHERE ord > (SELECT ord FROM reduce_order WHERE variant = 'unroll8')
+        AND variant NOT IN (SELECT variant FROM variant WHERE study = 'reduce' AND origin IN ('reference', 'bound'))),
 b AS (SELECT a.*, a.cat = 'gain' AND a.xmax = (SELECT max(xmax) FROM a WHERE cat = 'gain') AS big FROM a)
 SELECT b.*, row_number() OVER (PARTITION BY cat, big ORDER BY ord) AS i, count(*) OVER (PARTITION BY cat, big) AS k FROM b;
 
