@@ -13,6 +13,14 @@
 **                             interval: '1.27x (range 1.25 to 1.29)'
 **   fmt_level(NAME)           the level of the declared statistic NAME
 **                             (reports/sqlstats.c): e.g. '95%'
+**   fmt_fold(PHRASE, LABEL, N)
+**                             aggregate: one sentence's part for every GPU
+**                             (or model) of the rows, in their order, those
+**                             with the same PHRASE sharing it: 'PHRASE on
+**                             every GPU' where every one of N rows has one
+**                             phrase (N > 1), else 'P1 on the A, the B; P2 on
+**                             the C' (groups in order of first appearance);
+**                             NULL without a row; NULL phrases are left out
 **
 ** Kinds (V's unit in the database -> what is printed):
 **   x      a factor                    -> 1.27x, 11.4x, 128x (3 significant digits)
@@ -25,6 +33,8 @@
 **   int    a count                     -> 9436
 **   n      a problem size              -> 2^24^ for a power of two from 1024 on, else the number
 **   num    a plain number              -> 3 significant digits
+**   sci    a plain number, any size    -> 2 significant digits, an exponent
+**                                         where it is small or large (1.2e-07)
 ** An unknown kind is an SQL error naming it.
 */
 #include <math.h>
@@ -77,6 +87,9 @@ int format_value(char *z, int nZ, const char *zKind, double v, int nDigits, int 
     d = 0;
   } else if (!strcmp(zKind, "num")) {
     d = digits3(v);
+  } else if (!strcmp(zKind, "sci")) {
+    snprintf(z, (size_t)nZ, "%.2g", v);
+    return 0;
   } else if (!strcmp(zKind, "n")) {
     long long n = llround(v);
     if (n >= 1024 && (n & (n - 1)) == 0) {
@@ -158,6 +171,89 @@ static void fmt_level_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   sqlite3_result_text(ctx, z, -1, SQLITE_TRANSIENT);
 }
 
+/* fmt_fold(): the rows' phrases and labels, in order. */
+typedef struct Fold {
+  int n, nAlloc, nAll;
+  char **azPhrase, **azLabel;
+} Fold;
+
+static void fold_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  Fold *p = sqlite3_aggregate_context(ctx, sizeof(*p));
+  if (!p) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  p->nAll = sqlite3_value_int(argv[2]);
+  const char *zPhrase = (const char *)sqlite3_value_text(argv[0]);
+  const char *zLabel = (const char *)sqlite3_value_text(argv[1]);
+  if (!zPhrase) return;
+  if (p->n == p->nAlloc) {
+    int nNew = p->nAlloc ? 2 * p->nAlloc : 8;
+    char **a = sqlite3_realloc64(p->azPhrase, (sqlite3_uint64)nNew * sizeof(char *));
+    char **b = a ? sqlite3_realloc64(p->azLabel, (sqlite3_uint64)nNew * sizeof(char *)) : NULL;
+    if (a) p->azPhrase = a;
+    if (b) p->azLabel = b;
+    if (!a || !b) {
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    p->nAlloc = nNew;
+  }
+  p->azPhrase[p->n] = sqlite3_mprintf("%s", zPhrase);
+  p->azLabel[p->n] = sqlite3_mprintf("%s", zLabel ? zLabel : "");
+  if (!p->azPhrase[p->n] || !p->azLabel[p->n]) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  p->n++;
+}
+
+static void fold_final(sqlite3_context *ctx) {
+  Fold *p = sqlite3_aggregate_context(ctx, 0);
+  if (!p || p->n == 0) {
+    if (p) {
+      sqlite3_free(p->azPhrase);
+      sqlite3_free(p->azLabel);
+    }
+    return;
+  }
+  sqlite3_str *pStr = sqlite3_str_new(NULL);
+  int nGroup = 0;
+  for (int i = 0; i < p->n; i++) {
+    int bFirst = 1;
+    for (int k = 0; k < i && bFirst; k++) bFirst = strcmp(p->azPhrase[k], p->azPhrase[i]) != 0;
+    if (bFirst) nGroup++;
+  }
+  if (nGroup == 1 && p->n == p->nAll && p->nAll > 1) {
+    sqlite3_str_appendf(pStr, "%s on every GPU", p->azPhrase[0]);
+  } else {
+    int nDone = 0;
+    for (int i = 0; i < p->n; i++) {
+      int bFirst = 1;
+      for (int k = 0; k < i && bFirst; k++) bFirst = strcmp(p->azPhrase[k], p->azPhrase[i]) != 0;
+      if (!bFirst) continue;
+      sqlite3_str_appendf(pStr, "%s%s on the ", nDone++ ? "; " : "", p->azPhrase[i]);
+      int nLabel = 0;
+      for (int k = i; k < p->n; k++)
+        if (!strcmp(p->azPhrase[k], p->azPhrase[i]))
+          sqlite3_str_appendf(pStr, "%s%s", nLabel++ ? ", the " : "", p->azLabel[k]);
+    }
+  }
+  for (int i = 0; i < p->n; i++) {
+    sqlite3_free(p->azPhrase[i]);
+    sqlite3_free(p->azLabel[i]);
+  }
+  sqlite3_free(p->azPhrase);
+  sqlite3_free(p->azLabel);
+  char *z = sqlite3_str_finish(pStr);
+  if (!z) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_text(ctx, z, -1, sqlite3_free);
+}
+
 int format_register(sqlite3 *db) {
   static int bRange = 1;
   const int f = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
@@ -165,5 +261,6 @@ int format_register(sqlite3 *db) {
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "fmt_ci", 4, f, NULL, fmt_pair_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "fmt_range", 4, f, &bRange, fmt_pair_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "fmt_level", 1, f, NULL, fmt_level_fn, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "fmt_fold", 3, f, NULL, NULL, fold_step, fold_final);
   return rc;
 }

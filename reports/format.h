@@ -5,7 +5,7 @@
 #ifndef REPORTS_FORMAT_H
 #define REPORTS_FORMAT_H
 
-/* Registers fmt(), fmt_ci(), fmt_range() and fmt_level() on db: SQLITE_OK
+/* Registers fmt(), fmt_ci(), fmt_range(), fmt_level() and fmt_fold() on db: SQLITE_OK
 ** or an error. mdquery, the template layer, calls it on its connection. */
 int format_register(sqlite3 *db);
 

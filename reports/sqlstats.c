@@ -51,6 +51,48 @@
 **                           where NOT = N, else 'holds in part' where HOLD > 0
 **                           and NOT > 0, else 'inconclusive' (NULLs as in
 **                           verdict_at_least)
+**   claim_judge(RULE, THR, A, B, LO, HI)
+**                           aggregate: the verdict of a seed's claim over its
+**                           parts (one row for a claim on one configuration;
+**                           a row per configuration or effect for a claim
+**                           'over configurations'), each part's interval
+**                           LO..HI judged by the claim's rule (its row of
+**                           table seed_claim, reports/schema.sql):
+**                             'at least'  the claim's direction: the whole
+**                                         interval above THR, or above 1
+**                                         where THR is NULL (a claim that
+**                                         states no magnitude: a ratio's
+**                                         neutral value; strictly above, so
+**                                         equal counts read 'does not
+**                                         hold'); at or above THR where given
+**                                         (LO >= THR). It does not hold
+**                                         where the whole interval is at or
+**                                         below 1 (NULL THR) or below THR.
+**                                         A (not NULL): the claim's magnitude
+**                                         starts there: where the direction
+**                                         holds, the whole interval at or
+**                                         above A holds, wholly below A is
+**                                         'holds, below the claim's
+**                                         magnitude', else inconclusive
+**                             'range'     the same direction; the claim's
+**                                         magnitude is the range A..B: the
+**                                         whole interval in it holds, wholly
+**                                         below A is below the claim's
+**                                         magnitude, wholly above B does not
+**                                         hold (more than the claim allows)
+**                             'within'    the whole interval within A..B
+**                                         holds, wholly outside it does not
+**                                         (THR unused)
+**                           anything else inconclusive. The parts combine:
+**                           every part holds: 'holds'; none: 'does not hold';
+**                           every part holds, some below the claim's
+**                           magnitude: 'holds, below the claim's magnitude';
+**                           some hold (at any magnitude) and some do not:
+**                           'holds in part'; else 'inconclusive'. No part:
+**                           NULL (the caller says what is missing). An
+**                           unknown RULE is an SQL error naming it. One
+**                           part's verdict is the aggregate over that part
+**                           alone (GROUP BY the part).
 **   target_at_least(LO, HI, THR), target_at_most(LO, HI, THR)
 **                           a target's verdict on an interval: 'met' where the
 **                           whole interval is at or above THR (at_least: LO >=
@@ -290,6 +332,73 @@ const char *sqlstats_verdict_over(double n, double nHold, double nNot) {
   if (nNot == n) return "does not hold";
   if (nHold > 0 && nNot > 0) return "holds in part";
   return "inconclusive";
+}
+
+/* ------------------------------------------------------------ claims -- */
+
+int sqlstats_claim_part(const char *zRule, double thr, double a, double b, double lo, double hi) {
+  if (!zRule) return -1;
+  int bAtLeast = !strcmp(zRule, "at least"), bRange = !strcmp(zRule, "range"), bWithin = !strcmp(zRule, "within");
+  if (!bAtLeast && !bRange && !bWithin) return -1;
+  if (isnan(lo) || isnan(hi)) return CLAIM_INCONCLUSIVE;
+  if (bWithin) {
+    if (lo >= a && hi <= b) return CLAIM_HOLDS;
+    if (hi < a || lo > b) return CLAIM_NOT;
+    return CLAIM_INCONCLUSIVE;
+  }
+  /* the direction: above the neutral 1 where no threshold is stated */
+  int bUp = isnan(thr) ? lo > 1 : lo >= thr, bDown = isnan(thr) ? hi <= 1 : hi < thr;
+  if (bDown) return CLAIM_NOT;
+  if (!bUp) return CLAIM_INCONCLUSIVE;
+  if (bRange && lo > b) return CLAIM_NOT;
+  if (isnan(a)) return bRange ? CLAIM_INCONCLUSIVE : CLAIM_HOLDS;
+  if (hi < a) return CLAIM_BELOW;
+  if (lo >= a && (!bRange || hi <= b)) return CLAIM_HOLDS;
+  return CLAIM_INCONCLUSIVE;
+}
+
+const char *sqlstats_claim_verdict(int n, int nHolds, int nBelow, int nNot) {
+  if (n <= 0) return NULL;
+  if (nHolds == n) return "holds";
+  if (nNot == n) return "does not hold";
+  if (nHolds + nBelow == n) return "holds, below the claim's magnitude";
+  if (nHolds + nBelow > 0 && nNot > 0) return "holds in part";
+  return "inconclusive";
+}
+
+static double arg_or_nan(sqlite3_value *v);
+
+/* claim_judge(): the parts counted by their verdict. */
+typedef struct ClaimCount {
+  int n, nHolds, nBelow, nNot;
+} ClaimCount;
+
+static void claim_judge_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  ClaimCount *p = sqlite3_aggregate_context(ctx, sizeof(*p));
+  if (!p) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  const char *zRule = (const char *)sqlite3_value_text(argv[0]);
+  int v = sqlstats_claim_part(zRule, arg_or_nan(argv[1]), arg_or_nan(argv[2]), arg_or_nan(argv[3]),
+                              arg_or_nan(argv[4]), arg_or_nan(argv[5]));
+  if (v < 0) {
+    char *z = sqlite3_mprintf("claim_judge(): unknown rule '%s' (at least, range, within)", zRule ? zRule : "NULL");
+    sqlite3_result_error(ctx, z ? z : "claim_judge(): unknown rule", -1);
+    sqlite3_free(z);
+    return;
+  }
+  p->n++;
+  p->nHolds += v == CLAIM_HOLDS;
+  p->nBelow += v == CLAIM_BELOW;
+  p->nNot += v == CLAIM_NOT;
+}
+
+static void claim_judge_final(sqlite3_context *ctx) {
+  ClaimCount *p = sqlite3_aggregate_context(ctx, 0);
+  const char *z = p ? sqlstats_claim_verdict(p->n, p->nHolds, p->nBelow, p->nNot) : NULL;
+  if (z) sqlite3_result_text(ctx, z, -1, SQLITE_STATIC);
 }
 
 void sqlstats_wilson(double k, double n, double *pLo, double *pHi) {
@@ -800,6 +909,8 @@ int sqlstats_register(sqlite3 *db) {
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "verdict_over", 3, f, &xOver, verdict_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "target_at_least", 3, f, &xMet, verdict_fn, NULL, NULL);
   if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "target_at_most", 3, f, &xMetMost, verdict_fn, NULL, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_create_function(db, "claim_judge", 6, f, NULL, NULL, claim_judge_step, claim_judge_final);
   if (rc == SQLITE_OK) rc = register_samples(db);
   return rc;
 }

@@ -9,7 +9,7 @@
 
 /* Registers median(), conformal(), size_band(), size_band_label(),
 ** min_deviations(), wilson_lo(), wilson_hi(), verdict_at_least(),
-** verdict_over(), target_at_least(), target_at_most(), stat_level(),
+** verdict_over(), claim_judge(), target_at_least(), target_at_most(), stat_level(),
 ** stat_z(), stat_t(), stat_words(), stat_declarations() and the samples_*
 ** functions on db: SQLITE_OK or an error. */
 int sqlstats_register(sqlite3 *db);
@@ -44,6 +44,15 @@ double sqlstats_t(int pct, double df);
 /* A claim's verdict in words; NaN stands for a NULL argument. */
 const char *sqlstats_verdict_at_least(double lo, double hi, double thr);
 const char *sqlstats_verdict_over(double n, double nHold, double nNot);
+/* A seed's claim (claim_judge, reports/sqlstats.c says the rules): one
+** part's verdict under rule zRule ('at least', 'range', 'within') with
+** threshold thr (NaN: the direction, above 1), the magnitude a (and b for a
+** range or a band), on the interval lo..hi: a ClaimPart, or -1 for an
+** unknown rule; and the verdict of n parts of which nHolds hold, nBelow
+** hold below the claim's magnitude and nNot do not (NULL for none). */
+enum { CLAIM_INCONCLUSIVE = 0, CLAIM_NOT = 1, CLAIM_BELOW = 2, CLAIM_HOLDS = 3 };
+int sqlstats_claim_part(const char *zRule, double thr, double a, double b, double lo, double hi);
+const char *sqlstats_claim_verdict(int n, int nHolds, int nBelow, int nNot);
 /* A target's verdict in words ('met', 'missed', 'inconclusive'); NaN stands
 ** for a NULL argument. */
 const char *sqlstats_target_at_least(double lo, double hi, double thr);

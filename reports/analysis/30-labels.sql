@@ -104,19 +104,15 @@ SELECT 16777216 AS n_seed, 268435456 AS n_large, 1048576 AS n_small, 67108864 AS
 -- after this one add the rows of their own thresholds).
 --   noisy_rsd        a result whose relative standard deviation exceeds this is flagged
 --   faster           a ratio of times counts as a difference from this factor on
---   saturated_pct_copy  a kernel at or above this % of the measured copy
---                    bandwidth has saturated memory throughput (claim 003-unroll)
+--   seed_tolerance   a seed's claim has its stated magnitude from the
+--                    magnitude less this fraction of it on (claim_rule)
 INSERT OR REPLACE INTO report_setting VALUES
   ('noisy_rsd', 0.10, 'relative standard deviation above which a result is flagged noisy'),
   ('faster', 1.05, 'a ratio of median times counts as faster or slower from this factor on'),
-  ('saturated_pct_copy', 90, 'a kernel at or above this % of the measured copy bandwidth has saturated memory throughput'),
-  ('interleaved_min', 1.1, 'claim 003-interleaved: the least speedup of interleaved over neighbored pairs'),
-  ('seed_tolerance', 0.25, 'a measured ratio within this fraction of the seed''s own number has the seed''s magnitude');
+  ('seed_tolerance', 0.25, 'a seed''s claim has the magnitude it states where the whole interval is at or above that magnitude less this fraction of it');
 CREATE VIEW setting AS
 SELECT (SELECT value FROM report_setting WHERE key = 'noisy_rsd') AS noisy_rsd,
        (SELECT value FROM report_setting WHERE key = 'faster') AS faster,
-       (SELECT value FROM report_setting WHERE key = 'saturated_pct_copy') AS saturated_pct_copy,
-       (SELECT value FROM report_setting WHERE key = 'interleaved_min') AS interleaved_min,
        (SELECT value FROM report_setting WHERE key = 'seed_tolerance') AS seed_tolerance;
 
 -- The default configurations: cold cache (L2 flushed before every sample),

@@ -7,21 +7,9 @@
 -- default cold configurations over all runs). A ratio of two times a / b
 -- runs from a_lo / b_hi to a_hi / b_lo; a threshold is met when the whole
 -- interval is on its side, missed when the whole interval is on the other,
--- and the comparison is inconclusive otherwise (for a threshold to reach:
--- verdict_at_least, reports/sqlstats.c). A claim over several
--- configurations holds when every one meets it, does not hold when every one
--- misses it, holds in part when some meet and some miss, and is inconclusive
--- otherwise (verdict_over). Thresholds: report_setting.
-INSERT OR REPLACE INTO report_setting VALUES
-  ('serialise_lo', 8, 'claim 000-serialise: the least slowdown of constant reads at k = 16 over k = 1 of the seed''s magnitude (half its 16x)'),
-  ('serialise_hi', 32, 'claim 000-serialise: the largest slowdown of the seed''s magnitude (a warp''s 32 lanes serialised)'),
-  ('serialise_min', 2, 'claim 000-serialise: a slowdown of at least this, and this times global memory''s, is serialisation of another magnitude'),
-  ('flat_tol', 0.10, 'claim 004-flat: times within this fraction of offset 0''s show no trend'),
-  ('sector_tol', 5, 'claim 004-sector: percentage points within which the bytes used per sector match the seed''s'),
-  ('l2seg_tol', 0.1, 'claim 004-l2seg: sectors per request within this of the seed''s 5 segments'),
-  ('l1trans_holds', 11.5, 'claim 004-l1trans: sectors per load request with L1 on from which 3 lines of 128 bytes are moved'),
-  ('l1trans_part', 7.5, 'claim 004-l1trans: sectors per load request from which 2 lines are moved (holds in part)'),
-  ('cached_hit_min', 0.95, 'claim 000-cached: the least share of the constant kernel''s indexed-constant-cache (IDC) requests at k = 1 that hit, over the whole range of the profiled passes, for repeated reads to cost no extra traffic');
+-- and the comparison is inconclusive otherwise. The claims' rows
+-- (seed_claim, reports/schema.sql) name which of these they read; one
+-- function judges them (claim_judge, 70-claims.sql).
 
 -- The claims' ratios, each paired within a run (26-pairs.sql: pair_run's
 -- rows of these kinds; the interval of a ratio is pair_stats'):

@@ -28,6 +28,7 @@ INSERT OR REPLACE INTO report_setting VALUES
   ('agree_short_ms', 0.020, 'configurations under this median time (ms) get an agreement share of their own'),
   ('agree_target_pct', 95, 'the share (%) of configurations on which repeat runs should agree'),
   ('agree_target_short_pct', 90, 'the same target for the configurations under agree_short_ms'),
+  ('trial_agree_target_pct', 90, 'the share (%) of pairs of trials of one configuration that should agree within agree_rel'),
   ('listed_rsd', 0.01, 'relative standard deviation above which the measurement section lists a configuration');
 CREATE VIEW run_agreement_summary AS
 SELECT a.device, a.git_commit, max(a.runs) AS runs, max(a.devices) AS devices, count(*) AS configs,
@@ -124,3 +125,61 @@ FROM config_stats c JOIN config_stats m ON m.device_id = c.device_id AND m.study
   LEFT JOIN pair_stats x ON x.kind = 'flush' AND x.device_id = m.device_id AND x.study = m.study
                         AND x.config_key = m.config_key AND x.mode = m.mode
 WHERE c.study = 'reduce' AND c.flush = 'clean' AND c.mode = 'single' AND c.dtype = 'int32';
+
+-- Issue 47's measurement targets as rows, per GPU (the measurement section
+-- prints them): key, band (the size band for coverage, else NULL), n (what
+-- is counted), value (the share that meets the tolerance), lo, hi (its
+-- Wilson interval), raw (the same share without the launch-floor
+-- correction, NULL where none applies), threshold (%) and the verdict, met
+-- on the interval (target_at_least):
+--   invocations       two `make measure` invocations of the newest commit
+--                     measured so agree within agree_rel (each invocation's
+--                     value the median of its trials), GPU-timed
+--                     configurations; threshold agree_target_pct
+--   invocations_short the same under agree_short_ms; agree_target_short_pct
+--   trial_pairs       two trials of one configuration agree within
+--                     agree_rel (trial_agreement); trial_agree_target_pct
+--   coverage          a held-out trial's value falls inside the interval of
+--                     the other trials (trial_coverage), per size band; the
+--                     threshold is the interval's level; conformal: the
+--                     share covered by the split-conformal half-width
+--                     alone, before it is widened to the other trials'
+--                     range (trial_coverage covers with the wider of the two)
+CREATE VIEW measure_target AS
+WITH k AS (SELECT (SELECT value FROM report_setting WHERE key = 'agree_rel') AS rel,
+                  (SELECT value FROM report_setting WHERE key = 'agree_short_ms') AS short_ms,
+                  (SELECT value FROM report_setting WHERE key = 'agree_target_pct') AS target,
+                  (SELECT value FROM report_setting WHERE key = 'agree_target_short_pct') AS target_short,
+                  (SELECT value FROM report_setting WHERE key = 'trial_agree_target_pct') AS target_trials),
+newest AS (SELECT device_id, (SELECT u.git_commit FROM run u WHERE u.device_id = d.device_id AND u.session IS NOT NULL
+                               AND u.kind = 'measure' ORDER BY u.run_id DESC LIMIT 1) AS git_commit
+           FROM report_devices d),
+sv AS (SELECT b.device_id, u.build_id, u.session, b.study, b.config_key, b.flush, b.mode, b.timer, count(*) AS trials,
+              median(b.median_ms) AS ms, median(b.raw_median_ms) AS raw_ms
+       FROM trial b JOIN run u USING (run_id) JOIN newest w ON w.device_id = b.device_id AND w.git_commit IS u.git_commit
+       WHERE u.kind = 'measure' AND u.session IS NOT NULL
+       GROUP BY b.device_id, u.build_id, u.session, b.study, b.config_key, b.flush, b.mode),
+pr AS (SELECT a.device_id, min(a.ms, b.ms) AS min_ms, abs(a.ms - b.ms) / min(a.ms, b.ms) <= k.rel AS ok,
+              abs(a.raw_ms - b.raw_ms) / min(a.raw_ms, b.raw_ms) <= k.rel AS ok_raw
+       FROM sv a JOIN sv b ON b.device_id = a.device_id AND b.build_id = a.build_id AND b.study = a.study
+         AND b.config_key = a.config_key AND b.flush IS a.flush AND b.mode = a.mode AND b.session > a.session, k
+       WHERE a.trials >= 2 AND b.trials >= 2 AND a.ms > 0 AND b.ms > 0 AND a.timer = 'cuda-event'),
+r AS (SELECT device_id, 'invocations' AS key, 1 AS ord, NULL AS band, count(*) AS n, sum(ok) AS x, sum(ok_raw) AS x_raw,
+             (SELECT target FROM k) AS threshold FROM pr GROUP BY device_id
+      UNION ALL
+      SELECT device_id, 'invocations_short', 2, NULL, count(*), sum(ok), sum(ok_raw), (SELECT target_short FROM k)
+      FROM pr WHERE min_ms < (SELECT short_ms FROM k) GROUP BY device_id
+      UNION ALL
+      SELECT device_id, 'trial_pairs', 3, NULL, sum(pairs), sum(within2), round(sum(pct_raw * pairs) / 100), (SELECT target_trials FROM k)
+      FROM trial_agreement GROUP BY device_id HAVING sum(pairs) > 0
+      UNION ALL
+      SELECT device_id, 'coverage', 3 + band, band, held_out, covered, NULL, stat_level('interval') FROM trial_coverage),
+cc AS (SELECT d.device_id, d.band, sum(d.dev <= h.h * (1 + 1e-9)) AS x_conf
+       FROM trial_dev d JOIN trial_h h ON h.device_id = d.device_id AND h.band = d.band AND h.part = 1 - d.half
+         AND h.grp = d.study || ' ' || d.variant || ' ' || d.mode
+       WHERE d.k > 1 AND h.part < 2 GROUP BY d.device_id, d.band)
+SELECT v.device_id, v.ord AS gord, v.label, r.key, r.ord, r.band, r.n, 1.0 * r.x / r.n AS value, wilson_lo(r.x, r.n) AS lo,
+       wilson_hi(r.x, r.n) AS hi, 1.0 * r.x_raw / r.n AS raw, 1.0 * cc.x_conf / r.n AS conformal, r.threshold,
+       target_at_least(100 * wilson_lo(r.x, r.n), 100 * wilson_hi(r.x, r.n), r.threshold) AS verdict
+FROM r JOIN report_devices v USING (device_id) LEFT JOIN cc ON cc.device_id = r.device_id AND cc.band = r.band AND r.key = 'coverage'
+WHERE r.n > 0;

@@ -1,4 +1,4 @@
--- reports/analysis/80-figures.sql: figure captions: which series coincide.
+-- reports/analysis/80-figures.sql: which series of the figures coincide.
 -- Applied to the report's snapshot in file-name order (Makefile, ANALYSIS_SQL).
 
 -- -------------------------------------------------------------- figures --
@@ -62,3 +62,32 @@ SELECT np.figure,
             ELSE printf('Series that coincide within %g%% (setting `coincide_rel`), drawn on top of each other: %s.', 100 * s.value, t.groups)
        END AS note
 FROM np LEFT JOIN t USING (figure), (SELECT value FROM report_setting WHERE key = 'coincide_rel') s;
+
+-- The same as facts (the appendix's table of the HTML words them): per
+-- figure, each group of coinciding series (series: their names, quoted,
+-- in the query's order) and where (panels: the panels' titles, GPUs or
+-- models; every_panel: 1 where the group coincides on every panel of the
+-- figure); a figure with none has no row. (figure_coincide above writes the
+-- captions' sentence of the figures that still print it: the reduction
+-- section's; it goes when they read this.)
+CREATE VIEW figure_coincide_group AS
+WITH p AS MATERIALIZED (SELECT * FROM figure_coincide_pair),
+ser AS MATERIALIZED (SELECT * FROM figure_series),
+lead AS MATERIALIZED (SELECT figure, panel, s2 AS series, min(ord2) AS ord,
+                             (SELECT q.s1 FROM p q WHERE q.figure = c.figure AND q.panel = c.panel AND q.s2 = c.s2
+                              ORDER BY q.ord1 LIMIT 1) AS leader
+                      FROM p c GROUP BY figure, panel, s2),
+m AS MATERIALIZED (SELECT l.figure, l.panel, l.leader, l.series, l.ord FROM lead l
+                   WHERE NOT EXISTS (SELECT 1 FROM lead l2 WHERE l2.figure = l.figure AND l2.panel = l.panel AND l2.series = l.leader)
+                   UNION
+                   SELECT l.figure, l.panel, l.leader, l.leader, s.ord FROM lead l JOIN ser s ON s.figure = l.figure
+                     AND s.panel = l.panel AND s.series = l.leader
+                   WHERE NOT EXISTS (SELECT 1 FROM lead l2 WHERE l2.figure = l.figure AND l2.panel = l.panel AND l2.series = l.leader)),
+g AS MATERIALIZED (SELECT figure, panel, min(ord) AS ord, group_concat('"' || series || '"', ', ') AS series
+                   FROM (SELECT * FROM m ORDER BY figure, panel, leader, ord) GROUP BY figure, panel, leader),
+np AS (SELECT figure, count(DISTINCT panel) AS n FROM ser GROUP BY figure)
+SELECT g.figure, g.series, group_concat(g.panel, ', ') AS panels, count(*) AS n_panels, count(*) = np.n AS every_panel,
+       min(g.ord) AS ord
+FROM (SELECT g.*, (SELECT min(s.ord) FROM ser s WHERE s.figure = g.figure AND s.panel = g.panel) AS pord FROM g
+      ORDER BY g.figure, pord) g JOIN np USING (figure)
+GROUP BY g.figure, g.series;

@@ -1,96 +1,121 @@
--- reports/analysis/94-section-access.sql: the views the access and texture
--- sections (reports/sections/40-access.md, 45-texture.md) read, one line a
--- query. Applied in file-name order before 90-cache.sql; those that write
--- markup are never cached there.
+-- reports/analysis/94-section-access.sql: the facts the access and texture
+-- sections (reports/sections/40-access.md, 45-texture.md) word, and the
+-- HTML's tables of numbers. Applied in file-name order before 90-cache.sql.
 
--- Per GPU: DRAM bytes read by the offset read at offset 11 over those at
--- offset 0 (Nsight Compute, access_counter), with L1 off (cg) and on (ca).
-CREATE VIEW access_dram11 AS
-WITH r AS (SELECT device_id, l1, k, value FROM access_counter WHERE variant = 'read-offset' AND metric = 'dram__bytes_read.sum')
-SELECT v.label, v.ord, a.value / b.value AS cg, c.value / d.value AS ca FROM report_devices v
-  JOIN r a ON a.device_id = v.device_id AND a.l1 = 'cg' AND a.k = 11 JOIN r b ON b.device_id = v.device_id AND b.l1 = 'cg' AND b.k = 0
-  JOIN r c ON c.device_id = v.device_id AND c.l1 = 'ca' AND c.k = 11 JOIN r d ON d.device_id = v.device_id AND d.l1 = 'ca' AND d.k = 0;
+-- Per GPU: the verified configurations of the access study (latest
+-- results), with L1 caching of loads (ca) and without (cg).
+CREATE VIEW access_verified AS
+SELECT v.device_id, v.ord, v.label, count(*) AS configs, sum(json_extract(l.params, '$.l1') = 'ca') AS ca,
+       sum(json_extract(l.params, '$.l1') = 'cg') AS cg
+FROM latest l JOIN report_devices v USING (device_id) WHERE l.study = 'access' AND l.cache = 'cold' GROUP BY v.ord;
 
--- Per GPU: the strided read's useful throughput at strides 2, 8 and 32 as a
--- % of stride 1's (L1 on, n = 2^26, block 256).
-CREATE VIEW access_stride_keep AS
-WITH a AS (SELECT device_id, CAST(json_extract(params, '$.k') AS INTEGER) AS s, json_extract(params, '$.l1') AS l1, gbps
-           FROM latest_default WHERE study = 'access' AND variant = 'read-stride' AND n = (SELECT n_access FROM size) AND block = 256)
-SELECT v.label, v.ord,
-  100 * (SELECT gbps FROM a WHERE a.device_id = v.device_id AND s = 2 AND l1 = 'ca') / (SELECT gbps FROM a WHERE a.device_id = v.device_id AND s = 1 AND l1 = 'ca') AS s2,
-  100 * (SELECT gbps FROM a WHERE a.device_id = v.device_id AND s = 8 AND l1 = 'ca') / (SELECT gbps FROM a WHERE a.device_id = v.device_id AND s = 1 AND l1 = 'ca') AS s8,
-  100 * (SELECT gbps FROM a WHERE a.device_id = v.device_id AND s = 32 AND l1 = 'ca') / (SELECT gbps FROM a WHERE a.device_id = v.device_id AND s = 1 AND l1 = 'ca') AS s32
-FROM report_devices v WHERE v.device_id IN (SELECT device_id FROM a);
+-- The offset, a model checked against the counters: a misaligned warp's
+-- request touches one more 32-byte sector than an aligned one, the next
+-- warp's first. Per GPU: the sectors per load request at offsets 0 and 11
+-- (Nsight Compute, 2^24 floats, 512-thread blocks, L1 off), what a warp
+-- would read from DRAM if the extra sector came from there (spr11 /
+-- spr0), the DRAM bytes read at offset 11 over offset 0 with L1 off and on
+-- (what it did read), and the useful throughput lost at offset 1 and 11
+-- (2^26 floats, 256-thread blocks, L1 on; paired within each process).
+CREATE VIEW access_offset_fact AS
+WITH c AS (SELECT device_id, l1, k, metric, value FROM access_counter WHERE variant = 'read-offset'),
+spr AS (SELECT s.device_id, s.l1, s.k, s.value / r.value AS x FROM c s JOIN c r ON r.device_id = s.device_id AND r.l1 = s.l1
+          AND r.k = s.k AND r.metric = 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'
+        WHERE s.metric = 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'),
+d AS (SELECT device_id, l1, k, value FROM c WHERE metric = 'dram__bytes_read.sum'),
+f AS (SELECT x.device_id, CAST(substr(x.pair_key, instr(x.pair_key, ' at k=') + 6) AS INTEGER) AS k, x.ratio, x.lo, x.hi
+      FROM pair_stats x, size z WHERE x.kind = 'flat' AND x.n = z.n_access AND x.block = 256
+        AND json_extract(x.params, '$.l1') = 'ca')
+SELECT v.device_id, v.ord, v.label,
+  (SELECT x FROM spr WHERE spr.device_id = v.device_id AND l1 = 'cg' AND k = 0) AS spr0,
+  (SELECT x FROM spr WHERE spr.device_id = v.device_id AND l1 = 'cg' AND k = 11) AS spr11,
+  (SELECT a.value / b.value FROM d a JOIN d b USING (device_id, l1) WHERE a.device_id = v.device_id AND a.l1 = 'cg' AND a.k = 11 AND b.k = 0) AS dram_cg,
+  (SELECT a.value / b.value FROM d a JOIN d b USING (device_id, l1) WHERE a.device_id = v.device_id AND a.l1 = 'ca' AND a.k = 11 AND b.k = 0) AS dram_ca,
+  (SELECT ratio FROM f WHERE f.device_id = v.device_id AND k = 1) AS loss1,
+  (SELECT lo FROM f WHERE f.device_id = v.device_id AND k = 1) AS loss1_lo,
+  (SELECT hi FROM f WHERE f.device_id = v.device_id AND k = 1) AS loss1_hi,
+  (SELECT ratio FROM f WHERE f.device_id = v.device_id AND k = 11) AS loss11,
+  (SELECT lo FROM f WHERE f.device_id = v.device_id AND k = 11) AS loss11_lo,
+  (SELECT hi FROM f WHERE f.device_id = v.device_id AND k = 11) AS loss11_hi
+FROM report_devices v WHERE v.device_id IN (SELECT device_id FROM latest_default WHERE study = 'access');
 
--- The access section's sentences folded over the GPUs (gpu_fold).
-CREATE VIEW access_text AS
-SELECT 'verified' AS key, 'Verified configurations of this study in the database: ' || text || '.' AS text FROM gpu_fold WHERE topic = 'access_verified'
-UNION ALL
-SELECT 'dram11', 'Why the time shows no trend: a misaligned warp touches one more sector, but that sector is the next warp''s first and is served from the caches. DRAM bytes read at offset 11 over those at offset 0, with L1 off and on: ' || text || '.' FROM gpu_fold WHERE topic = 'access_dram11'
-UNION ALL
-SELECT 'strides', 'Of the stride-1 throughput (L1 on), strides 2, 8 and 32 keep ' || text || ' (L1 off: in the HTML report).' FROM gpu_fold WHERE topic = 'access_strides';
+-- The stride, two models checked against the measurement. Per GPU and
+-- stride s (L1 on): the useful throughput lost against stride 1 (2^26
+-- floats, 256-thread blocks; pair kind stride, paired within each process:
+-- loss, lo, hi); per output the kernel reads two elements of e bytes and
+-- writes w (the study's declared bytes), so a stride that makes each
+-- element read cost B bytes loses (2 B + w) / (2 e + w); the sector model:
+-- B = e s up to one 32-byte sector (sector_model); the DRAM bytes Nsight
+-- Compute counted per element read at 2^24 floats, 512-thread blocks
+-- (dram_per_elem, B of dram_model).
+CREATE VIEW access_stride_fact AS
+WITH z AS (SELECT * FROM size),
+u AS (SELECT device_id, 1.0 * bytes_read / n / 2 AS e, 1.0 * bytes_written / n AS w FROM stats_default, z
+      WHERE study = 'access' AND variant = 'read-stride' AND n = z.n_access AND block = 256
+        AND json_extract(params, '$.k') = 1 AND json_extract(params, '$.l1') = 'ca'),
+x AS (SELECT x.device_id, CAST(substr(x.pair_key, instr(x.pair_key, ' at s=') + 6) AS INTEGER) AS s, x.ratio, x.lo, x.hi
+      FROM pair_stats x, z WHERE x.kind = 'stride' AND x.n = z.n_access AND x.block = 256
+        AND json_extract(x.params, '$.l1') = 'ca'),
+d AS (SELECT device_id, k AS s, value / (2.0 * ((n + k - 1) / k)) AS b FROM access_counter
+      WHERE variant = 'read-stride' AND l1 = 'ca' AND metric = 'dram__bytes_read.sum')
+SELECT v.device_id, v.ord, v.label, m.mord, m.model, x.s, x.ratio AS loss, x.lo, x.hi,
+       (2 * min(u.e * x.s, 32) + u.w) / (2 * u.e + u.w) AS sector_model, d.b AS dram_per_elem,
+       (2 * d.b + u.w) / (2 * u.e + u.w) AS dram_model
+FROM x JOIN u USING (device_id) JOIN report_devices v USING (device_id) JOIN report_models m ON m.name = v.name
+  LEFT JOIN d ON d.device_id = x.device_id AND d.s = x.s;
+
+-- Bytes used per 32-byte sector (Nsight Compute, 2^24 floats, 512-thread
+-- blocks) of the offset read's loads and the offset write's stores, per
+-- offset and L1 mode: the median over the GPUs and their lowest and highest.
+CREATE VIEW access_sector_fact AS
+SELECT k, l1, CASE variant WHEN 'read-offset' THEN 'ld' ELSE 'st' END AS op, median(value) AS pct, min(value) AS lo,
+       max(value) AS hi, count(*) AS gpus
+FROM access_counter
+WHERE (variant = 'read-offset' AND metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct')
+   OR (variant = 'write-offset' AND metric = 'smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct')
+GROUP BY k, l1, op;
 
 -- The texture section (reports/sections/45-texture.md).
--- What the stencil requests per pixel, its images and blocks: one sentence.
-CREATE VIEW stencil_intro_text AS
-SELECT printf('Each output pixel requests %g bytes of input, %g taps of a %g-byte float, and writes %g bytes; the throughput counts these requested bytes over the median time, so it says how fast the kernel was served, not what DRAM delivered: a throughput above the copy bandwidth means that a cache served the reuse. Images of %s pixels a side, %s-thread blocks; every configuration is verified against a CPU reference before it is timed, and the L2 is flushed before every sample. Verified configurations: %s.',
-  max(read_px), max(read_px) / max(write_px), max(write_px), max(write_px),
-  (SELECT group_concat(side, ', ') FROM (SELECT DISTINCT side FROM stencil_t ORDER BY side)),
-  (SELECT group_concat(block, ', ') FROM (SELECT DISTINCT block FROM stencil_t ORDER BY block)),
-  (SELECT text FROM gpu_fold WHERE topic = 'stencil_verified')) AS text
+-- What the stencil requests and writes per pixel (bytes), its taps (the
+-- request over a 4-byte float), images and blocks.
+CREATE VIEW stencil_shape AS
+SELECT max(read_px) AS read_px, max(write_px) AS write_px, max(read_px) / max(write_px) AS taps,
+       (SELECT group_concat(side, ', ') FROM (SELECT DISTINCT side FROM stencil_t ORDER BY side)) AS sides,
+       (SELECT group_concat(block, ', ') FROM (SELECT DISTINCT block FROM stencil_t ORDER BY block)) AS blocks
 FROM stencil_t;
 
--- Requested GB/s per image, read path and GPU (pivot: a column per GPU).
-CREATE VIEW stencil_gbps_cell AS
-SELECT s.side, s.ord, v.ord AS gord, printf('%d^2^', s.side) AS image, s.variant AS path, v.label AS gpu, printf('%.0f', s.gbps) AS cell
-FROM stencil_t s JOIN report_devices v USING (device_id);
+-- Per GPU: the stencil's verified configurations and the largest error.
+CREATE VIEW stencil_verified AS
+SELECT v.device_id, v.ord, v.label, count(*) AS configs, max(l.max_err) AS max_err, min(l.tolerance) AS tol_min
+FROM latest_default l JOIN report_devices v USING (device_id) WHERE l.study = 'stencil' GROUP BY v.ord;
 
--- The stencil at each GPU's largest image: the copy bandwidth, the texture
--- path's requested GB/s, and every other path against it ('faster' factor).
-CREATE VIEW stencil_claim_cell AS
+-- The stencil at each GPU's largest image, per read path: its requested
+-- GB/s and interval, and its throughput over the texture path's (the
+-- claim's other side: the time of the texture path over its own, their
+-- intervals' ends crosswise), with the GPU's copy bandwidth (DRAM) beside.
+CREATE VIEW stencil_largest AS
 WITH m AS (SELECT device_id, max(side) AS side FROM stencil_t GROUP BY device_id),
-t AS (SELECT s.* FROM stencil_t s JOIN m USING (device_id, side)),
-x AS (SELECT device_id, gbps AS tex FROM t WHERE variant = 'tex')
-SELECT v.ord AS gord, t.variant <> 'tex' AS other, t.ord, v.label AS gpu,
-  (SELECT verdict FROM claim_verdict c WHERE c.claim_id = '001-texture' AND c.device_id = v.device_id) AS verdict,
-  printf('%.0f', t.copy_gbps) AS copy, t.variant AS path,
-  CASE WHEN t.variant = 'tex' THEN printf('%.0f GB/s', t.gbps)
-       ELSE printf('%s, %.2fx', CASE WHEN t.gbps >= s.faster * x.tex THEN 'faster' WHEN t.gbps * s.faster <= x.tex THEN 'slower' ELSE 'no different' END, t.gbps / x.tex) END AS cell
-FROM t JOIN x USING (device_id) JOIN report_devices v USING (device_id), setting s;
+t AS (SELECT s.* FROM stencil_t s JOIN m USING (device_id, side))
+SELECT v.ord AS gord, v.device_id, v.label, t.side, t.variant, t.ord, t.gbps, t.gbps_lo, t.gbps_hi, t.copy_gbps,
+       t.gbps / x.gbps AS over_tex, t.gbps_lo / x.gbps_hi AS over_tex_lo, t.gbps_hi / x.gbps_lo AS over_tex_hi
+FROM t JOIN t x ON x.device_id = t.device_id AND x.variant = 'tex' JOIN report_devices v ON v.device_id = t.device_id;
 
--- The stencil's counters at the largest image, in one sentence.
-CREATE VIEW stencil_counter_text AS
+-- The stencil's counters at each GPU's largest image profiled, per read
+-- path: the DRAM bytes read over the image's and the L1/texture hit rate
+-- (stencil_counter), with the range over the GPUs.
+CREATE VIEW stencil_counter_fact AS
 WITH c AS (SELECT s.* FROM stencil_counter s WHERE s.side = (SELECT max(side) FROM stencil_counter c2 WHERE c2.device_id = s.device_id))
-SELECT printf('Nsight Compute at the largest image (%s): the DRAM bytes read are %s the image on every path, so each pixel came from DRAM about once and the caches served the other taps; the L1/texture hit rate is ',
-    (SELECT group_concat(label, ', ') FROM report_devices WHERE device_id IN (SELECT device_id FROM c)),
-    CASE WHEN printf('%.2f', min(dram_per_image)) = printf('%.2f', max(dram_per_image)) THEN printf('%.2fx', min(dram_per_image))
-         ELSE printf('%.2fx to %.2fx', min(dram_per_image), max(dram_per_image)) END)
-  || (SELECT group_concat(x, ', ') FROM (SELECT printf(CASE WHEN min(l1_hit_pct) > max(l1_hit_pct) - 0.5 THEN '%.0f%% (%s)' ELSE '%.0f%% to %.0f%% (%s)' END,
-          min(l1_hit_pct), CASE WHEN min(l1_hit_pct) > max(l1_hit_pct) - 0.5 THEN o.variant ELSE max(l1_hit_pct) END, o.variant) AS x
-        FROM c JOIN variant_order o ON o.study = 'stencil' AND o.variant = c.variant GROUP BY o.variant ORDER BY min(o.ord)))
-  || printf('. %s', CASE WHEN (SELECT min(l1_hit_pct) FROM c WHERE variant = 'tex') >= (SELECT max(l1_hit_pct) FROM c WHERE variant <> 'tex')
-                          AND (SELECT count(*) FROM claim_verdict WHERE claim_id = '001-texture' AND verdict = 'does not hold') > 0
-                         THEN 'The texture path hits its cache most often and moves no more DRAM bytes, yet it is not the fastest: what limits it is the rate at which the texture unit returns texels, not memory.'
-                         ELSE 'The hit rates and the times rank the paths alike.' END) AS text
-FROM c HAVING count(*) > 0;
-CREATE VIEW stencil_no_counter_text AS
-SELECT 'No counters of the stencil are stored for the ' || group_concat(label, ', ') || '.' AS text FROM report_devices
-WHERE device_id IN (SELECT device_id FROM stencil_t) AND device_id NOT IN (SELECT device_id FROM stencil_counter) HAVING count(*) > 0;
+SELECT c.variant, o.ord, min(dram_per_image) AS dram_lo, max(dram_per_image) AS dram_hi, min(l1_hit_pct) AS hit_lo,
+       max(l1_hit_pct) AS hit_hi, count(*) AS gpus
+FROM c JOIN variant_order o ON o.study = 'stencil' AND o.variant = c.variant GROUP BY c.variant;
 
--- Across GPUs: how far the stencil's throughput and the copy bandwidths
--- differ between the GPUs, and the claim's verdicts grouped.
-CREATE VIEW stencil_across_text AS
-WITH r AS (SELECT variant, side, max(gbps) / min(gbps) AS x FROM stencil_t GROUP BY variant, side),
-c AS (SELECT max(copy_gbps) / min(copy_gbps) AS x FROM (SELECT DISTINCT device_id, copy_gbps FROM stencil_t))
-SELECT printf('Across GPUs: the requested throughput of each read path and image differs by at most %.1f%% between the GPUs, their copy bandwidths by %.0f%%%s',
-  100 * (max(r.x) - 1), 100 * ((SELECT x FROM c) - 1),
-  CASE WHEN max(r.x) < s.faster AND (SELECT x FROM c) >= s.faster
-       THEN ': the stencil runs no faster on the GPU with the faster memory, so it is limited on the chip, not by DRAM. '
-       ELSE '. ' END)
-  || (SELECT 'Claim 001-texture ' || group_concat(printf('%s on the %s', verdict, gpus), '; ') || '.'
-      FROM (SELECT v.verdict, group_concat(d.label, ', the ') AS gpus FROM claim_verdict v JOIN report_devices d USING (device_id)
-            WHERE v.claim_id = '001-texture' GROUP BY v.verdict ORDER BY min(d.ord))) AS text
-FROM r, setting s;
+-- Across GPUs: the most a read path's requested GB/s at one image differs
+-- between the GPUs (the largest over the smallest), and the same of their
+-- copy bandwidths.
+CREATE VIEW stencil_across AS
+SELECT (SELECT max(x) FROM (SELECT max(gbps) / min(gbps) AS x FROM stencil_t GROUP BY variant, side)) AS path_x,
+       (SELECT max(copy_gbps) / min(copy_gbps) FROM (SELECT DISTINCT device_id, copy_gbps FROM stencil_t)) AS copy_x,
+       (SELECT count(DISTINCT device_id) FROM stencil_t) AS gpus;
 
 -- The HTML's table "seedoffset" (40-access.md): the seed's configuration
 -- (2^20 floats, 512-thread blocks) per offset and GPU, the offset read's and

@@ -3,15 +3,12 @@
 -- read, one line a query. Applied in file-name order before 90-cache.sql;
 -- they write markup around measured values, so nothing here is cached there.
 
--- The agreement of trials pooled over every GPU (trial_agreement): one
--- sentence, with the shortest band's share and the share without the
--- launch-floor correction.
-CREATE VIEW measurement_trial_agreement_text AS
-SELECT printf('Over every GPU, two trials of one configuration agree within 2%% on %.1f%% of %d pairs (%s under 20 us) after the launch-floor correction of the Method section, %.1f%% without it%s.',
-  100.0 * sum(within2) / sum(pairs), sum(pairs),
-  CASE WHEN sum(CASE WHEN band = 1 THEN pairs END) > 0 THEN printf('%.1f%%', 100.0 * sum(CASE WHEN band = 1 THEN within2 END) / sum(CASE WHEN band = 1 THEN pairs END)) ELSE 'none' END,
-  sum(pct_raw * pairs) / sum(pairs),
-  CASE WHEN (SELECT count(*) FROM trial_coverage) = 0 THEN '; no configuration has the three trials a leave-one-out check of the intervals needs' ELSE '' END) AS text
+-- The agreement of trials pooled over every GPU (trial_agreement): pairs,
+-- those within 2%, the same in the shortest band, and the share within 2%
+-- without the launch-floor correction.
+CREATE VIEW trial_agreement_pooled AS
+SELECT sum(pairs) AS pairs, sum(within2) AS within2, sum(CASE WHEN band = 1 THEN pairs END) AS short_pairs,
+       sum(CASE WHEN band = 1 THEN within2 END) AS short_within2, sum(pct_raw * pairs) / sum(pairs) / 100 AS raw
 FROM trial_agreement;
 
 -- The flush bias in one sentence: the largest loss of measured throughput
@@ -30,14 +27,19 @@ SELECT 'Timed after the memset flush instead of the clean one, '
   || ') (@fig:flush_bias).' AS text
 FROM w;
 
--- The SM clock over the kept samples in one sentence: its range over every
--- GPU and the samples discarded for a low clock (gpu_fold).
-CREATE VIEW clock_text AS
-SELECT printf('The SM clock over the kept samples (mean per configuration) ranged from %.0f to %.0f MHz over the GPUs (@tbl:run_env gives each run''s state); ', min(l.clock_mhz), max(l.clock_mhz))
-  || CASE WHEN sum(l.clock_discarded) = 0 THEN 'no sample was discarded on any GPU'
-          ELSE 'samples discarded: ' || (SELECT text FROM gpu_fold WHERE topic = 'clock_discarded') END
-  || '; a sample is discarded, and taken again, when its clock is below 95% of the highest seen.' AS text
-FROM latest l WHERE l.clock_mhz IS NOT NULL;
+-- The SM clock, per GPU (latest trial of every configuration with a clock):
+-- the maximum SM clock CUDA reports (device.sm_clock_khz), the
+-- configurations, those whose clock reads above it, the same under
+-- agree_short_ms, the lowest and highest clock read (the mean over a
+-- configuration's kept samples), and the samples discarded for a low clock.
+CREATE VIEW clock_fact AS
+WITH k AS (SELECT value AS short_ms FROM report_setting WHERE key = 'agree_short_ms')
+SELECT v.device_id, v.ord, v.label, d.sm_clock_khz / 1000.0 AS max_mhz, count(*) AS configs,
+       min(l.clock_mhz) AS low_mhz, sum(l.clock_discarded) AS discarded,
+       sum(l.clock_mhz > d.sm_clock_khz / 1000.0) AS above, sum(l.median_ms < k.short_ms) AS short,
+       sum(l.median_ms < k.short_ms AND l.clock_mhz > d.sm_clock_khz / 1000.0) AS above_short, max(l.clock_mhz) AS top_mhz
+FROM latest l JOIN report_devices v USING (device_id) JOIN device d USING (device_id), k
+WHERE l.clock_mhz IS NOT NULL GROUP BY v.ord;
 
 -- The harness's own offset per GPU (each machine on its own host, not the
 -- model's average over hosts): the empty kernel as samples are timed
@@ -49,47 +51,26 @@ SELECT v.ord, v.label, count(*) AS runs, avg(u.launch_us) AS launch_us, avg(u.la
 FROM run u JOIN report_devices v USING (device_id)
 WHERE u.kind = 'measure' AND u.status = 'complete' AND u.launch_us > 0 AND u.launch_bare_us > 0
 GROUP BY v.ord;
-CREATE VIEW harness_offset_text AS
-WITH lo AS (SELECT * FROM harness_offset_gpu ORDER BY offset_us LIMIT 1), hi AS (SELECT * FROM harness_offset_gpu ORDER BY offset_us DESC LIMIT 1),
--- two GPUs are each named; more run from the lowest to the highest; the runs
--- once where every GPU has as many; machines of one model on other hosts
--- only where a model has several
-r AS (SELECT CASE WHEN min(runs) = max(runs) THEN printf('%d runs each', max(runs)) ELSE printf('%d to %d runs each', min(runs), max(runs)) END AS runs,
-             CASE WHEN (SELECT several FROM report_several_machines) THEN '; machines of one model on other hosts differ in it, as in their launch floors (@tbl:software)' ELSE '' END AS hosts
-      FROM harness_offset_gpu)
-SELECT CASE WHEN count(*) = 1 THEN printf('Sampled less minimal, the mean difference is %+.2f us on the %s (%.2f us against %.2f us over %d runs).', max(g.offset_us), max(g.label), max(g.launch_us), max(g.bare_us), max(g.runs))
-  WHEN count(*) = 2 THEN printf('Sampled less minimal, the mean difference is %s, over %s%s.',
-    (SELECT group_concat(printf('%+.2f us on the %s (%.2f us against %.2f us)', offset_us, label, launch_us, bare_us), ' and ')
-     FROM (SELECT * FROM harness_offset_gpu ORDER BY ord)), r.runs, r.hosts)
-  ELSE printf('Sampled less minimal, the mean difference per GPU runs from %+.2f us (the %s: %.2f us against %.2f us) to %+.2f us (the %s: %.2f us against %.2f us), over %s%s.',
-    (SELECT offset_us FROM lo), (SELECT label FROM lo), (SELECT launch_us FROM lo), (SELECT bare_us FROM lo),
-    (SELECT offset_us FROM hi), (SELECT label FROM hi), (SELECT launch_us FROM hi), (SELECT bare_us FROM hi), r.runs, r.hosts) END AS text
-FROM harness_offset_gpu g, r;
-
--- Noisy configurations: in their latest trial (latest) and in any trial
--- (every complete run's result), above the noisy_rsd setting.
-CREATE VIEW noisy_text AS
-SELECT printf('Of %d timed configurations, %d (%.1f%%) have an rsd above %g%% in their latest trial, and %d in some trial; the latest ones are listed in @tbl:noisy and flagged in the HTML report''s compact tables. Most are kernels of a few microseconds, where launch jitter is a large share of the time.',
-  count(*), sum(rsd > s.noisy_rsd), 100.0 * sum(rsd > s.noisy_rsd) / count(*), 100 * s.noisy_rsd,
+-- Noisy configurations: the timed configurations (latest trial), those
+-- with an rsd above the noisy_rsd setting in it, and those above it in
+-- some trial (every complete run's result).
+CREATE VIEW noisy_fact AS
+SELECT count(*) AS configs, sum(rsd > s.noisy_rsd) AS noisy, s.noisy_rsd,
   (SELECT count(*) FROM (SELECT DISTINCT u.device_id, r.study, r.config_key FROM result r JOIN run u USING (run_id)
                          JOIN result_stat t USING (result_id)
-                         WHERE r.status = 'ok' AND u.status = 'complete' AND t.rsd > s.noisy_rsd))) AS text
+                         WHERE r.status = 'ok' AND u.status = 'complete' AND t.rsd > s.noisy_rsd)) AS noisy_any
 FROM latest, setting s;
 
--- The launch-floor correction's size in one sentence (80-method.md): the
--- largest and the median correction of a trial median, in microseconds.
-CREATE VIEW method_floor_correction_text AS
-WITH a AS (SELECT abs(floor_adj_ms) * 1000 AS us FROM trial WHERE floor_adj_ms <> 0)
-SELECT printf('The correction is at most %.2f us on this data (median %.2f us).', max(us), (SELECT us FROM a ORDER BY us LIMIT 1 OFFSET (SELECT count(*) / 2 FROM a))) AS text
-FROM a;
+-- The launch-floor correction's size (80-method.md): the largest and the
+-- median correction of a trial's value, in milliseconds.
+CREATE VIEW floor_correction_fact AS
+WITH a AS (SELECT abs(floor_adj_ms) AS ms FROM trial WHERE floor_adj_ms <> 0)
+SELECT max(ms) AS max_ms, (SELECT ms FROM a ORDER BY ms LIMIT 1 OFFSET (SELECT count(*) / 2 FROM a)) AS median_ms FROM a;
 
--- What a configuration's interval holds, by its trials per GPU, in one
--- sentence (80-method.md; config_stats).
-CREATE VIEW method_trials_text AS
-SELECT CASE WHEN sum(runs < 2) = count(*) THEN 'In this database every configuration was measured in one trial per GPU, so its interval is that run''s interval of its median (from its samples): it holds the run''s sampling noise only, not the run-to-run variation.'
-  WHEN sum(runs < 2) > 0 THEN printf('In this database %d of %d configurations (GPUs with a single trial) have only one run''s interval of its median (from its samples): it holds that run''s sampling noise, not the run-to-run variation.', sum(runs < 2), count(*))
-  ELSE printf('Every one of the %d configurations in this database has at least %d trials per GPU.', count(*), min(runs)) END AS text
-FROM config_stats;
+-- Trials per GPU of the configurations (config_stats): how many, how many
+-- with a single trial, the fewest trials.
+CREATE VIEW trials_fact AS
+SELECT count(*) AS configs, sum(runs < 2) AS single, min(runs) AS min_runs FROM config_stats;
 
 -- The HTML's table "noisy" (80-method.md): the latest results whose rsd
 -- exceeds the noisy_rsd setting, or one row '(none)'; ord: the table's
@@ -168,19 +149,6 @@ SELECT printf('The runs of %s all agree within %g%% of each other on %s of %s co
       CASE WHEN a.slo IS NULL THEN 'not measured' WHEN a.n_met_short = a.gpus THEN 'met' WHEN a.n_met_short = 0 THEN 'missed'
            ELSE printf('met on %d of %d', a.n_met_short, a.gpus) END) END) AS text
 FROM a, k, (SELECT count(*) AS n FROM session_agreement_verdict) v;
-
--- Two make measure invocations on one GPU in one sentence
--- (85-measurement.md): the shares that agree, all and short ones, over the
--- GPUs, against their targets (session_agreement_verdict).
-CREATE VIEW measurement_invocation_text AS
-SELECT printf('On %s, two invocations agree within %g%% on %s of the GPU-timed configurations (target %g%%: %s) and on %s of those under %g us (target %g%%: %s); @tbl:invocations gives the shares with their 95%% intervals, a target being met only where the interval''s low end reaches it.',
-    CASE count(*) WHEN 1 THEN 'the ' || max(device) ELSE printf('each of %d GPUs', count(*)) END, 100 * (SELECT value FROM report_setting WHERE key = 'agree_rel'),
-    CASE WHEN round(1000 * min(share_2pct)) = round(1000 * max(share_2pct)) THEN printf('%.1f%%', 100 * min(share_2pct)) ELSE printf('%.1f%% to %.1f%%', 100 * min(share_2pct), 100 * max(share_2pct)) END,
-    max(target), CASE WHEN count(DISTINCT verdict) = 1 THEN max(verdict) ELSE group_concat(device || ' ' || verdict, ', ') END,
-    CASE WHEN max(configs_u20) = 0 THEN 'none' WHEN round(1000 * min(share_2pct_u20)) = round(1000 * max(share_2pct_u20)) THEN printf('%.1f%%', 100 * min(share_2pct_u20)) ELSE printf('%.1f%% to %.1f%%', 100 * min(share_2pct_u20), 100 * max(share_2pct_u20)) END,
-    1000 * (SELECT value FROM report_setting WHERE key = 'agree_short_ms'), max(target_short),
-    CASE WHEN count(DISTINCT verdict_u20) = 1 THEN max(verdict_u20) ELSE group_concat(device || ' ' || verdict_u20, ', ') END) AS text
-FROM session_agreement_verdict;
 
 -- The table "invocations" (85-measurement.md): two make measure
 -- invocations per GPU, the shares that agree with their intervals and
@@ -281,14 +249,9 @@ FROM (SELECT printf('the %s, setup %.0f s, inputs and verification %.0f s, sampl
                     (julianday(max(u.finished_utc)) - julianday(min(u.started_utc))) * 86400) AS x
       FROM run u JOIN report_devices v USING (device_id) WHERE u.kind = 'measure' AND u.status = 'complete' AND u.sample_s IS NOT NULL GROUP BY v.ord ORDER BY v.ord);
 
--- The GPU-timed configurations above the listed_rsd setting in one sentence
--- (85-measurement.md, before the table "rsd1"), with those that predate
--- stop reasons (said only where there are some).
-CREATE VIEW measurement_listed_rsd_text AS
-SELECT printf('Of %d timed configurations, %d have a relative standard deviation above %g%% (setting `listed_rsd`); each is flagged with its stop reason in @tbl:rsd1%s.',
-  count(*), sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd')), 100 * (SELECT value FROM report_setting WHERE key = 'listed_rsd'),
-  CASE WHEN sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd') AND stop_reason IS NULL) > 0
-       THEN printf(' (%d of them without one: measured before stop reasons were recorded)',
-                   sum(rsd > (SELECT value FROM report_setting WHERE key = 'listed_rsd') AND stop_reason IS NULL))
-       ELSE '' END) AS text
-FROM latest WHERE timer = 'cuda-event';
+-- The GPU-timed configurations (latest trial), those above the listed_rsd
+-- setting (85-measurement.md, before the table "rsd1") and those of them
+-- that predate stop reasons.
+CREATE VIEW listed_rsd_fact AS
+SELECT count(*) AS configs, sum(rsd > k.value) AS listed, k.value AS listed_rsd, sum(rsd > k.value AND stop_reason IS NULL) AS no_reason
+FROM latest, (SELECT value FROM report_setting WHERE key = 'listed_rsd') k WHERE timer = 'cuda-event';

@@ -2,7 +2,8 @@
 ** tests/unit/test_format.c: the report's one formatter (reports/format.c)
 ** through SQL, as the sections call it: each kind's digits and unit, the
 ** interval's ends with the value's digits, a range that says it is one,
-** NULLs, an unknown kind refused, and the level from the declarations.
+** NULLs, an unknown kind refused, the level from the declarations, and one
+** phrase for every GPU (fmt_fold: every GPU alike, groups in order).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -60,6 +61,8 @@ static void test_kinds(void **state) {
   assert_string_equal(t(pDb, "SELECT fmt('n', 1000000)"), "1000000");
   assert_string_equal(t(pDb, "SELECT fmt('n', 512)"), "512");
   assert_string_equal(t(pDb, "SELECT fmt('num', 0.3049)"), "0.305");
+  assert_string_equal(t(pDb, "SELECT fmt('sci', 1.234e-7)"), "1.2e-07");
+  assert_string_equal(t(pDb, "SELECT fmt('sci', 0)"), "0");
   assert_string_equal(t(pDb, "SELECT fmt('x', NULL)"), "NULL");
   assert_string_equal(t(pDb, "SELECT fmt('furlong', 1)"), "ERROR");
   assert_string_equal(t(pDb, "SELECT fmt(NULL, 1)"), "ERROR");
@@ -91,11 +94,30 @@ static void test_level(void **state) {
   sqlite3_close(pDb);
 }
 
+static void test_fold(void **state) {
+  (void)state;
+  sqlite3 *pDb = open_db();
+  assert_string_equal(t(pDb, "WITH r(p, l) AS (VALUES ('holds', 'H100'), ('holds', 'H200')) SELECT fmt_fold(p, l, 2) FROM r"),
+                      "holds on every GPU");
+  /* not every GPU: named, even with one phrase */
+  assert_string_equal(t(pDb, "WITH r(p, l) AS (VALUES ('holds', 'H100'), ('holds', 'H200')) SELECT fmt_fold(p, l, 3) FROM r"),
+                      "holds on the H100, the H200");
+  assert_string_equal(t(pDb, "WITH r(p, l) AS (VALUES ('1.2x', 'A'), ('1.3x', 'B'), ('1.2x', 'C'))"
+                             " SELECT fmt_fold(p, l, 3) FROM r"),
+                      "1.2x on the A, the C; 1.3x on the B");
+  assert_string_equal(t(pDb, "WITH r(p, l) AS (VALUES ('holds', 'A')) SELECT fmt_fold(p, l, 1) FROM r"), "holds on the A");
+  assert_string_equal(t(pDb, "WITH r(p, l) AS (VALUES (NULL, 'A'), ('x', 'B')) SELECT fmt_fold(p, l, 2) FROM r"),
+                      "x on the B");
+  assert_string_equal(t(pDb, "SELECT fmt_fold('x', 'A', 1) FROM (SELECT 1 WHERE 0)"), "NULL");
+  sqlite3_close(pDb);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_kinds),
       cmocka_unit_test(test_interval_and_range),
       cmocka_unit_test(test_level),
+      cmocka_unit_test(test_fold),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
