@@ -58,8 +58,8 @@ t AS (SELECT figure, group_concat(item, '; ') AS groups
             FROM pl JOIN np USING (figure) ORDER BY pl.figure, pl.ord)
       GROUP BY figure)
 SELECT np.figure,
-       CASE WHEN t.groups IS NULL THEN printf('No two series coincide within %g%% (setting `coincide_rel`).', 100 * s.value)
-            ELSE printf('Series that coincide within %g%% (setting `coincide_rel`), drawn on top of each other: %s.', 100 * s.value, t.groups)
+       CASE WHEN t.groups IS NULL THEN printf('No two series coincide within %g%%.', 100 * s.value)
+            ELSE printf('Series that coincide within %g%%, drawn on top of each other: %s.', 100 * s.value, t.groups)
        END AS note
 FROM np LEFT JOIN t USING (figure), (SELECT value FROM report_setting WHERE key = 'coincide_rel') s;
 

@@ -229,17 +229,21 @@ SELECT *, row_number() OVER (ORDER BY "GPU", "study", "phase" DESC) AS ord FROM 
     printf('%.0f..%.0f', min(CASE e.phase WHEN 'start' THEN u.copy_gbps_start ELSE u.copy_gbps_end END), max(CASE e.phase WHEN 'start' THEN u.copy_gbps_start ELSE u.copy_gbps_end END)) AS "copy GB/s"
   FROM run_env e JOIN run u USING (run_id) WHERE u.status = 'complete' GROUP BY 1, 2, 3);
 
--- Machine pairs by their launch floors in one sentence (85-measurement.md,
--- under the table "machines"): the short configurations' agreement of the
--- pairs whose floors match (setting floor_match_us) and of the others.
-CREATE VIEW measurement_floor_match_text AS
-SELECT printf('Pair by pair (@tbl:machine_pairs), machines whose launch floors differ by %.2f us or less agree within 2%% on %.1f%% of the configurations under 20 us; pairs whose floors differ by more, on %.1f%%: the launch floor is a property of the host (its path from the command queue to the GPU) that every launch pays, so a short kernel reproduces on another machine of its model only as well as the two hosts'' floors agree.',
-  (SELECT value FROM report_setting WHERE key = 'floor_match_us'),
-  1.0 * sum(CASE WHEN abs(floor_a - floor_b) <= (SELECT value FROM report_setting WHERE key = 'floor_match_us') THEN pct_within2 * configs END)
-    / nullif(sum(CASE WHEN abs(floor_a - floor_b) <= (SELECT value FROM report_setting WHERE key = 'floor_match_us') THEN configs END), 0),
-  1.0 * sum(CASE WHEN abs(floor_a - floor_b) > (SELECT value FROM report_setting WHERE key = 'floor_match_us') THEN pct_within2 * configs END)
-    / nullif(sum(CASE WHEN abs(floor_a - floor_b) > (SELECT value FROM report_setting WHERE key = 'floor_match_us') THEN configs END), 0)) AS text
-FROM machine_pair_agreement WHERE band = 1;
+-- Machine pairs by their launch floors, as facts (85-measurement.md words
+-- them under the table "machines"): the short configurations' agreement
+-- (pct, 0-100) of the pairs whose floors differ by floor_match_us or less
+-- and of the others, and how many configurations each share is over (0:
+-- no such pair).
+CREATE VIEW measurement_floor_match AS
+WITH k AS (SELECT value AS us FROM report_setting WHERE key = 'floor_match_us')
+SELECT k.us AS match_us,
+       1.0 * sum(CASE WHEN abs(floor_a - floor_b) <= k.us THEN pct_within2 * configs END)
+         / nullif(sum(CASE WHEN abs(floor_a - floor_b) <= k.us THEN configs END), 0) AS pct_match,
+       coalesce(sum(CASE WHEN abs(floor_a - floor_b) <= k.us THEN configs END), 0) AS configs_match,
+       1.0 * sum(CASE WHEN abs(floor_a - floor_b) > k.us THEN pct_within2 * configs END)
+         / nullif(sum(CASE WHEN abs(floor_a - floor_b) > k.us THEN configs END), 0) AS pct_other,
+       coalesce(sum(CASE WHEN abs(floor_a - floor_b) > k.us THEN configs END), 0) AS configs_other
+FROM machine_pair_agreement, k WHERE band = 1;
 
 -- Where no measure_phase row says where a make measure's time went, the
 -- measure runs' own seconds per GPU in one sentence (85-measurement.md).

@@ -16,6 +16,7 @@ cd "$(dirname "$0")/../.." || exit 1
 db="$tmp/m.db"
 floor=$(analysis_view '/^-- machine_floor: each machine/' '/^GROUP BY u.device_id;$/')
 pairs=$(analysis_view '/^-- Machines of one model, pair by pair/' '/^GROUP BY a.device_id, b.device_id, a.band;$/')
+match=$(analysis_view '/^-- Machine pairs by their launch floors, as facts/' '/^FROM machine_pair_agreement, k WHERE band = 1;$/')
 [ -n "$floor" ] || notok "view machine_floor found in reports/analysis/"
 [ -n "$pairs" ] || { notok "view machine_pair_agreement found in reports/analysis/"; exit 1; }
 sqls -bail "$db" > /dev/null <<SQL || notok "the stand-ins and the views load"
@@ -45,8 +46,10 @@ INSERT INTO config_stats VALUES
   (2, 'NVIDIA M', 'reduce', 'k3', 'memset', 'single', 3, 2.0, 1.99, 2.01),
   (4, 'NVIDIA Other', 'reduce', 'k1', 'clean', 'single', 1, 0.0100, 0.0098, 0.0102),
   (1, 'NVIDIA M', 'reduce', 'k9', 'clean', 'single', 1, 0.0100, 0.0098, 0.0102);
+INSERT INTO report_setting VALUES ('floor_match_us', 0.25, 'test');
 $floor
 $pairs
+$match
 SQL
 q() { sqls "$db" "$1"; }
 check_eq "each unordered pair of one model's machines once, per band" \
@@ -63,4 +66,11 @@ check_eq "#b-#c agree everywhere (a flush of one machine only is not paired)" \
   "2 100 100; 1 100 100"
 check_eq "the floors' threshold comes with the view" \
   "$(q "SELECT value FROM report_setting WHERE key = 'floor_match_us'")" "0.25"
+# The pairs split by their floors (measurement_floor_match, worded by the
+# measurement section): #b-#c (4.2 / 4.3 us) match, both configurations
+# within 2%; #a-#b and #a-#c (3.5 against 4.2 and 4.3) do not, k1 within
+# and k2 not: 2 of 4.
+check_eq "floors matched and apart: #b-#c 100% of 2, #a-#b and #a-#c 50% of 4" \
+  "$(q "SELECT printf('%.2f %.1f %d %.1f %d', match_us, pct_match, configs_match, pct_other, configs_other) FROM measurement_floor_match")" \
+  "0.25 100.0 2 50.0 4"
 [ "$nfail" -eq 0 ]
