@@ -1,5 +1,6 @@
 -- reports/analysis/96-section-provenance.sql: the views the provenance
--- section (reports/sections/82-provenance.md) reads, one line a query.
+-- section (reports/sections/82-provenance.md) reads, one line a query: facts
+-- and table cells of data; the section writes every word around them.
 -- Applied in file-name order before 90-cache.sql; not cached there.
 
 -- The host of each GPU (gpu_provenance), as the section prints it.
