@@ -140,7 +140,7 @@ check_eq "the section's sentences: the verdicts counted, the coverage of kind bo
 # The oracle's fixture, one machine: small-n at 2^16 under two keys.
 db2="$tmp/f.db"
 if python3 tests/report/oracle_fixture.py 3 > "$tmp/f.sql" && "$TOOLS/dbtool" snapshot "$tmp/f.sql" "$db2" > /dev/null &&
-   apply_analysis "$db2"; then
+   apply_analysis_cached "$db2"; then
   check_eq "the fixture has small-n at 2^16 under two keys (int32, block 256, the default loads and grid)" \
     "$(sqls "$db2" "SELECT count(*) FROM stats_default WHERE study = 'reduce' AND variant = 'small-n' AND dtype = 'int32'
                     AND block = 256 AND n = 65536 AND coalesce(json_extract(params, '\$.loads'), 8) = 8
