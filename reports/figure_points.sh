@@ -2,7 +2,7 @@
 # reports/figure_points.sh DB FIGURE.sql...: run every figure's query on DB
 # (the report's snapshot) and store its points in table figure_point (table
 # figure names it; both in reports/schema.sql), so that a caption can say by
-# a query which series coincide (view figure_coincide,
+# a query which series coincide (view figure_coincide_group,
 # reports/analysis/80-figures.sql). A figure's query gives the series in its
 # first column, x in its second and y in the first numeric column after
 # that; a column named "panel" is the facet (one panel per GPU). The .dat

@@ -169,7 +169,7 @@ CREATE TABLE IF NOT EXISTS report_build (git_commit TEXT, git_dirty INTEGER);
 -- Every figure (reports/figures/NAME.sql) and its points as its query gives
 -- them (reports/figure_points.sh, after the views): series, x, y (the first
 -- numeric column after x) and panel ('' for a figure without facets); id
--- keeps the query's order. View figure_coincide reads them.
+-- keeps the query's order. View figure_coincide_group reads them.
 CREATE TABLE IF NOT EXISTS figure (name TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS figure_point (id INTEGER PRIMARY KEY, figure TEXT NOT NULL, panel TEXT NOT NULL,
                                          series TEXT NOT NULL, x, y REAL);

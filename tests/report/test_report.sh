@@ -365,6 +365,23 @@ ok "stencil figure: the HTML's table of coinciding series says so (on A only)" \
   grep -qF '| stencil_gbps | "global", "ldg" | Fixture GPU A |' "$md"
 ok "no figure's caption outside the reduction section carries a note on coinciding series (the HTML's table does)" \
   sh -c "! grep -v '](figures/reduce_' '$md' | grep -q '^!\[.*coincide within'"
+# The reduction's captions word the same facts as the HTML's table of
+# coinciding series (figure_coincide_group), its threshold formatted alike.
+thr=$(sed -n 's/^: The figures. series that coincide, every point within \([^ ]*\) of .*/\1/p' "$md")
+[ -n "$thr" ] || thr=$(sed -n 's/^No two series of a figure coincide within \([^ ]*\) of each other.*/\1/p' "$md")
+coin_ok=1
+for f in reduce_gbps_n reduce_block reduce_roofline; do
+  cap=$(grep "](figures/$f)" "$md")
+  rows=$(grep "^| $f | " "$md" | cut -d'|' -f3 | sed 's/^ //; s/ $//')
+  if [ -n "$rows" ]; then
+    printf '%s\n' "$cap" | grep -qF "coincide within $thr, drawn on top of each other: " || coin_ok=0
+    printf '%s\n' "$rows" | while IFS= read -r r; do printf '%s\n' "$cap" | grep -qF "$r" || exit 1; done || coin_ok=0
+  else
+    printf '%s\n' "$cap" | grep -qF "No two series coincide within $thr." || coin_ok=0
+  fi
+done
+ok "reduction figures: each caption's note on coinciding series says what the HTML's table lists, within its threshold ($thr)" \
+  test -n "$thr" -a "$coin_ok" = 1
 ok "the stencil figure shows both GPU models, four read paths and the copy bandwidth each (10 series)" \
   test "$(grep -c '^[a-z].*	side	' "$tmp/build/figures/stencil_gbps.dat")" -eq 10 -a \
        "$(grep -c '^copy bandwidth	side	' "$tmp/build/figures/stencil_gbps.dat")" -eq 2
