@@ -1,6 +1,0 @@
--- reports/analysis/99-fold.sql: no view any more. It held gpu_phrase and
--- gpu_fold, which folded a per-GPU phrase into one sentence in SQL; no
--- section read them once the sections folded their facts with fmt_fold
--- (reports/format.c) in their own words, so they are gone (issue 46 item 1:
--- the analysis writes no English). The file can go once
--- tests/report/test_fact_views.sh no longer lists it.
