@@ -1,7 +1,7 @@
 -- reports/analysis/97-section-measurement.sql: the views the method and
 -- measurement sections (reports/sections/80-method.md, 85-measurement.md)
--- read, one line a query. Applied in file-name order before 90-cache.sql;
--- they write markup around measured values, so nothing here is cached there.
+-- read: facts (numbers, labels), which the sections word. Applied in
+-- file-name order before 90-cache.sql.
 
 -- The agreement of trials pooled over every GPU (trial_agreement): pairs,
 -- those within 2%, the same in the shortest band, and the share within 2%
@@ -11,20 +11,21 @@ SELECT sum(pairs) AS pairs, sum(within2) AS within2, sum(CASE WHEN band = 1 THEN
        sum(CASE WHEN band = 1 THEN within2 END) AS short_within2, sum(pct_raw * pairs) / sum(pairs) / 100 AS raw
 FROM trial_agreement;
 
--- The flush bias in one sentence: the largest loss of measured throughput
--- after the memset flush instead of the clean one, over the GPUs (the GPU,
--- variant and size of the largest), and CUB's at its largest size.
-CREATE VIEW flush_bias_text AS
-WITH RECURSIVE p(k, v) AS (SELECT 0, 1 UNION ALL SELECT k + 1, v * 2 FROM p WHERE k < 40),
-b AS (SELECT fb.*, dl.label, p.k FROM flush_bias fb JOIN device_label dl USING (device_id) JOIN p ON p.v = fb.n),
+-- The flush bias as facts (85-measurement.md words them): the largest
+-- loss of measured throughput (a fraction) after the memset flush instead
+-- of the clean one, per GPU: over the GPUs, how many (gpus), the lowest
+-- and highest such loss, and the GPU, variant and size of the highest;
+-- CUB's loss at each GPU's largest CUB size: how many GPUs (cub_gpus, 0
+-- without CUB), that size (the largest), the lowest and highest loss.
+CREATE VIEW flush_bias_fact AS
+WITH b AS (SELECT fb.*, dl.label FROM flush_bias fb JOIN device_label dl USING (device_id)),
 w AS (SELECT * FROM (SELECT b.*, row_number() OVER (PARTITION BY device_id ORDER BY bias DESC) AS rk FROM b) WHERE rk = 1),
 c AS (SELECT * FROM (SELECT b.*, row_number() OVER (PARTITION BY device_id ORDER BY n DESC) AS rk FROM b WHERE variant = 'cub') WHERE rk = 1),
 top AS (SELECT * FROM w ORDER BY bias DESC LIMIT 1)
-SELECT 'Timed after the memset flush instead of the clean one, '
-  || CASE WHEN count(*) = 1 THEN printf('the %s loses up to %.0f%% of the measured throughput (%s, n = 2^%d^', max(w.label), 100 * max(w.bias), (SELECT variant FROM top), (SELECT k FROM top))
-          ELSE printf('a kernel loses up to %.0f%% to %.0f%% of the measured throughput, by GPU (the most on the %s: %s, n = 2^%d^', 100 * min(w.bias), 100 * max(w.bias), (SELECT label FROM top), (SELECT variant FROM top), (SELECT k FROM top)) END
-  || coalesce((SELECT CASE WHEN count(*) = 1 THEN printf('; CUB at 2^%d^: %.1f%%', max(k), 100 * max(bias)) ELSE printf('; CUB at its largest n: %.1f%% to %.1f%%', 100 * min(bias), 100 * max(bias)) END FROM c HAVING count(*) > 0), '')
-  || ') (@fig:flush_bias).' AS text
+SELECT count(*) AS gpus, min(w.bias) AS bias_lo, max(w.bias) AS bias_hi,
+       (SELECT label FROM top) AS top_label, (SELECT variant FROM top) AS top_variant, (SELECT n FROM top) AS top_n,
+       (SELECT count(*) FROM c) AS cub_gpus, (SELECT max(n) FROM c) AS cub_n,
+       (SELECT min(bias) FROM c) AS cub_lo, (SELECT max(bias) FROM c) AS cub_hi
 FROM w;
 
 -- The SM clock, per GPU (latest trial of every configuration with a clock):
@@ -246,12 +247,15 @@ SELECT k.us AS match_us,
 FROM machine_pair_agreement, k WHERE band = 1;
 
 -- Where no measure_phase row says where a make measure's time went, the
--- measure runs' own seconds per GPU in one sentence (85-measurement.md).
-CREATE VIEW measurement_run_phase_text AS
-SELECT 'Its measure runs say it themselves (`run.setup_s`, `verify_s`, `sample_s`, summed per GPU, and the span from the first run''s start to the last one''s end): ' || group_concat(x, '; ') || '.' AS text
-FROM (SELECT printf('the %s, setup %.0f s, inputs and verification %.0f s, sampling %.0f s, over %.0f s', v.label, sum(u.setup_s), sum(u.verify_s), sum(u.sample_s),
-                    (julianday(max(u.finished_utc)) - julianday(min(u.started_utc))) * 86400) AS x
-      FROM run u JOIN report_devices v USING (device_id) WHERE u.kind = 'measure' AND u.status = 'complete' AND u.sample_s IS NOT NULL GROUP BY v.ord ORDER BY v.ord);
+-- measure runs' own seconds per GPU (85-measurement.md words them): i (1,
+-- 2, ... in the GPUs' order), the GPU's label, its complete measure runs'
+-- setup, inputs and verification, and sampling seconds summed, and the
+-- span from the first run's start to the last one's end, in seconds.
+CREATE VIEW measurement_run_phase AS
+SELECT row_number() OVER (ORDER BY v.ord) AS i, v.ord, v.label, sum(u.setup_s) AS setup_s, sum(u.verify_s) AS verify_s,
+       sum(u.sample_s) AS sample_s, (julianday(max(u.finished_utc)) - julianday(min(u.started_utc))) * 86400 AS span_s
+FROM run u JOIN report_devices v USING (device_id)
+WHERE u.kind = 'measure' AND u.status = 'complete' AND u.sample_s IS NOT NULL GROUP BY v.ord;
 
 -- The GPU-timed configurations (latest trial), those above the listed_rsd
 -- setting (85-measurement.md, before the table "rsd1") and those of them
