@@ -106,9 +106,10 @@ FROM machine_agreement a JOIN report_models m ON m.name = a.model;
 
 -- The table "machine_pairs" (85-measurement.md): machines of one model pair
 -- by pair, their launch floors and per size band their agreement
--- (machine_pair_agreement); ord: the table's order (the pair's GPUs).
+-- (machine_pair_agreement); gpu_a, gpu_b: the pair's labels (the section
+-- names the pair); ord: the table's order (the pair's GPUs).
 CREATE VIEW measurement_machine_pairs_table AS
-SELECT gpu_a || ' and ' || gpu_b AS "machines", printf('%.2f / %.2f', floor_a, floor_b) AS "launch floors (us)",
+SELECT gpu_a, gpu_b, printf('%.2f / %.2f', floor_a, floor_b) AS "launch floors (us)",
   max(CASE WHEN band = 1 THEN printf('%.1f%% / %.1f%% of %d', pct_within2, pct_covered, configs) END) AS "under 20 us",
   max(CASE WHEN band = 2 THEN printf('%.1f%% / %.1f%% of %d', pct_within2, pct_covered, configs) END) AS "20-100 us",
   max(CASE WHEN band = 3 THEN printf('%.1f%% / %.1f%% of %d', pct_within2, pct_covered, configs) END) AS "100 us or more",
@@ -117,19 +118,25 @@ SELECT gpu_a || ' and ' || gpu_b AS "machines", printf('%.2f / %.2f', floor_a, f
 FROM machine_pair_agreement GROUP BY ord_a, ord_b;
 
 -- The pivot "phases" (85-measurement.md): where the wall time of each make
--- measure went (measure_phase), seconds per GPU, session and phase; ord:
+-- measure went (measure_phase), seconds per GPU, session and phase (the
+-- section names a row by gpu, day, trials, session); ord:
 -- the order of first appearance (session, the phases in their order).
 CREATE VIEW measurement_phase_cell AS
-SELECT coalesce((SELECT v.label FROM device d JOIN report_devices v USING (device_id) WHERE d.uuid = p.device_uuid), p.device_uuid) || ', ' || substr(min(p.utc), 1, 10) || coalesce(printf(', %d trials', max(p.trials)), '') || ', ' || substr(p.session, 1, 8) AS "make measure (GPU, date, session)",
+SELECT coalesce((SELECT v.label FROM device d JOIN report_devices v USING (device_id) WHERE d.uuid = p.device_uuid), p.device_uuid) AS gpu,
+  substr(min(p.utc), 1, 10) AS day, max(p.trials) AS trials, substr(p.session, 1, 8) AS session,
   p.phase, CASE WHEN sum(p.seconds) < 1 THEN printf('%.1f', sum(p.seconds)) ELSE printf('%.0f', sum(p.seconds)) END AS seconds,
   row_number() OVER (ORDER BY p.session, CASE p.phase WHEN 'build' THEN 1 WHEN 'verify' THEN 2 WHEN 'sample' THEN 3 WHEN 'other' THEN 4 WHEN 'trials' THEN 5 WHEN 'resources' THEN 6 WHEN 'profile' THEN 7 ELSE 8 END) AS ord
 FROM measure_phase p GROUP BY p.session, p.device_uuid, p.phase;
 
--- The repeat runs in one sentence (85-measurement.md): over the GPUs, the
--- share of configurations whose runs all agree (run_agreement_summary, the
--- newest commit of each GPU), all and short ones, with the targets met or
--- missed where no two invocations were compared (session_agreement_verdict).
-CREATE VIEW measurement_repeat_text AS
+-- The repeat runs as facts (85-measurement.md words them): over the GPUs,
+-- the share (pct, 0-100) of configurations whose runs all agree
+-- (run_agreement_summary, the newest commit of each GPU), lowest and
+-- highest, all (lo, hi) and short ones (slo, shi: NULL where none was
+-- measured), how many GPUs meet each target (n_met, n_met_short), the
+-- fewest and most configurations, the settings it is judged on, and how
+-- many pairs of invocations were compared (sessions: the targets are
+-- judged on the runs only where there are none, session_agreement_verdict).
+CREATE VIEW measurement_repeat_fact AS
 WITH k AS (SELECT (SELECT value FROM report_setting WHERE key = 'agree_rel') AS rel,
   (SELECT value FROM report_setting WHERE key = 'agree_short_ms') AS short_ms,
   (SELECT value FROM report_setting WHERE key = 'agree_target_pct') AS target,
@@ -138,17 +145,8 @@ a AS (SELECT min(100 * s.share_2pct) AS lo, max(100 * s.share_2pct) AS hi, min(1
         max(100 * s.share_2pct_u20) AS shi, count(*) AS gpus, sum(100 * s.share_2pct >= k.target) AS n_met,
         sum(100 * s.share_2pct_u20 >= k.target_short) AS n_met_short, min(s.configs) AS c_lo, max(s.configs) AS c_hi
       FROM run_agreement_summary s, k WHERE s.latest)
-SELECT printf('The runs of %s all agree within %g%% of each other on %s of %s configurations%s and on %s of those under %g us%s.',
-    CASE a.gpus WHEN 1 THEN 'the GPU' ELSE printf('each of the %d GPUs', a.gpus) END, 100 * k.rel,
-    CASE WHEN round(a.lo) = round(a.hi) THEN printf('%.0f%%', a.lo) ELSE printf('%.0f%% to %.0f%%', a.lo, a.hi) END,
-    CASE a.gpus WHEN 1 THEN 'its' ELSE 'their' END || CASE WHEN a.c_lo = a.c_hi THEN printf(' %d', a.c_lo) ELSE '' END,
-    CASE WHEN v.n > 0 THEN '' ELSE printf(' (target: %g%%, %s)', k.target,
-      CASE WHEN a.n_met = a.gpus THEN 'met' WHEN a.n_met = 0 THEN 'missed' ELSE printf('met on %d of %d', a.n_met, a.gpus) END) END,
-    CASE WHEN a.slo IS NULL THEN 'none' WHEN round(a.slo) = round(a.shi) THEN printf('%.0f%%', a.slo) ELSE printf('%.0f%% to %.0f%%', a.slo, a.shi) END,
-    1000 * k.short_ms,
-    CASE WHEN v.n > 0 THEN '' ELSE printf(' (target: %g%%, %s)', k.target_short,
-      CASE WHEN a.slo IS NULL THEN 'not measured' WHEN a.n_met_short = a.gpus THEN 'met' WHEN a.n_met_short = 0 THEN 'missed'
-           ELSE printf('met on %d of %d', a.n_met_short, a.gpus) END) END) AS text
+SELECT a.gpus, a.lo, a.hi, a.slo, a.shi, a.n_met, a.n_met_short, a.c_lo, a.c_hi,
+       k.rel, k.short_ms, k.target, k.target_short, v.n AS sessions
 FROM a, k, (SELECT count(*) AS n FROM session_agreement_verdict) v;
 
 -- The table "invocations" (85-measurement.md): two make measure
