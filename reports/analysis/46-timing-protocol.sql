@@ -173,57 +173,39 @@ CREATE VIEW minimal_harness_table AS
 SELECT printf('2^%d^', CAST(round(log2(n)) AS INTEGER)) AS "n", label,
        coalesce(printf('%.2f / %.2f: %+.2f, %s', project_us, minimal_us, diff_us, verdict), '-') AS cell
 FROM minimal_harness ORDER BY n, ord;
--- The comparison of the two harnesses in one sentence: how many agree and
--- how many differ, and the largest difference where it is not one of those
--- that differ (protocol_diff_text names each of them).
-CREATE VIEW protocol_text AS
+-- The comparison of the two harnesses as facts (85-measurement.md words
+-- them): the GPU-timed comparisons, how many agree and how many differ, and
+-- the largest difference (us, relative), its GPU, size and verdict.
+CREATE VIEW protocol_fact AS
 WITH w AS (SELECT * FROM minimal_harness WHERE project_us IS NOT NULL ORDER BY abs(diff_us) DESC LIMIT 1)
-SELECT printf('Over %d GPU-timed comparisons of the two harnesses, %d agree within the tolerance and %d differ%s',
-              count(*), sum(verdict = 'agrees'), sum(verdict = 'differs'), CASE WHEN sum(verdict = 'differs') = 1 THEN 's' ELSE '' END)
-       || CASE WHEN (SELECT verdict FROM w) = 'differs' THEN '.'
-               ELSE (SELECT printf('; the largest difference is %+.2f us (%+.1f%%) on the %s at 2^%d^.', diff_us, 100 * diff_rel, label,
-                                   CAST(round(log2(n)) AS INTEGER)) FROM w) END
-       AS text
+SELECT count(*) AS comparisons, sum(verdict = 'agrees') AS agree, sum(verdict = 'differs') AS differ,
+       (SELECT diff_us FROM w) AS top_diff_us, (SELECT diff_rel FROM w) AS top_rel, (SELECT label FROM w) AS top_label,
+       (SELECT n FROM w) AS top_n, (SELECT verdict FROM w) AS top_verdict
 FROM minimal_harness WHERE project_us IS NOT NULL;
--- What the report says of the sizes where the two harnesses differ: each
--- (GPU, n) with its difference and tolerance, and that GPU's harness offset
--- on the empty kernel (protocol_offset), which a difference larger than it
--- is not explained by; then the range of each side's processes there (this
--- project's trials, trial_lo_us..trial_hi_us; the minimal harness's
--- processes, proc_lo_us..proc_hi_us): where the two ranges overlap, the
--- difference is within what one process of either harness gives against
--- another; where they do not, every process of one harness took longer
--- than every process of the other, and the difference is not explained.
-CREATE VIEW protocol_diff_text AS
+-- The sizes where the two harnesses differ, as facts (85-measurement.md
+-- words them): a row per (GPU, n) that differs, i of k in (GPU, n) order,
+-- with its difference and tolerance; that GPU's harness offset on the empty
+-- kernel (protocol_offset; NULL where not timed) and gpu_i, the GPU's place
+-- (1, 2, ...) where this is its first row, else NULL; beyond: 1 where some
+-- GPU's largest difference exceeds its offset (the offset does not explain
+-- the differences), else 0; then the range of each side's processes there
+-- (this project's trials, trial_lo_us..trial_hi_us; the minimal harness's
+-- processes, proc_lo_us..proc_hi_us) and overlap: 1 where the two ranges
+-- overlap (the difference is within what one process of either harness
+-- gives against another), 0 where every process of one harness took longer
+-- than every process of the other (the difference is not explained).
+CREATE VIEW protocol_diff AS
 WITH x AS (SELECT m.label, m.ord, m.n, m.diff_us, m.diff_rel, m.tol_us, o.offset_us, m.procs,
                   m.proc_lo_us, m.proc_hi_us,
                   m.trials, m.trial_lo_us, m.trial_hi_us
            FROM minimal_harness m LEFT JOIN protocol_offset o USING (device_id) WHERE m.verdict = 'differs'),
 g AS (SELECT label, ord, min(offset_us) AS offset_us, max(abs(diff_us)) AS worst_us FROM x GROUP BY label, ord)
-SELECT CASE WHEN (SELECT count(*) FROM x) = 0
-            THEN 'Every GPU agrees with the minimal harness at every size.'
-            ELSE CASE WHEN (SELECT count(*) FROM x) = 1 THEN 'The one that differs is ' ELSE 'Those that differ are ' END
-                 || (SELECT group_concat(printf('the %s at 2^%d^, by %+.2f us (%+.1f%%; tolerance %.2f us)', label,
-                                                CAST(round(log2(n)) AS INTEGER), diff_us, 100 * diff_rel, tol_us), '; ')
-                     FROM (SELECT * FROM x ORDER BY ord, n))
-                 || '. The harness''s own offset on the empty kernel (@tbl:protocol) does not explain '
-                 || CASE WHEN (SELECT count(*) FROM x) = 1 THEN 'it' ELSE 'them' END || ': '
-                 || (SELECT group_concat(printf('%+.3f us on the %s', offset_us, label), ', ') FROM (SELECT * FROM g ORDER BY ord))
-                 || CASE WHEN (SELECT max(worst_us - abs(coalesce(offset_us, 0))) FROM g) > 0
-                         THEN '. ' || (SELECT group_concat(printf('On the %s at 2^%d^ this harness''s %d trials run from %.2f to %.2f us '
-                                                                  || 'and the minimal harness''s %d processes from %.2f to %.2f us: ', label,
-                                                                  CAST(round(log2(n)) AS INTEGER), trials, trial_lo_us, trial_hi_us,
-                                                                  procs, proc_lo_us, proc_hi_us)
-                                                           || CASE WHEN trial_lo_us <= proc_hi_us AND proc_lo_us <= trial_hi_us
-                                                                   THEN 'the ranges overlap, so the difference lies within what one process of '
-                                                                        || 'either harness gives against another (a process''s launch path costs '
-                                                                        || 'its own fixed amount, Method section).'
-                                                                   ELSE 'the ranges do not overlap, so the difference is between the harnesses, '
-                                                                        || 'and what causes it is not measured here.' END,
-                                                           ' ')
-                                       FROM (SELECT * FROM x ORDER BY ord, n))
-                         ELSE '.' END
-       END AS text;
+SELECT row_number() OVER (ORDER BY x.ord, x.n) AS i, count(*) OVER () AS k, x.label, x.ord, x.n, x.diff_us, x.diff_rel, x.tol_us,
+       g.offset_us, CASE WHEN row_number() OVER (PARTITION BY x.ord ORDER BY x.n) = 1 THEN dense_rank() OVER (ORDER BY x.ord) END AS gpu_i,
+       coalesce((SELECT max(worst_us - abs(coalesce(offset_us, 0))) FROM g) > 0, 0) AS beyond,
+       x.trials, x.trial_lo_us, x.trial_hi_us, x.procs, x.proc_lo_us, x.proc_hi_us,
+       x.trial_lo_us <= x.proc_hi_us AND x.proc_lo_us <= x.trial_hi_us AS overlap
+FROM x JOIN g USING (label, ord);
 
 -- The published reference points (86-published.sql) beside this project's
 -- measurement of the same configuration, like with like: CUB under the
@@ -233,8 +215,8 @@ SELECT CASE WHEN (SELECT count(*) FROM x) = 0
 -- configurations (reduction float32 at 2^24^ and 1024-thread blocks, the
 -- offset read at 2^20^ floats, 512-thread blocks, L1 on), the default flush,
 -- as config_stats gives them. measured_value: the number (us for CUB, ms
--- for the seed's rows) that measured prints to 4 significant digits
--- (trailing zeros kept: 30.00, not 30).
+-- for the seed's rows; kind says which row it is: cub, seed-reduce,
+-- seed-access), which 85-measurement.md formats and words.
 CREATE VIEW published_measured AS
 WITH cub AS (SELECT d.name, t.n, median(t.raw_median_ms) AS ms FROM trial t JOIN device d USING (device_id)
              WHERE t.study = 'reduce' AND t.variant = 'cub' AND t.dtype = 'int32' AND t.flush = 'memset'
@@ -247,11 +229,7 @@ sd AS (SELECT variant, n, median(median_ms) AS ms FROM stats_default
 so AS (SELECT CAST(json_extract(params, '$.k') AS INTEGER) AS k, n, median(median_ms) AS ms FROM stats_default
        WHERE study = 'access' AND variant = 'read-offset' AND block = 512 AND json_extract(params, '$.l1') = 'ca'
        GROUP BY k, n)
-SELECT id, gpu, what, n, value, unit, source,
-       CASE WHEN measured_value IS NULL THEN NULL
-            WHEN kind = 'cub' THEN printf('%#.4g us (the memset flush)', measured_value)
-            WHEN kind = 'seed-reduce' THEN printf('%#.4g ms (float32, every GPU here: their median)', measured_value)
-            WHEN kind = 'seed-access' THEN printf('%#.4g ms (every GPU here: their median)', measured_value) END AS measured,
+SELECT id, gpu, what, n, value, unit, source, kind,
        measured_value
 FROM (SELECT p.id, p.gpu, p.variant || coalesce(' ' || p.dtype, '') AS what, p.n, p.value, p.unit, p.source,
              CASE WHEN p.study = 'reduce' AND p.variant = 'cub' THEN 'cub' WHEN p.study = 'reduce' THEN 'seed-reduce'
@@ -267,7 +245,7 @@ FROM (SELECT p.id, p.gpu, p.variant || coalesce(' ' || p.dtype, '') AS what, p.n
       FROM published_ref p);
 CREATE VIEW published_table AS
 SELECT gpu AS "GPU", what AS "what", printf('2^%d^', CAST(round(log2(n)) AS INTEGER)) AS "n",
-       printf('%g %s', value, unit) AS "published", coalesce(measured, '-') AS "measured here",
+       printf('%g %s', value, unit) AS "published", kind, measured_value,
        CASE WHEN instr(source, ',') > 0 AND source LIKE 'nvbench%' THEN 'nvbench'
             WHEN instr(source, ' (') > 0 THEN substr(source, 1, instr(source, ' (') - 1) ELSE source END AS "source"
 FROM published_measured ORDER BY id;
@@ -277,28 +255,21 @@ FROM published_measured ORDER BY id;
 -- minimal harness (coldbench, the call timed as nvbench does) on the same
 -- GPU: where the minimal harness shows most of it, the gap lies outside
 -- this harness (the machine, its clocks, its software), which neither
--- harness measures; a model's machines give their median.
-CREATE VIEW published_gap_text AS
+-- harness measures; a model's machines give their median. Facts a row per
+-- (GPU, n), i of k in n's order on that GPU, and outside: the gap between the
+-- harnesses is under half the gap to the published time at every n of the
+-- GPU (85-measurement.md words it).
+CREATE VIEW published_gap AS
 WITH g AS (SELECT p.gpu, p.n, min(d.ord) AS ord, p.value * CASE p.unit WHEN 'ms' THEN 1000.0 WHEN 's' THEN 1e6 ELSE 1.0 END AS pub_us,
                   median(m.project_us) AS project_us, median(m.minimal_us) AS minimal_us
            FROM published_ref p JOIN report_devices d ON d.name = p.device_name
              JOIN minimal_harness m ON m.device_id = d.device_id AND m.n = p.n
            WHERE p.study = 'reduce' AND p.variant = 'cub' AND p.unit IN ('us', 'ms', 's') AND m.project_us IS NOT NULL
-           GROUP BY p.gpu, p.n),
--- (lists 'a, b and c': sep, the separator before each item)
-l AS (SELECT gpu, min(ord) AS ord,
-             group_concat(sep || printf('%+.2f us (%+.1f%%) at 2^%d^', project_us - pub_us, 100 * (project_us / pub_us - 1), CAST(round(log2(n)) AS INTEGER)), '') AS proj,
-             group_concat(sep || printf('%+.2f us', minimal_us - pub_us), '') AS mini,
-             max(abs(project_us - minimal_us)) AS harness_us, max(abs(project_us - pub_us)) AS gap_us
-      FROM (SELECT *, CASE WHEN i = 1 THEN '' WHEN i = k THEN ' and ' ELSE ', ' END AS sep
-            FROM (SELECT *, row_number() OVER (PARTITION BY gpu ORDER BY n) AS i, count(*) OVER (PARTITION BY gpu) AS k FROM g)
-            ORDER BY gpu, i) GROUP BY gpu)
-SELECT group_concat(printf('Against nvbench''s published times on the %s, this harness''s CUB differs by %s; the minimal harness, which times the call as nvbench does, by %s on the same GPU (@tbl:minimal)%s',
-                           gpu, proj, mini,
-                           CASE WHEN harness_us < gap_us / 2
-                                THEN ', so the gap is not this harness''s: it lies in the machine, its clocks or its software, which the published figures do not record and this report does not measure.'
-                                ELSE ': part of the gap is this harness''s own.' END), ' ') AS text
-FROM (SELECT * FROM l ORDER BY ord) HAVING count(*) > 0;
+           GROUP BY p.gpu, p.n)
+SELECT gpu, n, ord, pub_us, project_us, minimal_us,
+       row_number() OVER (PARTITION BY gpu ORDER BY n) AS i, count(*) OVER (PARTITION BY gpu) AS k,
+       max(abs(project_us - minimal_us)) OVER (PARTITION BY gpu) < max(abs(project_us - pub_us)) OVER (PARTITION BY gpu) / 2 AS outside
+FROM g;
 
 -- The sources in full, once each (the table names them short).
 CREATE VIEW published_sources AS

@@ -1,7 +1,7 @@
 -- reports/analysis/97-section-measurement.sql: the views the method and
 -- measurement sections (reports/sections/80-method.md, 85-measurement.md)
--- read, one line a query. Applied in file-name order before 90-cache.sql;
--- they write markup around measured values, so nothing here is cached there.
+-- read: facts (numbers, labels), which the sections word. Applied in
+-- file-name order before 90-cache.sql.
 
 -- The agreement of trials pooled over every GPU (trial_agreement): pairs,
 -- those within 2%, the same in the shortest band, and the share within 2%
@@ -11,20 +11,21 @@ SELECT sum(pairs) AS pairs, sum(within2) AS within2, sum(CASE WHEN band = 1 THEN
        sum(CASE WHEN band = 1 THEN within2 END) AS short_within2, sum(pct_raw * pairs) / sum(pairs) / 100 AS raw
 FROM trial_agreement;
 
--- The flush bias in one sentence: the largest loss of measured throughput
--- after the memset flush instead of the clean one, over the GPUs (the GPU,
--- variant and size of the largest), and CUB's at its largest size.
-CREATE VIEW flush_bias_text AS
-WITH RECURSIVE p(k, v) AS (SELECT 0, 1 UNION ALL SELECT k + 1, v * 2 FROM p WHERE k < 40),
-b AS (SELECT fb.*, dl.label, p.k FROM flush_bias fb JOIN device_label dl USING (device_id) JOIN p ON p.v = fb.n),
+-- The flush bias as facts (85-measurement.md words them): the largest
+-- loss of measured throughput (a fraction) after the memset flush instead
+-- of the clean one, per GPU: over the GPUs, how many (gpus), the lowest
+-- and highest such loss, and the GPU, variant and size of the highest;
+-- CUB's loss at each GPU's largest CUB size: how many GPUs (cub_gpus, 0
+-- without CUB), that size (the largest), the lowest and highest loss.
+CREATE VIEW flush_bias_fact AS
+WITH b AS (SELECT fb.*, dl.label FROM flush_bias fb JOIN device_label dl USING (device_id)),
 w AS (SELECT * FROM (SELECT b.*, row_number() OVER (PARTITION BY device_id ORDER BY bias DESC) AS rk FROM b) WHERE rk = 1),
 c AS (SELECT * FROM (SELECT b.*, row_number() OVER (PARTITION BY device_id ORDER BY n DESC) AS rk FROM b WHERE variant = 'cub') WHERE rk = 1),
 top AS (SELECT * FROM w ORDER BY bias DESC LIMIT 1)
-SELECT 'Timed after the memset flush instead of the clean one, '
-  || CASE WHEN count(*) = 1 THEN printf('the %s loses up to %.0f%% of the measured throughput (%s, n = 2^%d^', max(w.label), 100 * max(w.bias), (SELECT variant FROM top), (SELECT k FROM top))
-          ELSE printf('a kernel loses up to %.0f%% to %.0f%% of the measured throughput, by GPU (the most on the %s: %s, n = 2^%d^', 100 * min(w.bias), 100 * max(w.bias), (SELECT label FROM top), (SELECT variant FROM top), (SELECT k FROM top)) END
-  || coalesce((SELECT CASE WHEN count(*) = 1 THEN printf('; CUB at 2^%d^: %.1f%%', max(k), 100 * max(bias)) ELSE printf('; CUB at its largest n: %.1f%% to %.1f%%', 100 * min(bias), 100 * max(bias)) END FROM c HAVING count(*) > 0), '')
-  || ') (@fig:flush_bias).' AS text
+SELECT count(*) AS gpus, min(w.bias) AS bias_lo, max(w.bias) AS bias_hi,
+       (SELECT label FROM top) AS top_label, (SELECT variant FROM top) AS top_variant, (SELECT n FROM top) AS top_n,
+       (SELECT count(*) FROM c) AS cub_gpus, (SELECT max(n) FROM c) AS cub_n,
+       (SELECT min(bias) FROM c) AS cub_lo, (SELECT max(bias) FROM c) AS cub_hi
 FROM w;
 
 -- The SM clock, per GPU (latest trial of every configuration with a clock):
@@ -105,9 +106,10 @@ FROM machine_agreement a JOIN report_models m ON m.name = a.model;
 
 -- The table "machine_pairs" (85-measurement.md): machines of one model pair
 -- by pair, their launch floors and per size band their agreement
--- (machine_pair_agreement); ord: the table's order (the pair's GPUs).
+-- (machine_pair_agreement); gpu_a, gpu_b: the pair's labels (the section
+-- names the pair); ord: the table's order (the pair's GPUs).
 CREATE VIEW measurement_machine_pairs_table AS
-SELECT gpu_a || ' and ' || gpu_b AS "machines", printf('%.2f / %.2f', floor_a, floor_b) AS "launch floors (us)",
+SELECT gpu_a, gpu_b, printf('%.2f / %.2f', floor_a, floor_b) AS "launch floors (us)",
   max(CASE WHEN band = 1 THEN printf('%.1f%% / %.1f%% of %d', pct_within2, pct_covered, configs) END) AS "under 20 us",
   max(CASE WHEN band = 2 THEN printf('%.1f%% / %.1f%% of %d', pct_within2, pct_covered, configs) END) AS "20-100 us",
   max(CASE WHEN band = 3 THEN printf('%.1f%% / %.1f%% of %d', pct_within2, pct_covered, configs) END) AS "100 us or more",
@@ -116,19 +118,25 @@ SELECT gpu_a || ' and ' || gpu_b AS "machines", printf('%.2f / %.2f', floor_a, f
 FROM machine_pair_agreement GROUP BY ord_a, ord_b;
 
 -- The pivot "phases" (85-measurement.md): where the wall time of each make
--- measure went (measure_phase), seconds per GPU, session and phase; ord:
+-- measure went (measure_phase), seconds per GPU, session and phase (the
+-- section names a row by gpu, day, trials, session); ord:
 -- the order of first appearance (session, the phases in their order).
 CREATE VIEW measurement_phase_cell AS
-SELECT coalesce((SELECT v.label FROM device d JOIN report_devices v USING (device_id) WHERE d.uuid = p.device_uuid), p.device_uuid) || ', ' || substr(min(p.utc), 1, 10) || coalesce(printf(', %d trials', max(p.trials)), '') || ', ' || substr(p.session, 1, 8) AS "make measure (GPU, date, session)",
+SELECT coalesce((SELECT v.label FROM device d JOIN report_devices v USING (device_id) WHERE d.uuid = p.device_uuid), p.device_uuid) AS gpu,
+  substr(min(p.utc), 1, 10) AS day, max(p.trials) AS trials, substr(p.session, 1, 8) AS session,
   p.phase, CASE WHEN sum(p.seconds) < 1 THEN printf('%.1f', sum(p.seconds)) ELSE printf('%.0f', sum(p.seconds)) END AS seconds,
   row_number() OVER (ORDER BY p.session, CASE p.phase WHEN 'build' THEN 1 WHEN 'verify' THEN 2 WHEN 'sample' THEN 3 WHEN 'other' THEN 4 WHEN 'trials' THEN 5 WHEN 'resources' THEN 6 WHEN 'profile' THEN 7 ELSE 8 END) AS ord
 FROM measure_phase p GROUP BY p.session, p.device_uuid, p.phase;
 
--- The repeat runs in one sentence (85-measurement.md): over the GPUs, the
--- share of configurations whose runs all agree (run_agreement_summary, the
--- newest commit of each GPU), all and short ones, with the targets met or
--- missed where no two invocations were compared (session_agreement_verdict).
-CREATE VIEW measurement_repeat_text AS
+-- The repeat runs as facts (85-measurement.md words them): over the GPUs,
+-- the share (pct, 0-100) of configurations whose runs all agree
+-- (run_agreement_summary, the newest commit of each GPU), lowest and
+-- highest, all (lo, hi) and short ones (slo, shi: NULL where none was
+-- measured), how many GPUs meet each target (n_met, n_met_short), the
+-- fewest and most configurations, the settings it is judged on, and how
+-- many pairs of invocations were compared (sessions: the targets are
+-- judged on the runs only where there are none, session_agreement_verdict).
+CREATE VIEW measurement_repeat_fact AS
 WITH k AS (SELECT (SELECT value FROM report_setting WHERE key = 'agree_rel') AS rel,
   (SELECT value FROM report_setting WHERE key = 'agree_short_ms') AS short_ms,
   (SELECT value FROM report_setting WHERE key = 'agree_target_pct') AS target,
@@ -137,17 +145,8 @@ a AS (SELECT min(100 * s.share_2pct) AS lo, max(100 * s.share_2pct) AS hi, min(1
         max(100 * s.share_2pct_u20) AS shi, count(*) AS gpus, sum(100 * s.share_2pct >= k.target) AS n_met,
         sum(100 * s.share_2pct_u20 >= k.target_short) AS n_met_short, min(s.configs) AS c_lo, max(s.configs) AS c_hi
       FROM run_agreement_summary s, k WHERE s.latest)
-SELECT printf('The runs of %s all agree within %g%% of each other on %s of %s configurations%s and on %s of those under %g us%s.',
-    CASE a.gpus WHEN 1 THEN 'the GPU' ELSE printf('each of the %d GPUs', a.gpus) END, 100 * k.rel,
-    CASE WHEN round(a.lo) = round(a.hi) THEN printf('%.0f%%', a.lo) ELSE printf('%.0f%% to %.0f%%', a.lo, a.hi) END,
-    CASE a.gpus WHEN 1 THEN 'its' ELSE 'their' END || CASE WHEN a.c_lo = a.c_hi THEN printf(' %d', a.c_lo) ELSE '' END,
-    CASE WHEN v.n > 0 THEN '' ELSE printf(' (target: %g%%, %s)', k.target,
-      CASE WHEN a.n_met = a.gpus THEN 'met' WHEN a.n_met = 0 THEN 'missed' ELSE printf('met on %d of %d', a.n_met, a.gpus) END) END,
-    CASE WHEN a.slo IS NULL THEN 'none' WHEN round(a.slo) = round(a.shi) THEN printf('%.0f%%', a.slo) ELSE printf('%.0f%% to %.0f%%', a.slo, a.shi) END,
-    1000 * k.short_ms,
-    CASE WHEN v.n > 0 THEN '' ELSE printf(' (target: %g%%, %s)', k.target_short,
-      CASE WHEN a.slo IS NULL THEN 'not measured' WHEN a.n_met_short = a.gpus THEN 'met' WHEN a.n_met_short = 0 THEN 'missed'
-           ELSE printf('met on %d of %d', a.n_met_short, a.gpus) END) END) AS text
+SELECT a.gpus, a.lo, a.hi, a.slo, a.shi, a.n_met, a.n_met_short, a.c_lo, a.c_hi,
+       k.rel, k.short_ms, k.target, k.target_short, v.n AS sessions
 FROM a, k, (SELECT count(*) AS n FROM session_agreement_verdict) v;
 
 -- The table "invocations" (85-measurement.md): two make measure
@@ -246,12 +245,15 @@ SELECT k.us AS match_us,
 FROM machine_pair_agreement, k WHERE band = 1;
 
 -- Where no measure_phase row says where a make measure's time went, the
--- measure runs' own seconds per GPU in one sentence (85-measurement.md).
-CREATE VIEW measurement_run_phase_text AS
-SELECT 'Its measure runs say it themselves (`run.setup_s`, `verify_s`, `sample_s`, summed per GPU, and the span from the first run''s start to the last one''s end): ' || group_concat(x, '; ') || '.' AS text
-FROM (SELECT printf('the %s, setup %.0f s, inputs and verification %.0f s, sampling %.0f s, over %.0f s', v.label, sum(u.setup_s), sum(u.verify_s), sum(u.sample_s),
-                    (julianday(max(u.finished_utc)) - julianday(min(u.started_utc))) * 86400) AS x
-      FROM run u JOIN report_devices v USING (device_id) WHERE u.kind = 'measure' AND u.status = 'complete' AND u.sample_s IS NOT NULL GROUP BY v.ord ORDER BY v.ord);
+-- measure runs' own seconds per GPU (85-measurement.md words them): i (1,
+-- 2, ... in the GPUs' order), the GPU's label, its complete measure runs'
+-- setup, inputs and verification, and sampling seconds summed, and the
+-- span from the first run's start to the last one's end, in seconds.
+CREATE VIEW measurement_run_phase AS
+SELECT row_number() OVER (ORDER BY v.ord) AS i, v.ord, v.label, sum(u.setup_s) AS setup_s, sum(u.verify_s) AS verify_s,
+       sum(u.sample_s) AS sample_s, (julianday(max(u.finished_utc)) - julianday(min(u.started_utc))) * 86400 AS span_s
+FROM run u JOIN report_devices v USING (device_id)
+WHERE u.kind = 'measure' AND u.status = 'complete' AND u.sample_s IS NOT NULL GROUP BY v.ord;
 
 -- The GPU-timed configurations (latest trial), those above the listed_rsd
 -- setting (85-measurement.md, before the table "rsd1") and those of them

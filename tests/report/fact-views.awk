@@ -3,8 +3,9 @@
 # the format of a printf() (its first argument) or is concatenated (|| on
 # either side), and holds a word of three letters or more once its format
 # specifiers (%d, %.2f, %s, %%, ...) are taken out. Prints FILE:LINE:
-# LITERAL for each; comments (-- to the end of a line) are skipped. One
-# file at a time: awk -f tests/report/fact-views.awk FILE.
+# LITERAL for each; comments (-- to the end of a line) and double-quoted
+# names (a column "runs' range": its apostrophe starts no literal) are
+# skipped. One file at a time: awk -f tests/report/fact-views.awk FILE.
 BEGIN { RS = "\001" }
 {
   s = $0; n = length(s); line = 1; i = 1; prev = ""
@@ -14,6 +15,10 @@ BEGIN { RS = "\001" }
     if (c == "-" && substr(s, i + 1, 1) == "-") {           # a comment: to the end of the line
       while (i <= n && substr(s, i, 1) != "\n") i++
       continue
+    }
+    if (c == "\"") {                                         # an identifier: to its closing quote
+      j = i + 1; while (j <= n && substr(s, j, 1) != "\"") { if (substr(s, j, 1) == "\n") line++; j++ }
+      prev = prev "\""; i = j + 1; continue
     }
     if (c == "'") {                                          # a literal, '' inside it
       j = i + 1; lit = ""; l0 = line

@@ -442,7 +442,7 @@ short=$(q "WITH a AS (SELECT abs(r1.median_ms - r2.median_ms) / min(r1.median_ms
            SELECT printf('and on %.0f%% of those under 20 us (target: 90%%, %s)', 100.0 * avg(CASE WHEN m < 0.020 THEN d <= 0.02 END),
              CASE WHEN 100.0 * avg(CASE WHEN m < 0.020 THEN d <= 0.02 END) >= 90 THEN 'met' ELSE 'missed' END) FROM a")
 ok "measurement: the short configurations $short" has_text "$short"
-bias=$(q "SELECT printf('loses up to %.0f%%', 100 * max(1 - c.median_ms / m.median_ms)) FROM result c
+bias=$(q "SELECT printf('loses up to %.1f%%', 100 * max(1 - c.median_ms / m.median_ms)) FROM result c
           JOIN run uc ON uc.run_id = c.run_id JOIN result m ON m.variant = c.variant AND m.n = c.n
           AND m.dtype = c.dtype AND m.block IS c.block JOIN run um ON um.run_id = m.run_id
           WHERE uc.argv = 'fixture reduce' AND um.argv = 'fixture flush' AND m.flush = 'memset' AND c.cache = 'cold'")
