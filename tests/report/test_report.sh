@@ -100,8 +100,9 @@ ok "targets table: the targets are not judged (one trial)" \
 # The Method's flush sizes are the harness's (experiments/harness/gpu.h).
 clean=$(sed -n 's/^#define GPU_FLUSH_CLEAN_L2S \([0-9]*\).*/\1/p' experiments/harness/gpu.h)
 memset=$(sed -n 's/^#define GPU_FLUSH_MEMSET_L2S \([0-9]*\).*/\1/p' experiments/harness/gpu.h)
-ok "method: the clean flush reads $clean x the L2, the memset flush writes $memset x" \
-  sh -c "grep -qF 'reading a buffer of $clean x the L2' '$tmp/flatmd.txt' && grep -qF 'writing one of $memset x the L2' '$tmp/flatmd.txt'"
+ok "method and measurement: the clean flush reads $clean x the L2, the memset flush writes $memset x" \
+  sh -c "grep -qF 'reading a buffer of $clean x the L2' '$tmp/flatmd.txt' && grep -qF 'writing one of $memset x the L2' '$tmp/flatmd.txt' &&
+    grep -qF 'the flush reads a buffer of $clean x the L2' '$tmp/flatmd.txt' && ! grep -q 'twice the size of the L2' '$tmp/flatmd.txt'"
 # The scope of the uncertainty (issue 46 item 6): the minutes from each
 # GPU's first complete measurement run's start to its last one's end, the
 # lowest and highest over the GPUs, from the run rows.
