@@ -7,7 +7,7 @@
 -- card) is taken within each process from the two trial medians (view trial:
 -- launch-floor corrected), so a process's offset that moves both cancels. Its value is the median over runs
 -- (median(), reports/sqlstats.c), and its interval holds a further run's
--- ratio 95% of the time: value x (1 -/+ max(h, the runs' own relative
+-- ratio at the paired ratio's level: value x (1 -/+ max(h, the runs' own relative
 -- range)), h the split-conformal quantile (conformal()) of the
 -- leave-one-run-out deviations of the GPU's pairs of that kind in the size
 -- band of the numerator's time (the GPU's pairs of every kind in that band

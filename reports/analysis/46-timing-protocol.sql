@@ -114,7 +114,7 @@ FROM cb JOIN report_devices d USING (device_id) JOIN cp USING (device_id, n) LEF
 -- The verdict rests on a paired interval: the two are timed in the same
 -- processes, so small-n's time over the bound's is taken within each process
 -- (pair_stats' kind bound, 26-pairs.sql: the process's launch offset
--- cancels), its interval holding a further run's ratio 95% of the time
+-- cancels), its interval holding a further run's ratio at the paired ratio's level
 -- (split-conformal, checked by pair_coverage). The difference's interval is
 -- that ratio interval turned into microseconds at the bound's centre:
 -- over_lo_us .. over_hi_us = bound_us x (lo - 1) .. bound_us x (hi - 1)

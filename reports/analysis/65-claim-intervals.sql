@@ -3,7 +3,7 @@
 
 -- ---------------------------------------------- claims from intervals --
 -- The time-based claims of the constant-memory and access studies are judged
--- like the ladder's: from config_stats' 95% intervals (stats_default, the
+-- like the ladder's: from config_stats' intervals (stats_default, the
 -- default cold configurations over all runs). A ratio of two times a / b
 -- runs from a_lo / b_hi to a_hi / b_lo; a threshold is met when the whole
 -- interval is on its side, missed when the whole interval is on the other,

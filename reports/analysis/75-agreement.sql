@@ -73,7 +73,7 @@ FROM session_value a JOIN session_value b ON b.device_id = a.device_id AND b.bui
 WHERE a.trials >= 2 AND b.trials >= 2 AND a.median_ms > 0 AND b.median_ms > 0;
 
 -- Its summary per GPU and commit: the GPU-timed comparisons (configuration x
--- pair of invocations), the share that agrees with its 95% Wilson interval,
+-- pair of invocations), the share that agrees with its Wilson interval (stat_level(.share.)),
 -- the same under agree_short_ms, and the host-timed ones apart. A target
 -- (agree_target_pct, agree_target_short_pct) is met when the interval's low
 -- end reaches it, missed when its high end stays under it.

@@ -2,7 +2,7 @@
 -- Applied to the report's snapshot in file-name order (Makefile, ANALYSIS_SQL).
 
 -- -------------------------------------------------------------- summary --
--- The summary's numbers, per GPU: one row per metric with its value and 95%
+-- The summary's numbers, per GPU: one row per metric with its value and interval (at the engine's level)
 -- interval (a ratio of two times paired within each run: 26-pairs.sql):
 --   ladder   fastest hand-written step over neighbored pairs, n = 2^24 int32
 --            (the step and the blocks chosen on trial 1, judged on the others)

@@ -2,7 +2,7 @@
 -- the distinct points the lanes of a warp read per step, one series per
 -- memory space, at 2048 x 2048 with 1024 points (16x16 blocks), one panel per
 -- GPU model: the median over its machines and an interval holding every
--- machine's 95% interval (model_stats); then the line of ideal k-fold
+-- machine's interval (model_stats); then the line of ideal k-fold
 -- serialisation from the constant variant's time at k = 1.
 WITH t AS (SELECT mord, panel, variant, json_extract(params, '$.k') AS k, median_ms, lo_ms, hi_ms FROM model_stats
            WHERE study = 'distance' AND json_extract(params, '$.grid') = (SELECT dist_grid FROM size)

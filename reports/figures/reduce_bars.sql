@@ -3,7 +3,7 @@
 -- in ladder order: one panel per size, one series per GPU (so the GPUs stand
 -- side by side), coloured by the GPU's position in the report. Columns:
 -- series, x position (ladder index), variant, % of peak, the % of peak at
--- the ends of the 95% interval (config_stats), panel, colour.
+-- the ends of the interval (config_stats), panel, colour.
 WITH best AS (SELECT b.device_id, b.device, b.variant, b.n, b.pct_peak,
                      b.pct_peak * b.gbps_lo / b.gbps AS lo, b.pct_peak * b.gbps_hi / b.gbps AS hi
               FROM reduce_best b, size z WHERE b.dtype = 'int32' AND b.timer = 'cuda-event' AND b.n IN (z.n_seed, z.n_large)),

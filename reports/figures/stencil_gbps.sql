@@ -1,7 +1,7 @@
 -- Stencil study (seed 001's texture claim): requested throughput (25 taps of
 -- 4 bytes read and 4 bytes written per pixel) against the image side, one
 -- panel per GPU model (the median over its machines and an interval holding
--- every machine's 95% interval, model_gbps), one series per read path
+-- every machine's interval, model_gbps), one series per read path
 -- (variant order), then the model's copy bandwidth (the median over its
 -- machines of stencil_t.copy_gbps, a device-to-device copy counting bytes
 -- read and written): claim 001-texture asks whether the texture path serves
