@@ -714,8 +714,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   load_marked(argv[1], pDb);
-  if (zCache) run_cache(pDb, zCache);
   if (getenv("MDQUERY_PROFILE")) sqlite3_trace_v2(pDb, SQLITE_TRACE_PROFILE, profile_cb, NULL);
+  if (zCache) run_cache(pDb, zCache);
   for (int i = 2; i < argc; i++) expand(pDb, argv[i]);
   sqlite3_close(pDb);
   if (fflush(stdout) != 0 || ferror(stdout)) {

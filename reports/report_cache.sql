@@ -17,6 +17,7 @@ CREATE TABLE rc_ratio_coverage AS SELECT * FROM ratio_coverage; DROP VIEW ratio_
 CREATE TABLE rc_machine_floor AS SELECT * FROM machine_floor; DROP VIEW machine_floor; CREATE VIEW machine_floor AS SELECT * FROM rc_machine_floor;
 CREATE TABLE rc_reduce_floor AS SELECT * FROM reduce_floor; DROP VIEW reduce_floor; CREATE VIEW reduce_floor AS SELECT * FROM rc_reduce_floor;
 CREATE TABLE rc_reduce_floor_gpu AS SELECT * FROM reduce_floor_gpu; DROP VIEW reduce_floor_gpu; CREATE VIEW reduce_floor_gpu AS SELECT * FROM rc_reduce_floor_gpu;
+CREATE TABLE rc_claim_part_verdict AS SELECT * FROM claim_part_verdict; DROP VIEW claim_part_verdict; CREATE VIEW claim_part_verdict AS SELECT * FROM rc_claim_part_verdict;
 CREATE TABLE rc_claim_verdict AS SELECT * FROM claim_verdict; DROP VIEW claim_verdict; CREATE VIEW claim_verdict AS SELECT * FROM rc_claim_verdict;
 CREATE TABLE rc_machine_pair_agreement AS SELECT * FROM machine_pair_agreement; DROP VIEW machine_pair_agreement; CREATE VIEW machine_pair_agreement AS SELECT * FROM rc_machine_pair_agreement;
 CREATE TABLE rc_machine_agreement AS SELECT * FROM machine_agreement; DROP VIEW machine_agreement; CREATE VIEW machine_agreement AS SELECT * FROM rc_machine_agreement;
@@ -32,4 +33,15 @@ CREATE TABLE rc_report_devices AS SELECT * FROM report_devices; DROP VIEW report
 CREATE TABLE rc_report_models AS SELECT * FROM report_models; DROP VIEW report_models; CREATE VIEW report_models AS SELECT * FROM rc_report_models;
 CREATE TABLE rc_floor_beta AS SELECT * FROM floor_beta; DROP VIEW floor_beta; CREATE VIEW floor_beta AS SELECT * FROM rc_floor_beta;
 CREATE TABLE rc_counter_reduce_step AS SELECT * FROM counter_reduce_step; DROP VIEW counter_reduce_step; CREATE VIEW counter_reduce_step AS SELECT * FROM rc_counter_reduce_step;
+CREATE TABLE rc_reduce_cub_every AS SELECT * FROM reduce_cub_every; DROP VIEW reduce_cub_every; CREATE VIEW reduce_cub_every AS SELECT * FROM rc_reduce_cub_every;
+CREATE TABLE rc_reduce_ladder_gpu AS SELECT * FROM reduce_ladder_gpu; DROP VIEW reduce_ladder_gpu; CREATE VIEW reduce_ladder_gpu AS SELECT * FROM rc_reduce_ladder_gpu;
+CREATE TABLE rc_reduce_step_model AS SELECT * FROM reduce_step_model; DROP VIEW reduce_step_model; CREATE VIEW reduce_step_model AS SELECT * FROM rc_reduce_step_model;
+CREATE TABLE rc_measure_target AS SELECT * FROM measure_target; DROP VIEW measure_target; CREATE VIEW measure_target AS SELECT * FROM rc_measure_target;
+CREATE TABLE rc_summary_ladder_fact AS SELECT * FROM summary_ladder_fact; DROP VIEW summary_ladder_fact; CREATE VIEW summary_ladder_fact AS SELECT * FROM rc_summary_ladder_fact;
+CREATE TABLE rc_stencil_shape AS SELECT * FROM stencil_shape; DROP VIEW stencil_shape; CREATE VIEW stencil_shape AS SELECT * FROM rc_stencil_shape;
+CREATE TABLE rc_stencil_across AS SELECT * FROM stencil_across; DROP VIEW stencil_across; CREATE VIEW stencil_across AS SELECT * FROM rc_stencil_across;
+CREATE TABLE rc_stencil_largest AS SELECT * FROM stencil_largest; DROP VIEW stencil_largest; CREATE VIEW stencil_largest AS SELECT * FROM rc_stencil_largest;
+CREATE TABLE rc_stencil_counter_fact AS SELECT * FROM stencil_counter_fact; DROP VIEW stencil_counter_fact; CREATE VIEW stencil_counter_fact AS SELECT * FROM rc_stencil_counter_fact;
+CREATE TABLE rc_reduce_finding AS SELECT * FROM reduce_finding; DROP VIEW reduce_finding; CREATE VIEW reduce_finding AS SELECT * FROM rc_reduce_finding;
+CREATE TABLE rc_floor_correction_fact AS SELECT * FROM floor_correction_fact; DROP VIEW floor_correction_fact; CREATE VIEW floor_correction_fact AS SELECT * FROM rc_floor_correction_fact;
 ANALYZE;

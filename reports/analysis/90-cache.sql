@@ -74,8 +74,21 @@ DROP VIEW model_stats;
 CREATE VIEW model_stats AS SELECT * FROM cache_model_stats;
 CREATE INDEX cache_model_stats_key ON cache_model_stats(study, mord);
 
--- (the pairs of every kind, *_all, then the views of the pooled kinds over
--- them, as 26-pairs.sql defines them)
+-- (the rows the pairs are taken from, indexed where pair_run_all joins
+-- them; the pairs of every kind, *_all, then the views of the pooled kinds
+-- over them, as 26-pairs.sql defines them)
+CREATE TABLE cache_pair_trial_later AS SELECT * FROM pair_trial_later;
+DROP VIEW pair_trial_later;
+CREATE VIEW pair_trial_later AS SELECT * FROM cache_pair_trial_later;
+CREATE INDEX cache_pair_trial_later_proc ON cache_pair_trial_later(proc, study, config_key);
+CREATE INDEX cache_pair_trial_later_key ON cache_pair_trial_later(device_id, study, config_key);
+CREATE INDEX cache_pair_trial_later_var ON cache_pair_trial_later(proc, variant, dtype, n, block);
+
+CREATE TABLE cache_pair_ref_rows AS SELECT * FROM pair_ref_rows;
+DROP VIEW pair_ref_rows;
+CREATE VIEW pair_ref_rows AS SELECT * FROM cache_pair_ref_rows;
+CREATE INDEX cache_pair_ref_rows_key ON cache_pair_ref_rows(proc, variant, dtype, n, flush, mode);
+
 CREATE TABLE cache_pair_run AS SELECT * FROM pair_run_all;
 DROP VIEW pair_run_all;
 CREATE VIEW pair_run_all AS SELECT * FROM cache_pair_run;
