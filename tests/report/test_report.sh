@@ -20,7 +20,9 @@ set -u
 . tests/analysis.sh
 . tests/cli/paths.sh
 tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+# (the renders started in the background, below, stopped first: their make
+# and the make's children)
+trap 'for p in $(cat "$tmp/pids" 2>/dev/null); do pkill -TERM -P "$p"; kill "$p"; done 2>/dev/null; rm -rf "$tmp"' EXIT
 n=0 failed=0
 # REPORT_TEST_FAILFAST=1 (tests/report/mutate-report.sh): stop at the first failing check.
 ok() {
@@ -38,6 +40,34 @@ if ! make --no-print-directory DB="$db" REPORT_BUILD="$tmp/build" REPORT_PDF="$t
   cat "$tmp/make.log"; echo "not ok - the report builds from the fixture"; exit 1
 fi
 echo "ok - the report builds from the fixture"
+# The other renders checked below, started now and run beside the checks
+# (each in its own REPORT_BUILD; its status in $tmp/make-NAME.rc): a second
+# render of the fixture (reproducible), and every GPU of the database,
+# whatever their number: the same report from one GPU (B removed) and from
+# five (tests/report/fixture_five_devices.sql).
+one=$tmp/one.db five=$tmp/five.db
+cp "$db" "$one"
+sqlite3 -bail "$one" "DELETE FROM result_sample WHERE result_id IN (SELECT result_id FROM result JOIN run USING (run_id)
+    WHERE device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-b'));
+  DELETE FROM result WHERE run_id IN (SELECT run_id FROM run WHERE device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-b'));
+  DELETE FROM counter WHERE run_id IN (SELECT run_id FROM run WHERE device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-b'));
+  DELETE FROM run WHERE device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-b');
+  DELETE FROM device WHERE uuid = 'fixture-gpu-b';"
+# (five: the fixtures above with fixture_five_devices.sql, before their samples are made)
+{ cat data/schema.sql tests/report/fixture_stat_columns.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql \
+    tests/report/fixture_access.sql tests/report/fixture_two_devices.sql tests/report/fixture_stencil.sql \
+    tests/report/fixture_claims.sql tests/report/fixture_measure.sql tests/report/fixture_thresholds.sql \
+    tests/report/fixture_five_devices.sql tests/report/fixture_to_samples.sql; } | sqlite3 -bail "$five"
+render() { # NAME DB TARGET...: make the report of DB into $tmp/NAME.*, in the background
+  k=$1 kdb=$2; shift 2
+  { make --no-print-directory DB="$kdb" REPORT_BUILD="$tmp/b$k" REPORT_PDF="$tmp/$k.pdf" REPORT_HTML="$tmp/$k.html" "$@" \
+      > "$tmp/make-$k.log" 2>&1; echo $? > "$tmp/make-$k.rc"; } &
+  echo $! >> "$tmp/pids"
+}
+render again "$db" "$tmp/again.pdf"
+render one "$one" "$tmp/one.pdf"
+render five "$five" "$tmp/five.pdf"
+rendered() { wait; test "$(cat "$tmp/make-$1.rc" 2>/dev/null)" = 0; }
 pdftotext -layout "$tmp/report.pdf" "$tmp/layout.txt"
 pdftotext "$tmp/report.pdf" - | tr -d '\f' > "$tmp/plain.txt"
 tr '\n' ' ' < "$tmp/plain.txt" | sed 's/  */ /g' > "$tmp/flat.txt"   # the text as one line
@@ -52,7 +82,7 @@ tr '\n' ' ' < "$tmp/build/report.md" | tr -s ' ' > "$tmp/flatmd.txt"   # report.
 # is judged on. The checks' queries (q) read it as `result` (a temporary
 # view: the report's views still read the table). The rules themselves are
 # computed here, not by the report's views.
-mkq() { cp "$1" "$2" && apply_analysis "$2" && sqls -bail "$2" "CREATE TABLE q_pair_stats AS SELECT * FROM pair_stats;
+mkq() { cp "$1" "$2" && apply_analysis_cached "$2" && sqls -bail "$2" "CREATE TABLE q_pair_stats AS SELECT * FROM pair_stats;
   DROP VIEW pair_stats; CREATE VIEW pair_stats AS SELECT * FROM q_pair_stats; CREATE TABLE cs_q AS SELECT device_id, study, config_key, flush, mode, lo_ms, hi_ms FROM config_stats;
   CREATE TABLE q_result AS SELECT r.*, s.median_ms, s.q1_ms, s.q3_ms, s.rsd, s.ci_lo_ms, s.ci_hi_ms
     FROM result r LEFT JOIN result_stat s USING (result_id);
@@ -515,8 +545,7 @@ ok "the compact distance table: a column per GPU, memory spaces in registry orde
 
 # ---- reproducible: a second render of the same database, in another
 # directory, gives the same bytes.
-if make --no-print-directory DB="$db" REPORT_BUILD="$tmp/again" REPORT_PDF="$tmp/again.pdf" \
-     REPORT_HTML="$tmp/again.html" "$tmp/again.pdf" > "$tmp/make-again.log" 2>&1; then
+if rendered again; then
   ok "two renders of one database give a byte-identical PDF" cmp "$tmp/report.pdf" "$tmp/again.pdf"
 else
   tail -20 "$tmp/make-again.log"; ok "the second render builds" false
@@ -554,24 +583,8 @@ fi
 
 # make export: tests/report/test_export.sh.
 
-# ---- every GPU of the database, whatever their number: the same report
-# from one GPU (B removed) and from five (tests/report/fixture_five_devices.sql).
-one=$tmp/one.db five=$tmp/five.db
-cp "$db" "$one"
-sqlite3 -bail "$one" "DELETE FROM result_sample WHERE result_id IN (SELECT result_id FROM result JOIN run USING (run_id)
-    WHERE device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-b'));
-  DELETE FROM result WHERE run_id IN (SELECT run_id FROM run WHERE device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-b'));
-  DELETE FROM counter WHERE run_id IN (SELECT run_id FROM run WHERE device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-b'));
-  DELETE FROM run WHERE device_id = (SELECT device_id FROM device WHERE uuid = 'fixture-gpu-b');
-  DELETE FROM device WHERE uuid = 'fixture-gpu-b';"
-# (five: the fixtures above with fixture_five_devices.sql, before their samples are made)
-{ cat data/schema.sql tests/report/fixture_stat_columns.sql tests/report/fixture_distance.sql tests/report/fixture_raytrace.sql \
-    tests/report/fixture_access.sql tests/report/fixture_two_devices.sql tests/report/fixture_stencil.sql \
-    tests/report/fixture_claims.sql tests/report/fixture_measure.sql tests/report/fixture_thresholds.sql \
-    tests/report/fixture_five_devices.sql tests/report/fixture_to_samples.sql; } | sqlite3 -bail "$five"
 for k in one five; do
-  if make --no-print-directory DB="$tmp/$k.db" REPORT_BUILD="$tmp/b$k" REPORT_PDF="$tmp/$k.pdf" \
-       REPORT_HTML="$tmp/$k.html" "$tmp/$k.pdf" > "$tmp/make-$k.log" 2>&1; then
+  if rendered $k; then
     echo "ok - the report builds from the $k-GPU fixture"
   else
     tail -20 "$tmp/make-$k.log"; echo "not ok - the report builds from the $k-GPU fixture"; failed=$((failed + 1))
