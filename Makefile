@@ -554,18 +554,23 @@ $(REPORT_BUILD)/html/figures/raytrace.png: $(BUILD)/figures/raytrace.png reports
 	$(Q)t=$(@D)/.tmp.$$$$.$(@F); gnuplot -e "set terminal pngcairo size 400,400; set output '$$t'; unset border; unset tics; \
 	  unset key; set margins 0,0,0,0; set size ratio -1; plot '$<' binary filetype=png with rgbimage" \
 	  && sh reports/figure_complete.sh $$t $@ && mv $$t $@ || { rm -f $$t; exit 1; }
-# The HTML, self-contained: figures as percent-encoded SVG data URIs
-# (reports/inline-svg.lua; base64 is a third larger), table cells aligned by
-# class (reports/report.css; a cell's default is left) instead of a style
-# attribute on each of ~20000.
+# The HTML, self-contained: figures as percent-encoded SVG data URIs and
+# the ray tracer's image as base64 (reports/inline-svg.lua; base64 is a
+# third larger), the style sheet inline (reports/report.css in a <style>
+# block: no pandoc --self-contained, which parses the page again), table
+# cells aligned by class (reports/report.css; a cell's default is left)
+# instead of a style attribute on each of ~20000.
+$(REPORT_BUILD)/html/report-css.html: reports/report.css
+	@mkdir -p $(@D)
+	$(Q){ echo '<style type="text/css">'; cat reports/report.css; echo '</style>'; } > $@.tmp && mv $@.tmp $@
 $(REPORT_HTML): $(REPORT_BUILD)/report.md $(FIGURES_SVG) $(REPORT_BUILD)/html/figures/raytrace.png reports/template.yaml \
-                reports/report.css reports/crossref.lua reports/verdicts.lua reports/inline-svg.lua | deps-report
+                $(REPORT_BUILD)/html/report-css.html reports/crossref.lua reports/verdicts.lua reports/inline-svg.lua | deps-report
 	$(call say,PANDOC,$@)
 	$(Q)pandoc $(REPORT_BUILD)/report.md --metadata-file=reports/template.yaml --lua-filter=reports/crossref.lua \
 	  --lua-filter=reports/verdicts.lua --lua-filter=reports/inline-svg.lua --metadata=svg-dir:$(REPORT_BUILD) \
-	  --resource-path=$(REPORT_BUILD)/html:.:$(REPORT_BUILD):$(BUILD) \
-	  --default-image-extension=svg --standalone --self-contained --toc --toc-depth=2 --number-sections \
-	  --css=reports/report.css --metadata=pagetitle:'GPU memory optimizations, measured' -t html -o $@.tmp
+	  --default-image-extension=svg --standalone --toc --toc-depth=2 --number-sections --wrap=none \
+	  --include-in-header=$(REPORT_BUILD)/html/report-css.html --metadata=document-css=false \
+	  --metadata=pagetitle:'GPU memory optimizations, measured' -t html -o $@.tmp
 	$(Q)sed -e 's/<td style="text-align: left;">/<td>/g' -e 's/ style="text-align: left;"/ class="l"/g' -e 's/ style="text-align: right;"/ class="r"/g' \
 	  -e 's/ style="text-align: center;"/ class="c"/g' $@.tmp > $@.tmp2 && mv $@.tmp2 $@ && rm -f $@.tmp
 

@@ -34,6 +34,8 @@ CREATE TABLE rc_report_models AS SELECT * FROM report_models; DROP VIEW report_m
 CREATE TABLE rc_floor_beta AS SELECT * FROM floor_beta; DROP VIEW floor_beta; CREATE VIEW floor_beta AS SELECT * FROM rc_floor_beta;
 CREATE TABLE rc_counter_reduce_step AS SELECT * FROM counter_reduce_step; DROP VIEW counter_reduce_step; CREATE VIEW counter_reduce_step AS SELECT * FROM rc_counter_reduce_step;
 CREATE TABLE rc_reduce_cub_every AS SELECT * FROM reduce_cub_every; DROP VIEW reduce_cub_every; CREATE VIEW reduce_cub_every AS SELECT * FROM rc_reduce_cub_every;
+CREATE TABLE rc_reduce_ladder AS SELECT * FROM reduce_ladder; DROP VIEW reduce_ladder; CREATE VIEW reduce_ladder AS SELECT * FROM rc_reduce_ladder;
+CREATE TABLE rc_reduce_ladder_step AS SELECT * FROM reduce_ladder_step; DROP VIEW reduce_ladder_step; CREATE VIEW reduce_ladder_step AS SELECT * FROM rc_reduce_ladder_step;
 CREATE TABLE rc_reduce_ladder_gpu AS SELECT * FROM reduce_ladder_gpu; DROP VIEW reduce_ladder_gpu; CREATE VIEW reduce_ladder_gpu AS SELECT * FROM rc_reduce_ladder_gpu;
 CREATE TABLE rc_reduce_step_model AS SELECT * FROM reduce_step_model; DROP VIEW reduce_step_model; CREATE VIEW reduce_step_model AS SELECT * FROM rc_reduce_step_model;
 CREATE TABLE rc_measure_target AS SELECT * FROM measure_target; DROP VIEW measure_target; CREATE VIEW measure_target AS SELECT * FROM rc_measure_target;

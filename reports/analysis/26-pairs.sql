@@ -221,11 +221,11 @@ x AS (
   UNION ALL
   SELECT q.kind, d.device_id, d.config_key || ' over ' || q.partner_key, d.study, d.config_key, d.variant, d.dtype,
          d.n, d.block, d.params, d.flush, d.mode, d.run_id, d.trial_index, a.ms, d.ms, a.lo_ms, a.hi_ms, d.lo_ms, d.hi_ms
-  FROM ladder q
-       JOIN t d ON d.device_id = q.device_id AND d.study = 'reduce' AND d.config_key = q.config_key
+  FROM ladder q -- (CROSS JOIN: the pairs, then their rows, in this order whatever the tables' statistics say)
+       CROSS JOIN t d ON d.device_id = q.device_id AND d.study = 'reduce' AND d.config_key = q.config_key
                 AND d.config_key NOT LIKE '% flush=%' AND d.config_key NOT LIKE '% mode=%'
                 AND d.trial_index > d.later
-       JOIN t a ON a.proc = d.proc AND a.study = 'reduce' AND a.config_key = q.partner_key
+       CROSS JOIN t a ON a.proc = d.proc AND a.study = 'reduce' AND a.config_key = q.partner_key
                 AND a.config_key NOT LIKE '% flush=%' AND a.config_key NOT LIKE '% mode=%'
   UNION ALL
   SELECT 'pick', d.device_id, d.config_key || ' flush=' || d.flush, d.study, d.config_key, d.variant, d.dtype, d.n,

@@ -77,6 +77,21 @@ CREATE INDEX cache_model_stats_key ON cache_model_stats(study, mord);
 -- (the rows the pairs are taken from, indexed where pair_run_all joins
 -- them; the pairs of every kind, *_all, then the views of the pooled kinds
 -- over them, as 26-pairs.sql defines them)
+CREATE TABLE cache_pair_trial_rows AS SELECT * FROM pair_trial_rows;
+DROP VIEW pair_trial_rows;
+CREATE VIEW pair_trial_rows AS SELECT * FROM cache_pair_trial_rows;
+CREATE INDEX cache_pair_trial_rows_key ON cache_pair_trial_rows(device_id, study, config_key);
+
+CREATE TABLE cache_reduce_block_pick AS SELECT * FROM reduce_block_pick;
+DROP VIEW reduce_block_pick;
+CREATE VIEW reduce_block_pick AS SELECT * FROM cache_reduce_block_pick;
+CREATE INDEX cache_reduce_block_pick_key ON cache_reduce_block_pick(device_id, dtype, n, variant);
+
+CREATE TABLE cache_reduce_ladder_pair AS SELECT * FROM reduce_ladder_pair;
+DROP VIEW reduce_ladder_pair;
+CREATE VIEW reduce_ladder_pair AS SELECT * FROM cache_reduce_ladder_pair;
+CREATE INDEX cache_reduce_ladder_pair_key ON cache_reduce_ladder_pair(device_id, config_key);
+
 CREATE TABLE cache_pair_trial_later AS SELECT * FROM pair_trial_later;
 DROP VIEW pair_trial_later;
 CREATE VIEW pair_trial_later AS SELECT * FROM cache_pair_trial_later;
