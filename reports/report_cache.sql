@@ -5,13 +5,14 @@
 -- sections, markup of the report's own and marked database text alike. The
 -- definitions stay in reports/analysis/. In dependency order: a view is
 -- cached after those it reads.
+CREATE TABLE rc_reduce_best AS SELECT * FROM reduce_best; DROP VIEW reduce_best; CREATE VIEW reduce_best AS SELECT * FROM rc_reduce_best;
+CREATE TABLE rc_reduce_pick AS SELECT * FROM reduce_pick; DROP VIEW reduce_pick; CREATE VIEW reduce_pick AS SELECT * FROM rc_reduce_pick;
+CREATE TABLE rc_reduce_top_target AS SELECT * FROM reduce_top_target; DROP VIEW reduce_top_target; CREATE VIEW reduce_top_target AS SELECT * FROM rc_reduce_top_target;
+CREATE TABLE rc_reduce_cub_every AS SELECT * FROM reduce_cub_every; DROP VIEW reduce_cub_every; CREATE VIEW reduce_cub_every AS SELECT * FROM rc_reduce_cub_every;
 CREATE TABLE rc_summary_metric AS SELECT * FROM summary_metric; DROP VIEW summary_metric; CREATE VIEW summary_metric AS SELECT * FROM rc_summary_metric;
 CREATE TABLE rc_summary_model AS SELECT * FROM summary_model; DROP VIEW summary_model; CREATE VIEW summary_model AS SELECT * FROM rc_summary_model;
 CREATE TABLE rc_target_model AS SELECT * FROM target_model; DROP VIEW target_model; CREATE VIEW target_model AS SELECT * FROM rc_target_model;
-CREATE TABLE rc_reduce_best AS SELECT * FROM reduce_best; DROP VIEW reduce_best; CREATE VIEW reduce_best AS SELECT * FROM rc_reduce_best;
 CREATE TABLE rc_reduce_cold AS SELECT * FROM reduce_cold; DROP VIEW reduce_cold; CREATE VIEW reduce_cold AS SELECT * FROM rc_reduce_cold;
-CREATE TABLE rc_reduce_pick AS SELECT * FROM reduce_pick; DROP VIEW reduce_pick; CREATE VIEW reduce_pick AS SELECT * FROM rc_reduce_pick;
-CREATE TABLE rc_reduce_top_target AS SELECT * FROM reduce_top_target; DROP VIEW reduce_top_target; CREATE VIEW reduce_top_target AS SELECT * FROM rc_reduce_top_target;
 CREATE TABLE rc_ratio_stats AS SELECT * FROM ratio_stats; DROP VIEW ratio_stats; CREATE VIEW ratio_stats AS SELECT * FROM rc_ratio_stats;
 CREATE TABLE rc_ratio_coverage AS SELECT * FROM ratio_coverage; DROP VIEW ratio_coverage; CREATE VIEW ratio_coverage AS SELECT * FROM rc_ratio_coverage;
 CREATE TABLE rc_machine_floor AS SELECT * FROM machine_floor; DROP VIEW machine_floor; CREATE VIEW machine_floor AS SELECT * FROM rc_machine_floor;
@@ -33,7 +34,6 @@ CREATE TABLE rc_report_devices AS SELECT * FROM report_devices; DROP VIEW report
 CREATE TABLE rc_report_models AS SELECT * FROM report_models; DROP VIEW report_models; CREATE VIEW report_models AS SELECT * FROM rc_report_models;
 CREATE TABLE rc_floor_beta AS SELECT * FROM floor_beta; DROP VIEW floor_beta; CREATE VIEW floor_beta AS SELECT * FROM rc_floor_beta;
 CREATE TABLE rc_counter_reduce_step AS SELECT * FROM counter_reduce_step; DROP VIEW counter_reduce_step; CREATE VIEW counter_reduce_step AS SELECT * FROM rc_counter_reduce_step;
-CREATE TABLE rc_reduce_cub_every AS SELECT * FROM reduce_cub_every; DROP VIEW reduce_cub_every; CREATE VIEW reduce_cub_every AS SELECT * FROM rc_reduce_cub_every;
 CREATE TABLE rc_reduce_ladder AS SELECT * FROM reduce_ladder; DROP VIEW reduce_ladder; CREATE VIEW reduce_ladder AS SELECT * FROM rc_reduce_ladder;
 CREATE TABLE rc_reduce_ladder_step AS SELECT * FROM reduce_ladder_step; DROP VIEW reduce_ladder_step; CREATE VIEW reduce_ladder_step AS SELECT * FROM rc_reduce_ladder_step;
 CREATE TABLE rc_reduce_ladder_gpu AS SELECT * FROM reduce_ladder_gpu; DROP VIEW reduce_ladder_gpu; CREATE VIEW reduce_ladder_gpu AS SELECT * FROM rc_reduce_ladder_gpu;
