@@ -430,8 +430,11 @@ SQLSTATS_LOAD = -cmd '.load $(abspath $(SQLSTATS))'
 SQLITE_STATS  = sqlite3 -bail $(SQLSTATS_LOAD)
 # The snapshot is built in a temporary file, renamed in only when whole and
 # flushed to disk once (sync) before that: its steps need no commit of their
-# own to reach the disk (synchronous OFF saved ~10 s of a cold `make report`).
-SNAP_SQL      = sqlite3 -bail -cmd 'PRAGMA synchronous = OFF'
+# own to reach the disk (synchronous OFF saved ~10 s of a cold `make report`);
+# a page cache of up to 256 MB and sorts in memory (the cache step's windows
+# and joins over 100,000s of rows: 1.5 s less).
+SNAP_SQL      = sqlite3 -bail -cmd 'PRAGMA synchronous = OFF' -cmd 'PRAGMA cache_size = -262144' \
+                -cmd 'PRAGMA temp_store = MEMORY'
 $(SQLSTATS): reports/sqlstats_ext.c reports/sqlstats.c reports/sqlstats.h experiments/harness/stats.c \
              experiments/harness/stats.h $(BUILD)/settings | deps-report
 	$(call say,CC,$@)

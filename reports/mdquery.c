@@ -45,6 +45,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "reports/format.h"
 #include "reports/sqlstats.h"
@@ -55,7 +58,10 @@ static const char zHelp[] =
     "tables), {{if: SQL }} and {{each: SQL }} blocks in each\n"
     "section against DB, opened read-only, and prints the sections in order.\n"
     "--cache SQL: a file of statements run once on the marked copy before the\n"
-    "sections (the report's views the sections read often, made tables).\n";
+    "sections (the report's views the sections read often, made tables).\n"
+    "The sections are expanded MDQUERY_JOBS at a time (default: the processors),\n"
+    "each by a process forked from the one that read the database; the output\n"
+    "is theirs in order, written only when every one succeeded.\n";
 
 /* Named parameters bound by the enclosing {{each:}} blocks, innermost last. */
 #define MAX_BIND 64
@@ -654,6 +660,8 @@ static void expand_text(sqlite3 *pDb, char *zText, const char *zFile, int iLine)
 static void expand(sqlite3 *pDb, const char *zFile) {
   char *zText = slurp(zFile), *zBuf = NULL;
   size_t nBuf = 0;
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   pOut = open_memstream(&zBuf, &nBuf);
   if (!pOut) {
     fprintf(stderr, "mdquery: out of memory\n");
@@ -665,6 +673,10 @@ static void expand(sqlite3 *pDb, const char *zFile) {
   put_section(zFile, (const unsigned char *)zBuf, nBuf);
   free(zBuf);
   free(zText);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (getenv("MDQUERY_PROFILE"))
+    fprintf(stderr, "%10.1f ms  (section %s, all of it)\n", (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6,
+            zFile);
 }
 
 /* Read the database (marked, in memory) and expand every section in order. */
@@ -680,6 +692,73 @@ static void run_cache(sqlite3 *pDb, const char *zFile) {
     exit(1);
   }
   free(zSql);
+}
+
+/* Expand the nFile sections of azFile, in order, onto stdout. With more
+** than one job (MDQUERY_JOBS, default the processors), the process that
+** read and cached the database forks that many workers (each a copy of it,
+** its in-memory database shared until written: they only read). A worker
+** takes the next section from a pipe (one byte each: its index), writes its
+** expansion to that section's temporary file and takes the next; the parent
+** then copies the files to stdout in order, or, where a worker failed (its
+** message on stderr, from fatal()), exits 1 having written nothing. */
+static void expand_all(sqlite3 *pDb, char **azFile, int nFile) {
+  long nJob = sysconf(_SC_NPROCESSORS_ONLN);
+  const char *zJobs = getenv("MDQUERY_JOBS");
+  if (zJobs && *zJobs) nJob = strtol(zJobs, NULL, 10);
+  if (nJob > nFile) nJob = nFile;
+  if (nJob <= 1 || nFile > 255) {
+    for (int i = 0; i < nFile; i++) expand(pDb, azFile[i]);
+    return;
+  }
+  FILE **apTmp = calloc((size_t)nFile, sizeof(FILE *));
+  int aPipe[2];
+  if (!apTmp || pipe(aPipe) != 0) {
+    fprintf(stderr, "mdquery: cannot start its workers\n");
+    exit(1);
+  }
+  for (int i = 0; i < nFile; i++) {
+    unsigned char c = (unsigned char)i;
+    if (!(apTmp[i] = tmpfile()) || write(aPipe[1], &c, 1) != 1) {
+      fprintf(stderr, "mdquery: cannot start its workers\n");
+      exit(1);
+    }
+  }
+  close(aPipe[1]);
+  fflush(stdout);
+  fflush(stderr);
+  pid_t *aPid = calloc((size_t)nJob, sizeof(pid_t));
+  for (long j = 0; j < nJob; j++) {
+    if (!aPid || (aPid[j] = fork()) < 0) {
+      fprintf(stderr, "mdquery: cannot start its workers\n");
+      exit(1);
+    }
+    if (aPid[j] == 0) {
+      unsigned char c;
+      while (read(aPipe[0], &c, 1) == 1) {
+        if (dup2(fileno(apTmp[c]), STDOUT_FILENO) < 0) exit(1);
+        expand(pDb, azFile[c]);
+        if (fflush(stdout) != 0) exit(1);
+      }
+      exit(0);
+    }
+  }
+  close(aPipe[0]);
+  int bFailed = 0;
+  for (long j = 0; j < nJob; j++) {
+    int st = 0;
+    if (waitpid(aPid[j], &st, 0) != aPid[j] || !WIFEXITED(st) || WEXITSTATUS(st) != 0) bFailed = 1;
+  }
+  if (bFailed) exit(1);
+  for (int i = 0; i < nFile; i++) {
+    char zBuf[65536];
+    size_t n;
+    if (fseek(apTmp[i], 0, SEEK_SET) != 0) exit(1);
+    while ((n = fread(zBuf, 1, sizeof(zBuf), apTmp[i])) > 0) fwrite(zBuf, 1, n, stdout);
+    fclose(apTmp[i]);
+  }
+  free(aPid);
+  free(apTmp);
 }
 
 /* MDQUERY_PROFILE set: every statement's time on stderr, slowest first
@@ -716,7 +795,7 @@ int main(int argc, char **argv) {
   load_marked(argv[1], pDb);
   if (getenv("MDQUERY_PROFILE")) sqlite3_trace_v2(pDb, SQLITE_TRACE_PROFILE, profile_cb, NULL);
   if (zCache) run_cache(pDb, zCache);
-  for (int i = 2; i < argc; i++) expand(pDb, argv[i]);
+  expand_all(pDb, argv + 2, argc - 2);
   sqlite3_close(pDb);
   if (fflush(stdout) != 0 || ferror(stdout)) {
     fprintf(stderr, "mdquery: cannot write the report\n");

@@ -17,6 +17,8 @@
 #   {{if:}}: exit 1 naming FILE:LINE (lines counted across {{each:}}
 #   blocks and inside their directive) and a non-empty cause; the database
 #   is opened read-only;
+# - sections expanded by several processes (MDQUERY_JOBS) give the bytes
+#   one process gives, in order; a failure in one: exit 1, nothing written;
 # - --help (exit 0), wrong usage (exit 2), a missing database or section
 #   (exit 1).
 # Needs build/tools/mdquery and build/cuda-KEY/tests/sqlq (no sqlite3 command).
@@ -215,6 +217,25 @@ check_eq "read-only: a write fails" "$rc" 1
 check_eq "read-only: nothing written" "$("$SQLQ" "$db" "SELECT count(*) FROM e")" 0
 
 # ---- usage.
+# ---- the sections expanded by several processes (MDQUERY_JOBS): the same
+# bytes in the same order as one process gives; a section that fails in a
+# worker: exit 1, its FILE:LINE on stderr, nothing on stdout.
+i=1; set --
+while [ $i -le 9 ]; do
+  printf '# part %d\n\n{{table: SELECT name, n * %d AS "n" FROM t ORDER BY n}}\n{{= SELECT %d}}\n' $i $i $i > "$tmp/p$i.md"
+  set -- "$@" "$tmp/p$i.md"; i=$((i + 1))
+done
+MDQUERY_JOBS=1 "$MDQ" "$db" "$@" > "$tmp/serial" 2>&1
+for j in 2 3 9 20; do
+  MDQUERY_JOBS=$j "$MDQ" "$db" "$@" > "$tmp/out" 2>"$tmp/err"; rc=$?
+  check_eq "MDQUERY_JOBS=$j: exit 0, the sections in order as one process writes them" \
+    "$rc $(cmp -s "$tmp/out" "$tmp/serial" && echo same) $(grep -c '^# part' "$tmp/out")" "0 same 9"
+done
+printf '{{= SELECT nosuch FROM t}}\n' > "$tmp/p5.md"
+MDQUERY_JOBS=3 "$MDQ" "$db" "$@" > "$tmp/out" 2>"$tmp/err"; rc=$?
+check_eq "MDQUERY_JOBS=3, a failing section: exit 1, named on stderr, nothing on stdout" \
+  "$rc $(grep -c "p5.md:1" "$tmp/err") $(wc -c < "$tmp/out" | tr -d ' ')" "1 1 0"
+
 "$MDQ" --help >"$tmp/out" 2>"$tmp/err"; rc=$?
 check_eq "--help: exit 0" "$rc" 0
 check "--help: usage on stdout" grep -q '^Usage: mdquery \[--cache SQL\] DB SECTION.md' "$tmp/out"
