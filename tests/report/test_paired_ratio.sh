@@ -176,6 +176,12 @@ ALTER TABLE trial ADD COLUMN bytes_read INTEGER DEFAULT 4; ALTER TABLE trial ADD
 $pairs
 $wrap
 SQL
+# The pair views computed once into tables, as the report's snapshot has
+# them (90-cache.sql's part for the pairs: the same definitions, each
+# evaluated once instead of once a check); no row is added to $db after
+# this ($db3, below, is another database).
+analysis_view '/^CREATE TABLE cache_pair_trial_rows /' '/^CREATE VIEW pair_coverage_all AS SELECT/' |
+  sqls -bail "$db" > /dev/null || notok "the pair views cached as the snapshot caches them (90-cache.sql)"
 q() { sqls "$db" "$1"; }
 cub1="kind = 'cub' AND device_id = 1"
 check_eq "paired within the run: the offsets cancel, the median of the six ratios, their range, k, basis" \

@@ -74,7 +74,7 @@ check_eq "the picked configuration's time on its other trials (else its own cent
   "5 interleaved 0.0112 2, 5 small-n 0.0105 2, 5 unroll8 0.0115 2, 5 vectorized 0.0110 2, 6 vectorized 0.0100 -"
 
 db2="$tmp/p.db"
-pview=$(analysis_view '/^CREATE VIEW reduce_block_pick AS/' '/^WHERE rk = 1;$/')
+pview=$(analysis_view '/^CREATE VIEW reduce_block_pick AS$/' '/^WHERE rk = 1;$/')
 case "$pview" in *"CREATE VIEW reduce_block_pick AS"*) ;;
   *) notok "view reduce_block_pick found in reports/analysis/"; exit 1 ;; esac
 # Device 5, int32 at 2^20, trial 1 (a trial 2 and a key naming its flush or
