@@ -79,6 +79,9 @@ check "dump: the stale temporary file of a killed dump is gone" test ! -e "$tmp/
 check "dump: the dump replaced the file" grep -q '^INSERT INTO result_sample' "$tmp/keep.sql"
 
 # --------------------------------------------------------------- merge --
+# sleeper PIDFILE: what keeps a writer's input open (30 s at most), its pid
+# in PIDFILE, so that it is killed with the writer (not waited for).
+sleeper() { sh -c 'echo $$ > "$1"; exec sleep 30' sh "$1"; }
 merge() { "$DBTOOL" merge "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?; }
 # A killed writer's log beside the output: committed rows in OUT-wal.
 cp "$tmp/a.db" "$tmp/w.db"
@@ -86,12 +89,12 @@ sqlite3 "$tmp/w.db" "PRAGMA journal_mode = WAL" > /dev/null
 { echo "PRAGMA wal_autocheckpoint = 0;"
   echo "INSERT INTO device(uuid, name) VALUES('GPU-w', 'written before the kill');"
   echo "INSERT INTO result(run_id, study, config_key, variant, cache, timer, status, created_utc) SELECT run_id, study, config_key || 'w', variant, cache, timer, status, created_utc FROM result;"
-  sleep 30; } | sqlite3 "$tmp/w.db" > /dev/null & writer=$!
+  sleeper "$tmp/w.sleep"; } | sqlite3 "$tmp/w.db" > /dev/null & writer=$!
 i=0; while [ $i -lt 600 ] && [ "$(sqlite3 "$tmp/w.db" "SELECT count(*) FROM device WHERE uuid = 'GPU-w'" 2>/dev/null)" != 1 ]; do
   sleep 0.1; i=$((i + 1)); done
 # (up to 60 s: on a loaded machine the writer's first commit took over 10 s)
 check_eq "merge: the writer committed before the kill" "$(sqlite3 "$tmp/w.db" "SELECT count(*) FROM device WHERE uuid = 'GPU-w'" 2>/dev/null)" 1
-kill -9 $writer 2>/dev/null; wait $writer 2>/dev/null
+kill -9 $writer $(cat "$tmp/w.sleep" 2>/dev/null) 2>/dev/null; wait $writer 2>/dev/null
 check "merge: the killed writer left its -wal" test -s "$tmp/w.db-wal"
 merge "$tmp/b.db" -o "$tmp/w.db"
 check_eq "merge over a killed writer's -wal: exit 0" "$rc" 0
@@ -101,11 +104,11 @@ check_eq "merge over a killed writer's -wal: its committed rows kept, b's run ad
 check "merge: no -wal left beside the output" test ! -s "$tmp/w.db-wal"
 # A log that belongs to another file (an older output) beside the output.
 cp "$tmp/a.db" "$tmp/old.db"; sqlite3 "$tmp/old.db" "PRAGMA journal_mode = WAL" > /dev/null
-{ echo "PRAGMA wal_autocheckpoint = 0; DELETE FROM result_sample; INSERT INTO device(uuid, name) VALUES('GPU-old', 'x');"; sleep 30; } |
+{ echo "PRAGMA wal_autocheckpoint = 0; DELETE FROM result_sample; INSERT INTO device(uuid, name) VALUES('GPU-old', 'x');"; sleeper "$tmp/old.sleep"; } |
   sqlite3 "$tmp/old.db" > /dev/null & writer=$!
 i=0; while [ $i -lt 100 ] && [ "$(sqlite3 "$tmp/old.db" "SELECT count(*) FROM device WHERE uuid = 'GPU-old'" 2>/dev/null)" != 1 ]; do
   sleep 0.1; i=$((i + 1)); done
-kill -9 $writer 2>/dev/null; wait $writer 2>/dev/null
+kill -9 $writer $(cat "$tmp/old.sleep" 2>/dev/null) 2>/dev/null; wait $writer 2>/dev/null
 rm -f "$tmp/n.db"; merge "$tmp/b.db" -o "$tmp/n.db"
 cp "$tmp/old.db-wal" "$tmp/n.db-wal" 2>/dev/null; cp "$tmp/old.db-shm" "$tmp/n.db-shm" 2>/dev/null
 merge "$tmp/a.db" -o "$tmp/n.db"
