@@ -46,7 +46,16 @@ src AS (
                                 'metric', c.metric), coalesce(c.params, '{}')),
          c.value, c.lo_value, c.hi_value
   FROM p JOIN counter_config c ON c.study = p.study, role r
-  WHERE p.metric = 'counter ratio' OR (p.metric = 'counter value' AND r.role = 'num')
+  WHERE (p.metric = 'counter ratio' OR (p.metric = 'counter value' AND r.role = 'num'))
+    -- (the metric its selector names, where it names one: a prefilter of
+    -- what the match below keeps, 450,000 rows -> a few thousand; ms: the
+    -- role's part of the arguments where it names a metric, else where)
+    AND (WITH q(ms) AS (SELECT CASE WHEN p.metric = 'counter ratio'
+                                     AND json_type(json_extract(p.a, '$.' || r.role), '$.metric') IS NOT NULL
+                                    THEN json_extract(p.a, '$.' || r.role) ELSE json_extract(p.a, '$.where') END)
+         SELECT CASE json_type(q.ms, '$.metric') WHEN 'text' THEN c.metric = json_extract(q.ms, '$.metric')
+                     WHEN 'array' THEN c.metric IN (SELECT value FROM json_each(q.ms, '$.metric'))
+                     ELSE 1 END FROM q)
   UNION ALL
   SELECT p.claim_id, p.part, p.a, 'x', l.device_id, l.config_key,
          json_patch(json_object('study', l.study, 'variant', l.variant, 'dtype', l.dtype, 'n', l.n, 'block', l.block),
